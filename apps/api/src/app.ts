@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandling } from './platform/errors/handler.ts';
+import { registerAccess, type PrincipalResolver } from './platform/access/index.ts';
+import { registerWebApp } from './platform/http/static.ts';
+import { modules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    /** Kysely instance (shortcut for database.db). */
+    db: Database['db'];
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Identity: how a request becomes a Principal. Until sign-in exists everyone is anonymous. */
+  resolvePrincipal?: PrincipalResolver;
+  logger?: boolean;
+  /** Extra plugins registered after the domain modules (tests add probe routes this way). */
+  plugins?: FastifyPluginAsync[];
+}
+
+/** Plugins in order: external → platform → domain modules. Tests call this and use `inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS as <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
+  // Per-route limits only (sign-in, password reset); the whole API is not throttled.
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cổng ATVSLĐ — API',
+        description: 'Occupational safety, labour and employment portal API',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Platform.
+  const webApp = await registerWebApp(app, config.webDist);
+  registerErrorHandling(app, { spaFallback: webApp });
+  registerAccess(app, options.resolvePrincipal ?? (async () => null));
+
+  // Domain modules.
+  for (const mod of modules) await app.register(mod);
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment → typed configuration. The only place that reads process.env. */
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_DATA: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SYNC_SOURCE_URL: z.string().url().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined → embedded PGlite under dataDir; 'memory://' → in-memory PGlite (tests) */
+  databaseUrl: string | undefined;
+  embedded: boolean;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  webDist: string;
+  jwtSecret: string;
+  syncSourceUrl: string | undefined;
+  bodyLimit: number;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** A secret given in the environment wins; otherwise one is generated once and kept in DATA_DIR. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const databaseUrl = overrides.databaseUrl ?? e.DATABASE_URL;
+  const embedded = !databaseUrl || databaseUrl.startsWith('memory://');
+  const port = overrides.port ?? e.PORT;
+  const base: AppConfig = {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    embedded,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: e.SMTP_URL || undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    // The demo province is seeded by default on the embedded database only; production (PostgreSQL) opts in.
+    demoData: e.DEMO_DATA ?? embedded,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    jwtSecret: e.JWT_SECRET ?? '',
+    syncSourceUrl: e.SYNC_SOURCE_URL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+  };
+  const config = { ...base, ...overrides };
+  if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir, 'jwt-secret');
+  return config;
+}

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import health from './health/routes.ts';
+
+/** Every domain module, registered in this order by buildApp(). Add one line per module. */
+export const modules: FastifyPluginAsync[] = [health];

@@ -1,0 +1,112 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate, toLanguage, type Language } from '@portal/domain/i18n';
+import { isSpaRequest } from '../http/static.ts';
+import { AppError, type ErrorBody, type ErrorDetail } from './app-error.ts';
+
+const zodLocales = { vi: z.locales.vi(), en: z.locales.en() };
+
+/** Re-render a zod issue in the request's language (zod ships Vietnamese and English messages). */
+function localizeIssue(lang: Language, keyword: string, params: Record<string, unknown>, fallback: string): string {
+  try {
+    const out = zodLocales[lang].localeError({ code: keyword, ...params } as never);
+    const text = typeof out === 'string' ? out : out?.message;
+    return text || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  const q = (request.query as Record<string, unknown> | undefined)?.lang;
+  return toLanguage(typeof q === 'string' ? q : request.headers['accept-language']);
+}
+
+function body(lang: Language, code: string, key: string, details: ErrorDetail[], vars = {}): ErrorBody {
+  return { error: { code, message: translate(lang, key, vars), details } };
+}
+
+/** PostgreSQL errors that are the client's fault map to 4xx, never 500. */
+function fromDatabase(err: { code?: string; constraint?: string; detail?: string; column?: string }):
+  | { status: number; code: string; details: ErrorDetail[] }
+  | undefined {
+  switch (err.code) {
+    case '23505':
+      return { status: 409, code: 'CONFLICT', details: err.constraint ? [{ message: err.constraint, code: 'unique' }] : [] };
+    case '23503':
+      return { status: 409, code: 'REFERENCE_CONFLICT', details: err.constraint ? [{ message: err.constraint, code: 'foreign_key' }] : [] };
+    case '22P02': // invalid text representation (e.g. a non-uuid id)
+    case '22001': // value too long
+    case '22003': // numeric out of range
+    case '22007': // invalid datetime format
+    case '22008': // datetime out of range
+    case '23502': // not null
+    case '23514': // check
+      return { status: 400, code: 'VALIDATION', details: err.column ? [{ field: err.column, message: err.code }] : [] };
+    default:
+      return undefined;
+  }
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = languageOf(request);
+
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(lang, error.code, error.messageKey, error.details, error.vars));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const details = error.validation.map((v) => ({
+        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        code: v.keyword,
+        message: localizeIssue(lang, v.keyword, v.params as Record<string, unknown>, v.message ?? ''),
+      }));
+      return reply.status(400).send(body(lang, 'VALIDATION', 'errors:VALIDATION', details));
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(body(lang, 'INTERNAL', 'errors:INTERNAL', [], { requestId: request.id }));
+    }
+
+    const status = error.statusCode ?? 500;
+    const fastifyCodes: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+      FST_ERR_VALIDATION: 'VALIDATION',
+    };
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return reply.status(status >= 400 && status < 500 ? status : 400).send(body(lang, mapped, `errors:${mapped}`, []));
+    if (error instanceof SyntaxError) return reply.status(400).send(body(lang, 'INVALID_JSON', 'errors:INVALID_JSON', []));
+
+    const db = fromDatabase(error as never);
+    if (db) return reply.status(db.status).send(body(lang, db.code, `errors:${db.code}`, db.details));
+
+    if (status === 429) {
+      const after = String(reply.getHeader('retry-after') ?? '');
+      return reply.status(429).send(body(lang, 'TOO_MANY_REQUESTS', 'errors:TOO_MANY_REQUESTS', [], { after: `${after}s` }));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(lang, 'BAD_REQUEST', 'errors:BAD_REQUEST', [{ message: error.message }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(lang, 'INTERNAL', 'errors:INTERNAL', [], { requestId: request.id }));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (options.spaFallback && isSpaRequest(request.method, request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const lang = languageOf(request);
+    const url = request.url.split('?')[0] ?? request.url;
+    return reply
+      .status(404)
+      .send(body(lang, 'NOT_FOUND', 'errors:ROUTE_NOT_FOUND', [], { method: request.method, url }));
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+export interface SeedContext {
+  db: Db;
+  config: AppConfig;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Printed once to the console (e.g. a generated administrator password). */
+  announce: (message: string) => void;
+}
+
+export interface SeedStep {
+  name: string;
+  /** reference: every start, both modes (idempotent, cheap when done); demo: only when DEMO_DATA is on. */
+  kind: 'reference' | 'demo';
+  run: (ctx: SeedContext) => Promise<void>;
+}
+
+/**
+ * Start-up data, in order. Every step is idempotent: running it again changes nothing.
+ * Domains add their steps here (reference data first, then demo data that refers to it).
+ */
+export const seedSteps: SeedStep[] = [];
+
+export async function runSeeds(ctx: SeedContext): Promise<void> {
+  for (const step of seedSteps) {
+    if (step.kind === 'demo' && !ctx.config.demoData) continue;
+    const started = performance.now();
+    await step.run(ctx);
+    ctx.log.info({ step: step.name, ms: Math.round(performance.now() - started) }, 'seed step done');
+  }
+}

@@ -1,0 +1,44 @@
+import viErrors from './locales/vi/errors.json' with { type: 'json' };
+import enErrors from './locales/en/errors.json' with { type: 'json' };
+import viCommon from './locales/vi/common.json' with { type: 'json' };
+import enCommon from './locales/en/common.json' with { type: 'json' };
+
+/** Supported languages: Vietnamese first (default), English second. */
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+
+/**
+ * Every user-facing string, by language and namespace. One namespace per domain; add a line per namespace
+ * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
+ */
+export const resources = {
+  vi: { errors: viErrors, common: viCommon },
+  en: { errors: enErrors, common: enCommon },
+} as const;
+
+export type Namespace = keyof (typeof resources)['vi'];
+
+export function toLanguage(value: string | null | undefined): Language {
+  if (!value) return DEFAULT_LANGUAGE;
+  const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+}
+
+/** Server-side translation: `translate('vi', 'errors:NOT_FOUND')`, with {{name}} interpolation. */
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, k] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
+  const table = (resources[lang] as Record<string, Record<string, unknown>>)[ns];
+  const fallback = (resources[DEFAULT_LANGUAGE] as Record<string, Record<string, unknown>>)[ns];
+  const raw = lookup(table, k) ?? lookup(fallback, k) ?? key;
+  return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+function lookup(table: Record<string, unknown> | undefined, dotted: string): string | undefined {
+  let node: unknown = table;
+  for (const part of dotted.split('.')) {
+    if (node && typeof node === 'object') node = (node as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return typeof node === 'string' ? node : undefined;
+}
