@@ -11,6 +11,18 @@ export interface PlatformTables {
     value: Json;
     updated_at: Timestamp;
   };
+  audit_log: {
+    id: Generated<number>;
+    at: Generated<Date>;
+    user_id: string | null;
+    user_name: string | null;
+    action: string;
+    subject: string | null;
+    record_id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+    details: Json | null;
+  };
 }
 
 /**

@@ -19,6 +19,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'jsonb', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+
+  // Access history: sign-ins, sign-outs, failed sign-ins and every data change (spec: access history page).
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('user_id', 'uuid')
+    .addColumn('user_name', 'text')
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text')
+    .addColumn('record_id', 'text')
+    .addColumn('ip', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('details', 'jsonb')
+    .execute();
+  await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+  await db.schema.createIndex('audit_log_user_idx').on('audit_log').columns(['user_id', 'at']).execute();
 }
 
 export async function down(): Promise<void> {

@@ -22,9 +22,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     index: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       } else {
-        res.setHeader('cache-control', 'no-cache');
+        res.header('cache-control', 'no-cache');
       }
     },
   });
