@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'portal-cfg-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with demo data', () => {
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect(c.embedded).toBe(true);
+    expect(c.demoData).toBe(true);
+    expect(c.port).toBe(3000);
+  });
+
+  it('PostgreSQL start seeds no demo data unless asked', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h:5432/db' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h:5432/db', DEMO_DATA: '1' }).demoData).toBe(true);
+  });
+
+  it('generates a secret once and keeps it in DATA_DIR', () => {
+    const dir = tmp();
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.jwtSecret).toBe(a.jwtSecret);
+    expect(readFileSync(path.join(dir, 'secrets', 'jwt-secret'), 'utf8')).toBe(a.jwtSecret);
+  });
+
+  it('rejects invalid values with a readable message', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
+  });
+});
