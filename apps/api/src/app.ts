@@ -16,6 +16,7 @@ import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './platform/errors/handler.ts';
 import { registerAccess, type PrincipalResolver } from './platform/access/index.ts';
 import { registerWebApp } from './platform/http/static.ts';
+import { createJobs, type Jobs } from './platform/jobs/index.ts';
 import { modules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ declare module 'fastify' {
     database: Database;
     /** Kysely instance (shortcut for database.db). */
     db: Database['db'];
+    /** Background jobs; domains define queues while registering, main.ts starts them. */
+    jobs: Jobs;
   }
 }
 
@@ -64,6 +67,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('jobs', createJobs(database, app.log));
+  app.addHook('onClose', async () => app.jobs.stop());
 
   // External plugins.
   await app.register(helmet, {

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     announce: (message) => process.stdout.write(`\n${message}\n\n`),
   });
 
+  await app.jobs.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
