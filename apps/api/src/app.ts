@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -17,6 +18,8 @@ import { registerErrorHandling } from './platform/errors/handler.ts';
 import { registerAccess, type PrincipalResolver } from './platform/access/index.ts';
 import { registerWebApp } from './platform/http/static.ts';
 import { createJobs, type Jobs } from './platform/jobs/index.ts';
+import { createFileStorage, MAX_UPLOAD_BYTES } from './platform/files/index.ts';
+import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('jobs', createJobs(database, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
+  app.decorate('files', createFileStorage(config.dataDir));
 
   // External plugins.
   await app.register(helmet, {
@@ -89,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { threshold: 2048, encodings: ['br', 'gzip'] });
   // Per-route limits only (sign-in, password reset); the whole API is not throttled.
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -107,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webApp = await registerWebApp(app, config.webDist);
   registerErrorHandling(app, { spaFallback: webApp });
   registerAccess(app, options.resolvePrincipal ?? (async () => null));
+  await app.register(fileRoutes);
 
   // Domain modules.
   for (const mod of modules) await app.register(mod);

@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { FileTables } from '../platform/files/tables.ts';
+import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -29,4 +31,4 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables;
+export type DB = PlatformTables & AdminUnitTables & FileTables;
