@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import ConfigProvider from 'antd/es/config-provider';
+import App from 'antd/es/app';
+import viVN from 'antd/es/locale/vi_VN';
+import enUS from 'antd/es/locale/en_US';
+import { toLanguage } from '@portal/domain/i18n';
+import { themeFor } from './theme.ts';
+import { bindToast, TOAST_OPTIONS } from './toast.ts';
+import { useUi } from './ui-store.ts';
+
+/** Gives plain code (toast.success(...)) the themed, localised notification instance of Ant Design's App. */
+function ToastBridge() {
+  const { notification } = App.useApp();
+  useEffect(() => bindToast(notification), [notification]);
+  return null;
+}
+
+/**
+ * Ant Design for the pages that use it: locale (vi_VN / en_US, following the interface language), the skin's
+ * algorithm, and App (toasts top right, 3000 ms, no progress bar). Its own chunk: the public home does not
+ * use Ant Design and never downloads it (see app/antd.ts).
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const skin = useUi((s) => s.skin);
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <ConfigProvider locale={language === 'en' ? enUS : viVN} theme={themeFor(skin)}>
+      <App notification={TOAST_OPTIONS} message={{ duration: 3, maxCount: 3 }}>
+        <ToastBridge />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { can, currentAccess } from './access.ts';
+import { hasRoute } from './routes.tsx';
+import { LOGIN_PATH, NOT_AUTHORIZED_PATH, NOT_FOUND_PATH, PUBLIC_ABILITY, type RouteEntry } from './route-types.ts';
+
+/**
+ * The route guard (spec section 4), run as each page's loader, before anything of the page renders:
+ * invalid parameters → 404; redirect-if-logged-in pages send a signed-in user home; not permitted and not
+ * signed in → sign-in (returning here afterwards); not permitted and signed in → not-authorized page.
+ * The root route's loader loads the app configuration first (app/router.tsx).
+ */
+export function guard(entry: RouteEntry) {
+  return ({ params, request }: LoaderFunctionArgs): null => {
+    if (entry.validParams && !entry.validParams(params)) throw redirect(NOT_FOUND_PATH);
+    const access = currentAccess();
+    if (entry.redirectIfLoggedIn && access.loggedIn) throw redirect(access.homePath);
+    const { action, subject } = entry.ability ?? PUBLIC_ABILITY;
+    if (can(access, action, subject)) return null;
+    if (!access.loggedIn && hasRoute(LOGIN_PATH)) {
+      const url = new URL(request.url);
+      throw redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    throw redirect(access.loggedIn ? NOT_AUTHORIZED_PATH : NOT_FOUND_PATH);
+  };
+}

@@ -1,0 +1,62 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+
+/** What a route requires (CASL rule). Everyone, signed in or not, may `read` the subject `Auth`. */
+export interface RouteAbility {
+  action: string;
+  subject: string;
+}
+
+export const PUBLIC_ABILITY: RouteAbility = { action: 'read', subject: 'Auth' };
+
+/** Sections of the public home; `/trang-chu/{type}` shows one of them. Slugs are Vietnamese. */
+export const HOME_SECTIONS = ['tra-cuu', 'tin-tuc', 'dich-vu'] as const;
+export type HomeSection = (typeof HOME_SECTIONS)[number];
+
+export type BreadcrumbItem = string | { titleKey: string; path: string };
+
+/**
+ * One page of the web app. Adding a page is adding one entry to the table in app/routes.tsx:
+ *
+ *   {
+ *     path: '/nguoi-dung/danh-sach',
+ *     titleKey: 'accounts:routes.userList',
+ *     breadcrumb: ['shell:menu.users'],
+ *     ability: { action: 'read', subject: 'User' },
+ *     layout: 'app',
+ *     page: () => import('../modules/accounts/UserListPage.tsx'),
+ *   },
+ *
+ * The menu shows an entry of the menu catalogue (packages/domain/src/menu.ts) only once its path is here.
+ */
+export interface RouteEntry {
+  /** Vietnamese slug in React Router syntax, e.g. '/nguoi-dung/chinh-sua/:id'. */
+  path: string;
+  /** i18n key of the page title (document title, page heading, last breadcrumb). */
+  titleKey: string;
+  /** Trail before the page's own title: keys (text) or { titleKey, path } (links). */
+  breadcrumb?: readonly BreadcrumbItem[];
+  /** Default: read Auth (public). */
+  ability?: RouteAbility;
+  /** 'full': no side menu (sign-in, public pages); 'app': the signed-in shell with menu and header. */
+  layout: 'full' | 'app';
+  /** A signed-in user is sent to the home page of their role instead (sign-in, register). */
+  redirectIfLoggedIn?: boolean;
+  /** The page module; its default export is the page component. Loaded on first visit (code splitting). */
+  page: () => Promise<{ default: ComponentType }>;
+  /** Accepts or refuses the path parameters; refused → the 404 page. */
+  validParams?: (params: Params) => boolean;
+  /**
+   * The page uses no Ant Design component, so the full layout does not load Ant Design for it (the public
+   * home: the first page the public opens must be light). Leave unset for every other page.
+   */
+  bare?: boolean;
+  /** An entry point on the public home, in the given section. */
+  home?: { section: HomeSection; descriptionKey: string; order?: number };
+}
+
+/** Paths the shell itself relies on. */
+export const HOME_PATH = '/trang-chu';
+export const NOT_FOUND_PATH = '/error-404';
+export const NOT_AUTHORIZED_PATH = '/khong-co-quyen';
+export const LOGIN_PATH = '/dang-nhap';

@@ -1,0 +1,56 @@
+import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
+
+/**
+ * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
+ * breadcrumb keys (shell/area namespaces, vi and en), required ability, layout and redirect-if-logged-in flag.
+ * Add a page by adding one entry in its area's block. Pages are loaded lazily, so an entry costs the first
+ * load nothing. Root `/` → /trang-chu and unknown paths → /error-404 are handled by app/router.tsx.
+ */
+export const routes: RouteEntry[] = [
+  // ── Public home and shell pages (full layout, read Auth) ─────────────────────────────────────────────
+  {
+    path: '/trang-chu',
+    titleKey: 'shell:routes.home',
+    layout: 'full',
+    bare: true,
+    page: () => import('../modules/home/HomePage.tsx'),
+  },
+  {
+    path: '/trang-chu/:type',
+    titleKey: 'shell:routes.homeSection',
+    layout: 'full',
+    bare: true,
+    page: () => import('../modules/home/HomeSectionPage.tsx'),
+    // A section exists only when at least one of its pages does (no empty placeholder sections).
+    validParams: ({ type }) =>
+      HOME_SECTIONS.includes(type as HomeSection) && homeEntries(type as HomeSection).length > 0,
+  },
+  {
+    path: '/error-404',
+    titleKey: 'shell:routes.notFound',
+    layout: 'full',
+    page: () => import('./pages/NotFoundPage.tsx'),
+  },
+  {
+    path: '/khong-co-quyen',
+    titleKey: 'shell:routes.notAuthorized',
+    layout: 'full',
+    page: () => import('./pages/NotAuthorizedPage.tsx'),
+  },
+];
+
+const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;
+
+/** Pages of one public-home section, in display order (only public pages: the home is for everyone). */
+export function homeEntries(section: HomeSection): RouteEntry[] {
+  return routes
+    .filter((r) => r.home?.section === section && ability(r).subject === 'Auth' && !r.path.includes(':'))
+    .sort((a, b) => (a.home?.order ?? 100) - (b.home?.order ?? 100));
+}
+
+const staticPaths = new Set(routes.filter((r) => !r.path.includes(':')).map((r) => r.path));
+
+/** True when the web app has a page at this path (menus and links show only pages that exist). */
+export function hasRoute(path: string): boolean {
+  return staticPaths.has(path.split(/[?#]/)[0] ?? path);
+}
