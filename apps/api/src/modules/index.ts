@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import health from './health/routes.ts';
+import adminUnits from './organisation/admin-units.routes.ts';
+import configuration from './configuration/routes.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health];
+export const modules: FastifyPluginAsync[] = [health, adminUnits, configuration];

@@ -1,0 +1,67 @@
+import { PORTAL_CONFIG_KEY, portalConfigSchema, type PortalConfig } from '@portal/domain/configuration';
+import { translate, type Language } from '@portal/domain/i18n';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * The portal configuration in app_setting (`portal.config`). Every read and write goes through here so the
+ * public endpoint, the administrators' settings and the seeds agree on one validated shape.
+ */
+
+/** URL of an image served by `GET /api/Home/images/{name}`. */
+export const imageUrl = (name: string): string => `/api/Home/images/${name}`;
+
+/** What a portal without a configured province shows (production start without demo data). */
+export function defaultPortalConfig(lang: Language = 'vi'): PortalConfig {
+  return {
+    provinceCode: null,
+    provinceName: '',
+    portalName: translate(lang, 'common:appName'),
+    districtSiteUrl: '',
+    isTestPortal: false,
+    logo: imageUrl('logo.svg'),
+    favicon: imageUrl('favicon.svg'),
+    bannerImages: [imageUrl('banner-highlands.svg')],
+    sideLogo: imageUrl('side-logo.svg'),
+    systemInfo: { owner: '', address: '', phone: '', email: '', hotline: '' },
+    localUnitLevel: 'ward',
+  };
+}
+
+/** The stored configuration, or the defaults. A value stored by an older release is completed with defaults. */
+export async function getPortalConfig(db: Db, lang: Language = 'vi'): Promise<PortalConfig> {
+  const defaults = defaultPortalConfig(lang);
+  const row = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', PORTAL_CONFIG_KEY)
+    .executeTakeFirst();
+  if (!row || typeof row.value !== 'object' || row.value === null) return defaults;
+  const stored = row.value as Partial<PortalConfig>;
+  const merged = { ...defaults, ...stored, systemInfo: { ...defaults.systemInfo, ...stored.systemInfo } };
+  const parsed = portalConfigSchema.safeParse(merged);
+  // Only savePortalConfig writes this key, so an invalid value means hand-edited data: serve the defaults.
+  return parsed.success ? parsed.data : defaults;
+}
+
+/** Validates and stores the whole configuration (replacing the previous one); answers what was stored. */
+export async function savePortalConfig(db: Db, value: PortalConfig): Promise<PortalConfig> {
+  const config = portalConfigSchema.parse(value);
+  const json = JSON.stringify(config);
+  await db
+    .insertInto('app_setting')
+    .values({ key: PORTAL_CONFIG_KEY, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))
+    .execute();
+  return config;
+}
+
+/** Stores `value` only when no configuration exists yet (seeds: never overwrite what administrators set). */
+export async function initPortalConfig(db: Db, value: PortalConfig): Promise<boolean> {
+  const config = portalConfigSchema.parse(value);
+  const result = await db
+    .insertInto('app_setting')
+    .values({ key: PORTAL_CONFIG_KEY, value: JSON.stringify(config) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
