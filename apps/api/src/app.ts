@@ -19,6 +19,8 @@ import { registerAccess, type PrincipalResolver } from './platform/access/index.
 import { registerWebApp } from './platform/http/static.ts';
 import { createJobs, type Jobs } from './platform/jobs/index.ts';
 import { createFileStorage, MAX_UPLOAD_BYTES } from './platform/files/index.ts';
+import { createMailer, type Mailer } from './platform/mail/index.ts';
+import { createPrincipalResolver } from './platform/auth/principal.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
 
@@ -30,13 +32,15 @@ declare module 'fastify' {
     db: Database['db'];
     /** Background jobs; domains define queues while registering, main.ts starts them. */
     jobs: Jobs;
+    /** Outgoing mail: SMTP when SMTP_URL is set, else the outbox administrators read. */
+    mailer: Mailer;
   }
 }
 
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
-  /** Identity: how a request becomes a Principal. Until sign-in exists everyone is anonymous. */
+  /** Identity: how a request becomes a Principal. Default: the bearer access token (platform/auth). */
   resolvePrincipal?: PrincipalResolver;
   logger?: boolean;
   /** Extra plugins registered after the domain modules (tests add probe routes this way). */
@@ -73,6 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('jobs', createJobs(database, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('files', createFileStorage(config.dataDir));
+  app.decorate('mailer', createMailer(config, database, app.jobs, app.log));
+  app.addHook('onClose', async () => app.mailer.close());
 
   // External plugins.
   await app.register(helmet, {
@@ -111,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Platform.
   const webApp = await registerWebApp(app, config.webDist);
   registerErrorHandling(app, { spaFallback: webApp });
-  registerAccess(app, options.resolvePrincipal ?? (async () => null));
+  registerAccess(app, options.resolvePrincipal ?? createPrincipalResolver(config.jwtSecret, database.db));
   await app.register(fileRoutes);
 
   // Domain modules.

@@ -2,6 +2,8 @@ import viErrors from './locales/vi/errors.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import viCommon from './locales/vi/common.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import viAccounts from './locales/vi/accounts.json' with { type: 'json' };
+import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import viShell from './locales/vi/shell.json' with { type: 'json' };
 import enShell from './locales/en/shell.json' with { type: 'json' };
 
@@ -15,8 +17,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, shell: viShell },
-  en: { errors: enErrors, common: enCommon, shell: enShell },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, shell: viShell },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, shell: enShell },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { FileTables } from '../platform/files/tables.ts';
 import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 
@@ -31,4 +32,4 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables & AdminUnitTables & FileTables;
+export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { accountSeedSteps } from '../modules/accounts/seed.ts';
 import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts';
 import { demoProvinceStep } from './demo/province.ts';
 
@@ -23,7 +24,7 @@ export interface SeedStep {
  * Start-up data, in order. Every step is idempotent: running it again changes nothing.
  * Domains add their steps here (reference data first, then demo data that refers to it).
  */
-export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep];
+export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {
   for (const step of seedSteps) {

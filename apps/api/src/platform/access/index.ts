@@ -28,9 +28,22 @@ export interface Principal {
     localUnitCode?: string | null;
   };
   ability: MongoAbility;
+  /** The sign-in session the access token belongs to (sign-out revokes it). */
+  sessionId?: string;
+}
+
+/** A registered /api route and what it needs (the permission sweep test walks these). */
+export interface RoutePermission {
+  method: string;
+  url: string;
+  permission: Permission;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every guarded /api route, in registration order. */
+    routePermissions: RoutePermission[];
+  }
   interface FastifyContextConfig {
     permission?: Permission;
   }
@@ -59,6 +72,8 @@ export function permits(principal: Principal | null, permission: Permission): bo
 
 export function registerAccess(app: FastifyInstance, resolve: PrincipalResolver): void {
   app.decorateRequest('principal', null);
+  const routes: RoutePermission[] = [];
+  app.decorate('routePermissions', routes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -67,6 +82,7 @@ export function registerAccess(app: FastifyInstance, resolve: PrincipalResolver)
     if (!permission) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (deny by default)`);
     }
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, permission });
   });
 
   app.addHook('onRequest', async (request) => {

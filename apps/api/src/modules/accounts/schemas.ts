@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Shared request and response shapes of the accounts module. */
+
+export const uuid = z.uuid();
+
+/** Paged lists (spec): pageNumber from 1, pageSize, keyWord; sorting by one column. */
+export const pagingQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(10),
+  keyWord: z.string().trim().max(200).optional(),
+  sortBy: z.string().trim().max(50).optional(),
+  sortOrder: z.enum(['asc', 'desc', 'ascend', 'descend']).optional(),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export function pageOf<T>(pageLists: T[], totalRecord: number): { pageLists: T[]; totalRecord: number } {
+  return { pageLists, totalRecord };
+}
+
+export function isDescending(order: PagingQuery['sortOrder']): boolean {
+  return order === 'desc' || order === 'descend';
+}
+
+/** Delete calls take the list of ids as the body (spec); `{ ids: [...] }` is accepted too. */
+export const idsBody = z
+  .union([z.array(uuid).min(1).max(1000), z.object({ ids: z.array(uuid).min(1).max(1000) })])
+  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
+
+export const idParams = z.object({ id: uuid });
+
+export const comboboxItem = z.object({ value: z.string(), label: z.string() });
+
+export const okResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const userNamePattern = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;
+export const userName = z.string().trim().regex(userNamePattern);
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(200));
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9+() .-]{6,20}$/);
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The abilities a client needs (raw CASL rules). */
+export const abilityRule = z.object({ action: z.string(), subject: z.string() });
+
+export const unitKind = z.enum(['department', 'district', 'employer', 'service_centre', 'training_body']);
+
+/** Stored user data (spec §3): userId, unitUserId, role, plus what the portal shows about the user. */
+export const userData = z.object({
+  userId: z.string(),
+  unitUserId: z.string(),
+  role: z.enum(['admin', 'client']),
+  userName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  userTypeId: z.string(),
+  userTypeName: z.string(),
+  unit: z.object({
+    id: z.string(),
+    kind: unitKind,
+    name: z.string(),
+    businessId: z.string().nullable(),
+    localUnitCode: z.string().nullable(),
+  }),
+  ability: z.array(abilityRule),
+  twoFactorEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+});
+export type UserData = z.infer<typeof userData>;
+
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
