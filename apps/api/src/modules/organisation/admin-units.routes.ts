@@ -14,6 +14,7 @@ import {
   requestedGeneration,
 } from './admin-units.queries.ts';
 import { ADMIN_UNIT_GENERATIONS, ADMIN_UNIT_LEVELS } from './tables.ts';
+import { errorBodySchema } from '../../platform/errors/app-error.ts';
 
 /**
  * Public reference data (read on Auth): countries, administrative units, boundary maps.
@@ -24,14 +25,6 @@ import { ADMIN_UNIT_GENERATIONS, ADMIN_UNIT_LEVELS } from './tables.ts';
 const REFERENCE_CACHE = 'public, max-age=86400';
 // Boundaries change only with a release; revalidation by ETag is cheap afterwards.
 const GEOJSON_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
-
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ field: z.string().optional(), message: z.string(), code: z.string().optional() })),
-  }),
-});
 
 const unitSchema = z.object({
   id: z.string().describe("'<generation>:<code>', e.g. '2025:68', 'legacy:67'"),

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One error body for the whole API: { error: { code, message, details } }. */
 export interface ErrorDetail {
   field?: string;
@@ -39,3 +41,14 @@ export const notFound = (code = 'NOT_FOUND') => new AppError(404, code);
 export const conflict = (details: ErrorDetail[] = [], code = 'CONFLICT') => new AppError(409, code, { details });
 export const forbidden = () => new AppError(403, 'FORBIDDEN');
 export const unauthenticated = (code = 'UNAUTHENTICATED') => new AppError(401, code);
+
+/** The error body as a zod schema, for routes' OpenAPI `response` entries (400, 401, 403, 404, 409…). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string().optional(), message: z.string(), code: z.string().optional() })),
+    }),
+  })
+  .describe('Error');
