@@ -1,0 +1,6 @@
+import type { Measurement } from '../harness.ts';
+import { health } from './health.ts';
+import { workerList } from './worker-list.ts';
+
+/** Every measurement, in the order they run and print. Add one line per measurement. */
+export const measurements: Measurement[] = [health, workerList];
