@@ -335,3 +335,18 @@ registerFeatures(
     order: 60,
   }),
 );
+
+// Portal settings (shell): the configuration page and the menu arrangement per role.
+registerFeatures(
+  FEATURE_GROUPS.settings,
+  subjectFeature('Configuration', 'shell:permissions.Configuration', ['read', 'update'], {
+    key: 'settings.configuration',
+    order: 10,
+    actionLabels: { read: 'shell:permissions.configurationRead', update: 'shell:permissions.configurationUpdate' },
+  }),
+  subjectFeature('Menu', 'shell:permissions.Menu', ['update'], {
+    key: 'settings.menu',
+    order: 20,
+    actionLabels: { update: 'shell:permissions.menuUpdate' },
+  }),
+);

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountAdmin from './routes/account-admin.ts';
 import authRoutes from './routes/auth.ts';
+import mailOutbox from './routes/mail-outbox.ts';
+import registration from './routes/registration.ts';
 
 /**
  * Identity and access: sign-in and sessions, registration and activation, password recovery, two-factor
@@ -8,6 +11,9 @@ import authRoutes from './routes/auth.ts';
  */
 const accounts: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(registration);
+  await app.register(accountAdmin);
+  await app.register(mailOutbox);
 };
 
 export default accounts;

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { translate } from '@portal/domain/i18n';
+import type { Db } from '../../db/database.ts';
+import type { Principal } from '../../platform/access/index.ts';
+import { scopeCondition } from '../../platform/access/scope.ts';
+import { passwordProblems } from '../../platform/auth/passwords.ts';
+import { languageOf } from '../../platform/errors/handler.ts';
+import { accountError } from './errors.ts';
+
+/** Checks shared by the account routes: password policy, uniqueness, users within the caller's scope. */
+
+/** Refuse a weak password with one translated detail per problem (field: the form field). */
+export function assertPasswordPolicy(request: FastifyRequest, password: string, userName: string | undefined, field = 'password'): void {
+  const problems = passwordProblems(password, userName);
+  if (!problems.length) return;
+  const lang = languageOf(request);
+  throw accountError(400, 'WEAK_PASSWORD', {
+    details: problems.map((p) => ({ field, code: p, message: translate(lang, `accounts:password.${p}`) })),
+  });
+}
+
+/** 409 when the user name or email is taken by another user (deleted users included: names stay unique). */
+export async function assertUniqueAccount(
+  db: Db,
+  values: { userName?: string | null; email?: string | null },
+  excludeId?: string,
+): Promise<void> {
+  if (values.userName) {
+    let q = db.selectFrom('app_user').select('id').where(sql`lower(user_name)`, '=', values.userName.toLowerCase());
+    if (excludeId) q = q.where('id', '<>', excludeId);
+    if (await q.executeTakeFirst()) throw accountError(409, 'USER_NAME_TAKEN', { details: [{ field: 'userName', message: 'taken' }] });
+  }
+  if (values.email) {
+    let q = db.selectFrom('app_user').select('id').where(sql`lower(email)`, '=', values.email.toLowerCase());
+    if (excludeId) q = q.where('id', '<>', excludeId);
+    if (await q.executeTakeFirst()) throw accountError(409, 'EMAIL_TAKEN', { details: [{ field: 'email', message: 'taken' }] });
+  }
+}
+
+/** Users the principal may see: those of units within the principal's data scope. */
+export function userScope(principal: Principal | null) {
+  return scopeCondition(principal, { unitColumn: 'u.unit_id' });
+}
+
+export interface ScopedUser {
+  id: string;
+  user_name: string;
+  full_name: string;
+  email: string | null;
+  status: 'inactive' | 'active' | 'disabled' | 'locked';
+  unit_id: string;
+  unit_kind: string;
+  business_id: string | null;
+  role: 'admin' | 'client';
+}
+
+/** A live user within the principal's scope, or 404 (out-of-scope users are not revealed). */
+export async function findScopedUser(app: FastifyInstance, principal: Principal | null, userId: string): Promise<ScopedUser> {
+  const scope = userScope(principal);
+  let q = app.db
+    .selectFrom('app_user as u')
+    .innerJoin('unit as un', 'un.id', 'u.unit_id')
+    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    .select(['u.id', 'u.user_name', 'u.full_name', 'u.email', 'u.status', 'u.unit_id', 'un.kind as unit_kind', 'un.business_id', 't.role'])
+    .where('u.id', '=', userId)
+    .where('u.deleted_at', 'is', null);
+  if (scope) q = q.where(scope);
+  const row = await q.executeTakeFirst();
+  if (!row) throw accountError(404, 'USER_NOT_FOUND');
+  return row as ScopedUser;
+}
+
+/** Would this change leave no active administrator? */
+export async function isLastActiveAdmin(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('app_user as u')
+    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    .select('u.id')
+    .where('t.role', '=', 'admin')
+    .where('u.status', '=', 'active')
+    .where('u.deleted_at', 'is', null)
+    .limit(2)
+    .execute();
+  return rows.length === 1 && rows[0]!.id === userId;
+}
