@@ -3,6 +3,7 @@ import health from './health/routes.ts';
 import accounts from './accounts/index.ts';
 import adminUnits from './organisation/admin-units.routes.ts';
 import configuration from './configuration/routes.ts';
+import configurationSettings from './configuration/settings.routes.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings];
