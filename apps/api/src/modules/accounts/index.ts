@@ -3,6 +3,7 @@ import accountAdmin from './routes/account-admin.ts';
 import authRoutes from './routes/auth.ts';
 import mailOutbox from './routes/mail-outbox.ts';
 import registration from './routes/registration.ts';
+import twoFactor from './routes/two-factor.ts';
 
 /**
  * Identity and access: sign-in and sessions, registration and activation, password recovery, two-factor
@@ -12,6 +13,7 @@ import registration from './routes/registration.ts';
 const accounts: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(registration);
+  await app.register(twoFactor);
   await app.register(accountAdmin);
   await app.register(mailOutbox);
 };

@@ -159,6 +159,34 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/Account/reset-two-factor/:id',
+    {
+      config: { permission: 'Account.password' },
+      schema: {
+        tags: ['accounts'],
+        summary: "Turn off a user's two-factor sign-in (lost device and recovery codes); their sessions end",
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const target = await findScopedUser(app, request.principal, request.params.id);
+      if (target.id === request.principal!.userId) throw accountError(403, 'CANNOT_CHANGE_OWN_ACCOUNT');
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ totp_enabled: false, totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: new Date() })
+          .where('id', '=', target.id)
+          .execute();
+        await trx.deleteFrom('recovery_code').where('user_id', '=', target.id).execute();
+        await revokeUserSessions(trx, target.id, 'two_factor_reset');
+        await recordAudit(trx, request, { action: 'two_factor_reset', subject: 'Account', recordId: target.id });
+      });
+      return { ok: true as const, message: translate(languageOf(request), 'accounts:messages.twoFactorReset') };
+    },
+  );
+
+  app.post(
     '/api/Account/reissue-password',
     {
       config: { permission: 'Account.password' },
