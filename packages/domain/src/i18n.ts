@@ -4,6 +4,8 @@ import viCommon from './locales/vi/common.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import viAccounts from './locales/vi/accounts.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import viCatalog from './locales/vi/catalog.json' with { type: 'json' };
+import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import viShell from './locales/vi/shell.json' with { type: 'json' };
 import enShell from './locales/en/shell.json' with { type: 'json' };
 
@@ -17,8 +19,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, shell: viShell },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, shell: enShell },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

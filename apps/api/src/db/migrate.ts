@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
+import { ensureCatalogSchema } from '../catalog/schema.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
@@ -29,5 +30,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message}`, { cause: error });
   }
+  // Repeatable step: catalogue tables follow their declarations (an area added later needs no numbered migration).
+  await ensureCatalogSchema(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

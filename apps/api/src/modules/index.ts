@@ -4,6 +4,7 @@ import accounts from './accounts/index.ts';
 import adminUnits from './organisation/admin-units.routes.ts';
 import configuration from './configuration/routes.ts';
 import configurationSettings from './configuration/settings.routes.ts';
+import { catalogRoutes } from '../catalog/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes];

@@ -1,0 +1,286 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import {
+  codeKeyOf,
+  columnOf,
+  excelHeader,
+  optionLabelKey,
+  type FieldDef,
+  type ResolvedCatalog,
+} from '@portal/domain/catalog/index';
+import { translator, type OpContext } from './context.ts';
+import type { CatalogRecord } from './hooks.ts';
+import type { CatalogOperations } from './operations.ts';
+import type { Filters } from './query.ts';
+import { catalogRegistry } from './registry.ts';
+import { rowScope } from './scope.ts';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Template rows that carry drop-down validation. */
+const TEMPLATE_ROWS = 2000;
+/** A reference list longer than this gets no drop-down (the instructions say: type the code). */
+const MAX_LIST_ITEMS = 2000;
+
+const headerFill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDCE6F1' } };
+const thin: Partial<ExcelJS.Borders> = {
+  top: { style: 'thin', color: { argb: 'FFB7C3D0' } },
+  bottom: { style: 'thin', color: { argb: 'FFB7C3D0' } },
+  left: { style: 'thin', color: { argb: 'FFB7C3D0' } },
+  right: { style: 'thin', color: { argb: 'FFB7C3D0' } },
+};
+
+/** ExcelJS supports range validations ('B2:B2001') but its typings omit them. */
+function validations(ws: ExcelJS.Worksheet): { add(range: string, validation: ExcelJS.DataValidation): void } {
+  return (ws as unknown as { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } }).dataValidations;
+}
+
+/** Excel sheet names: at most 31 characters, none of []:*?/\ */
+function sheetName(text: string): string {
+  return text.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+}
+
+function columnLetter(n: number): string {
+  let s = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
+  return s;
+}
+
+function widthOf(f: FieldDef): number {
+  if (f.width) return f.width;
+  switch (f.kind) {
+    case 'longText':
+      return 50;
+    case 'date':
+    case 'number':
+    case 'boolean':
+      return 14;
+    case 'reference':
+    case 'treeReference':
+      return 30;
+    default:
+      return 24;
+  }
+}
+
+/** Columns of a template or export: the declared Excel columns minus what the page fixes (a view's type). */
+export function excelColumns(c: ResolvedCatalog, fixed: Record<string, unknown> = {}): string[] {
+  return c.excel.filter((name) => !(name in fixed));
+}
+
+function optionLabel(ctx: OpContext, c: ResolvedCatalog, name: string, option: string): string {
+  return translator(ctx)(optionLabelKey(c.declaration, name, option));
+}
+
+export function fileNames(ctx: OpContext, c: ResolvedCatalog): { template: string; export: string } {
+  const t = translator(ctx);
+  const noun = t(`catalog:areas.${c.key}.noun`);
+  const clean = (s: string) => s.replace(/[\\/:*?"<>|]/g, ' ').replace(/\s+/g, ' ').trim();
+  return {
+    template: `${clean(t('catalog:excel.templateFile', { noun }))}.xlsx`,
+    export: `${clean(t('catalog:excel.exportFile', { noun }))}.xlsx`,
+  };
+}
+
+function describeKind(ctx: OpContext, c: ResolvedCatalog, name: string): string {
+  const t = translator(ctx);
+  const f = c.declaration.fields[name]!;
+  switch (f.kind) {
+    case 'text':
+      return t(f.code ? 'catalog:excel.kinds.code' : 'catalog:excel.kinds.text', { max: f.max });
+    case 'longText':
+      return t('catalog:excel.kinds.longText', { max: f.max });
+    case 'number': {
+      const base = t(f.integer ? 'catalog:excel.kinds.integer' : 'catalog:excel.kinds.number');
+      const range = [f.min !== undefined ? `≥ ${f.min}` : '', f.max !== undefined ? `≤ ${f.max}` : ''].filter(Boolean).join(', ');
+      return range ? `${base} (${range})` : base;
+    }
+    case 'enum':
+      return t('catalog:excel.kinds.enum', { values: f.options.map((o) => optionLabel(ctx, c, name, o)).join('; ') });
+    case 'reference':
+      return t('catalog:excel.kinds.reference', { catalog: t(`catalog:areas.${f.target}.noun`) });
+    case 'treeReference':
+      return t('catalog:excel.kinds.treeReference', { catalog: t(`catalog:areas.${f.target ?? c.key}.noun`) });
+    default:
+      return t(`catalog:excel.kinds.${f.kind}`);
+  }
+}
+
+/** Names offered in a reference column's drop-down (live, in the caller's scope), or null when too many. */
+async function referenceChoices(ctx: OpContext, target: ResolvedCatalog): Promise<string[] | null> {
+  const scope = ctx.system ? null : rowScope(target, ctx.principal);
+  const title = sql.ref(`t.${columnOf(target.declaration.titleField)}`);
+  const found = await sql<{ label: string }>`select ${title} as label from ${sql.table(target.table)} as t
+      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} order by ${title} limit ${MAX_LIST_ITEMS + 1}`.execute(ctx.db);
+  if (found.rows.length > MAX_LIST_ITEMS) return null;
+  return [...new Set(found.rows.map((r) => r.label))];
+}
+
+/**
+ * The import template: a data sheet with the Vietnamese headers (required ones marked * in red), text format
+ * for codes so leading zeros survive, drop-down lists for enums, yes/no and references, and an instructions
+ * sheet describing every column.
+ */
+export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixed: Record<string, unknown> = {}): Promise<Buffer> {
+  const c = ops.c;
+  const d = c.declaration;
+  const t = translator(ctx);
+  const noun = t(`catalog:areas.${c.key}.noun`);
+  const names = excelColumns(c, fixed);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = t('common:appShortName');
+  wb.created = new Date();
+  const dataName = sheetName(t('catalog:excel.dataSheet'));
+  const data = wb.addWorksheet(dataName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const guide = wb.addWorksheet(sheetName(t('catalog:excel.instructionsSheet')));
+  const lists = wb.addWorksheet(sheetName(t('catalog:excel.listsSheet')), { state: 'hidden' });
+  const listsRef = `'${lists.name.replace(/'/g, "''")}'`;
+
+  data.columns = names.map((name) => {
+    const f = d.fields[name]!;
+    const style: Partial<ExcelJS.Style> = {};
+    if (f.kind === 'text' || f.kind === 'adminUnit') style.numFmt = '@';
+    if (f.kind === 'date') style.numFmt = 'dd/mm/yyyy';
+    return { header: excelHeader(d, name, t), key: name, width: widthOf(f), style };
+  });
+  const header = data.getRow(1);
+  header.height = 22;
+  header.eachCell((cell, colNumber) => {
+    const f = d.fields[names[colNumber - 1]!]!;
+    cell.font = { bold: true, color: { argb: f.required ? 'FFC00000' : 'FF1F3864' } };
+    cell.fill = headerFill;
+    cell.border = thin;
+    cell.alignment = { vertical: 'middle', wrapText: true };
+    cell.numFmt = 'General';
+  });
+
+  let listColumn = 0;
+  for (const [i, name] of names.entries()) {
+    const f = d.fields[name]!;
+    const letter = columnLetter(i + 1);
+    const range = `${letter}2:${letter}${TEMPLATE_ROWS + 1}`;
+    const label = excelHeader(d, name, t);
+    let choices: string[] | null = null;
+    if (f.kind === 'enum') choices = f.options.map((o) => optionLabel(ctx, c, name, o));
+    else if (f.kind === 'boolean') choices = [t('catalog:excel.yes'), t('catalog:excel.no')];
+    else if (f.kind === 'reference') choices = await referenceChoices(ctx, catalogRegistry.get(f.target));
+    else if (f.kind === 'treeReference') choices = await referenceChoices(ctx, f.target ? catalogRegistry.get(f.target) : c);
+    if (f.kind === 'date') {
+      validations(data).add(range, {
+        type: 'date',
+        operator: 'greaterThan',
+        allowBlank: !f.required,
+        formulae: [new Date(Date.UTC(1900, 0, 1))],
+        showErrorMessage: true,
+        errorTitle: label,
+        error: t('catalog:validation.date'),
+      });
+    }
+    if (!choices || choices.length === 0) continue;
+    listColumn += 1;
+    const listLetter = columnLetter(listColumn);
+    lists.getCell(`${listLetter}1`).value = label;
+    choices.forEach((choice, j) => {
+      lists.getCell(`${listLetter}${j + 2}`).value = choice;
+    });
+    validations(data).add(range, {
+      type: 'list',
+      allowBlank: !f.required,
+      formulae: [`${listsRef}!$${listLetter}$2:$${listLetter}$${choices.length + 1}`],
+      // References may also be typed as codes: warn, do not refuse.
+      showErrorMessage: f.kind === 'enum' || f.kind === 'boolean',
+      errorStyle: f.kind === 'enum' || f.kind === 'boolean' ? 'stop' : 'warning',
+      errorTitle: label,
+      error: describeKind(ctx, c, name),
+    });
+  }
+
+  guide.columns = [{ width: 34 }, { width: 12 }, { width: 90 }];
+  guide.getCell('A1').value = t('catalog:excel.instructionsTitle', { noun });
+  guide.getCell('A1').font = { bold: true, size: 14, color: { argb: 'FF1F3864' } };
+  guide.getCell('A2').value = t('catalog:excel.instructionsIntro', { noun, sheet: dataName });
+  guide.getCell('A3').value = t('catalog:excel.instructionsReupload');
+  for (const ref of ['A2', 'A3']) guide.mergeCells(`${ref}:C${ref.slice(1)}`);
+  for (const r of [2, 3]) {
+    guide.getRow(r).alignment = { wrapText: true, vertical: 'top' };
+    guide.getRow(r).height = 32;
+  }
+  const head = guide.getRow(5);
+  head.values = [t('catalog:excel.column'), t('catalog:excel.required'), t('catalog:excel.format')];
+  head.eachCell((cell) => {
+    cell.font = { bold: true };
+    cell.fill = headerFill;
+    cell.border = thin;
+  });
+  names.forEach((name, i) => {
+    const row = guide.getRow(6 + i);
+    row.values = [excelHeader(d, name, t), d.fields[name]!.required ? t('catalog:excel.yes') : '', describeKind(ctx, c, name)];
+    row.eachCell((cell) => {
+      cell.border = thin;
+      cell.alignment = { wrapText: true, vertical: 'top' };
+    });
+  });
+
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A record's value as an export cell: codes for references (they import back), labels for enums and yes/no. */
+function cellValue(ctx: OpContext, c: ResolvedCatalog, name: string, record: CatalogRecord): ExcelJS.CellValue {
+  const f = c.declaration.fields[name]!;
+  const v = record[name];
+  if (v == null) return null;
+  switch (f.kind) {
+    case 'enum':
+      return optionLabel(ctx, c, name, String(v));
+    case 'boolean':
+      return translator(ctx)(v ? 'catalog:excel.yes' : 'catalog:excel.no');
+    case 'date':
+      return new Date(`${String(v)}T00:00:00Z`);
+    case 'reference':
+    case 'treeReference': {
+      const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
+      return (target.declaration.codeField ? record[codeKeyOf(name)] : record[`${name.replace(/Id$/, '')}Name`]) as string;
+    }
+    case 'number':
+      return Number(v);
+    default:
+      return String(v);
+  }
+}
+
+/**
+ * Stream the filtered list as xlsx into `out`: rows are fetched through a cursor and written as they come, so
+ * memory stays flat whatever the size. Same columns and headers as the template, so an export imports back.
+ */
+export async function writeExport(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  q: Filters & { sortField?: string | undefined; sortOrder?: 'asc' | 'desc' | undefined },
+  out: Writable,
+  fixed: Record<string, unknown> = {},
+): Promise<number> {
+  const c = ops.c;
+  const d = c.declaration;
+  const t = translator(ctx);
+  const names = excelColumns(c, fixed);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = t('common:appShortName');
+  const ws = wb.addWorksheet(sheetName(t('catalog:excel.dataSheet')), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = names.map((name) => {
+    const f = d.fields[name]!;
+    return { header: excelHeader(d, name, t), key: name, width: widthOf(f), ...(f.kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}) };
+  });
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.fill = headerFill;
+  header.commit();
+  const total = await ops.exportTo(ctx, q, (records) => {
+    for (const record of records) {
+      ws.addRow(names.map((name) => cellValue(ctx, c, name, record))).commit();
+    }
+  });
+  ws.commit();
+  await wb.commit();
+  return total;
+}

@@ -1,0 +1,538 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { translate } from '@portal/domain/i18n';
+import {
+  columnOf,
+  normalizeHeader,
+  optionLabelKey,
+  validateRecord,
+  type FieldDef,
+  type FieldError,
+  type ResolvedCatalog,
+} from '@portal/domain/catalog/index';
+import { recordAudit } from '../platform/audit/index.ts';
+import { AppError } from '../platform/errors/app-error.ts';
+import { assertCan, catalogError, inTransaction, translator, type Executor, type OpContext } from './context.ts';
+import { hooksOf } from './hooks.ts';
+import type { CatalogOperations } from './operations.ts';
+import { catalogRegistry } from './registry.ts';
+import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { NIL_UUID } from './schema.ts';
+
+/** Rows per import request; larger files are split by the page. */
+export const MAX_IMPORT_ROWS = 50_000;
+
+export interface ImportResultRow extends Record<string, unknown> {
+  isSuccess: boolean;
+  errors: FieldError[];
+  /** What storing the row does (or did): add a record, or update the one with the same code. */
+  action: 'create' | 'update' | null;
+  id: string | null;
+}
+
+export interface ImportOutcome {
+  data: ImportResultRow[];
+  created: number;
+  updated: number;
+}
+
+interface RowState {
+  index: number;
+  raw: Record<string, unknown>;
+  rowNumber: number;
+  errors: FieldError[];
+  /** Coerced values; reference fields hold their text until resolved. */
+  values: Record<string, unknown>;
+  data: Record<string, unknown> | null;
+  id: string | null;
+  action: 'create' | 'update' | null;
+}
+
+const lower = (v: unknown) => String(v).trim().toLowerCase();
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ------------------------------------------------------------------------------------------- cell coercion
+
+/** Spreadsheet cells as the browser sent them → typed values. Vietnamese number and date formats accepted. */
+export function coerceCell(
+  f: FieldDef,
+  value: unknown,
+  enumLabels: (option: string) => string[],
+): { ok: true; value: unknown } | { ok: false; key: string } {
+  if (value == null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: null };
+  switch (f.kind) {
+    case 'text':
+    case 'longText':
+      return { ok: true, value: typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+    case 'number': {
+      const n = parseNumber(value);
+      return n === null ? { ok: false, key: 'catalog:validation.number' } : { ok: true, value: n };
+    }
+    case 'date': {
+      const d = parseDate(value);
+      return d === null ? { ok: false, key: 'catalog:validation.date' } : { ok: true, value: d };
+    }
+    case 'boolean': {
+      const b = parseBoolean(value);
+      return b === null ? { ok: false, key: 'catalog:validation.boolean' } : { ok: true, value: b };
+    }
+    case 'enum': {
+      const text = String(value).trim();
+      if (f.options.includes(text)) return { ok: true, value: text };
+      const wanted = normalizeHeader(text);
+      const hit = f.options.find((o) => o.toLowerCase() === text.toLowerCase() || enumLabels(o).some((l) => normalizeHeader(l) === wanted));
+      return hit ? { ok: true, value: hit } : { ok: false, key: 'catalog:validation.oneOf' };
+    }
+    default:
+      return { ok: true, value: String(value).trim() };
+  }
+}
+
+export function parseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  let s = String(value).replace(/[\s\u00a0]/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, '').replace(',', '.'); // 1.234,5
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, ''); // 1,234.5
+  else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.'); // 12,5
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** dd/mm/yyyy, yyyy-mm-dd, an ISO timestamp (its calendar date) or an Excel serial day number → 'YYYY-MM-DD'. */
+export function parseDate(value: unknown): string | null {
+  let y: number, m: number, d: number;
+  if (typeof value === 'number') {
+    if (value < 1 || value > 2958465) return null;
+    const date = new Date(Math.round((value - 25569) * 86400000));
+    [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+  } else {
+    const s = String(value).trim();
+    let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+    if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    else return null;
+  }
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d || y < 1900 || y > 2200) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export function parseBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : null;
+  const s = normalizeHeader(String(value));
+  if (['co', 'yes', 'x', 'true', '1', 'dung'].includes(s)) return true;
+  if (['khong', 'no', 'false', '0', 'sai'].includes(s)) return false;
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------- the import
+
+type Preset = Record<string, string>;
+
+/**
+ * Import spreadsheet rows (keyed by field names) through the same rules as the REST create/update:
+ * per-row validation, references by id, code or name, duplicates inside the file and against the database,
+ * owner scope. A row whose code exists updates that record, so sending the same file twice creates nothing new.
+ * Valid rows are stored in one transaction (all or none of them); `dryRun` only reports.
+ */
+export async function importRows(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  rawRows: Record<string, unknown>[],
+  options: { dryRun: boolean; presets?: Preset },
+): Promise<ImportOutcome> {
+  const c = ops.c;
+  const d = c.declaration;
+  assertCan(ctx, c, 'import');
+  if (rawRows.length > MAX_IMPORT_ROWS) throw catalogError(400, 'TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS });
+  const t = translator(ctx);
+  const businessId = d.scope === 'employer' ? ownerBusiness(ctx.principal) : null;
+  const presets = options.presets ?? {};
+  const fields = c.writable.filter((n) => d.fields[n]!.kind !== 'file');
+  // Only columns the file has are written on update: an older template must not blank newer columns.
+  const present = new Set(fields.filter((n) => n in presets || rawRows.some((r) => r && typeof r === 'object' && n in r)));
+  if (d.scope === 'district') present.add(d.scopeField!);
+
+  const enumLabels = (name: string) => (option: string) =>
+    (['vi', 'en'] as const).map((lang) => translate(lang, optionLabelKey(d, name, option)));
+
+  const rows: RowState[] = rawRows.map((raw, index) => {
+    const row: RowState = {
+      index,
+      raw: raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {},
+      rowNumber: typeof raw?.rowNumber === 'number' ? raw.rowNumber : index + 2,
+      errors: [],
+      values: {},
+      data: null,
+      id: null,
+      action: null,
+    };
+    for (const name of fields) {
+      let v = row.raw[name];
+      if ((v == null || v === '') && presets[name] != null) v = presets[name];
+      if ((v == null || v === '') && d.scope === 'district' && name === d.scopeField) v = ownLocalUnit(ctx.principal);
+      const f = d.fields[name]!;
+      const out = coerceCell(f, v, enumLabels(name));
+      if (out.ok) row.values[name] = out.value;
+      else {
+        const values = f.kind === 'enum' ? f.options.map((o) => enumLabels(name)(o)[ctx.lang === 'en' ? 1 : 0]).join(', ') : '';
+        row.errors.push({ field: name, message: t(out.key, { values }), code: 'format' });
+      }
+    }
+    return row;
+  });
+  const fail = (row: RowState, field: string, key: string, vars: Record<string, string | number> = {}, code = 'invalid') => {
+    if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message: t(key, vars), code });
+  };
+
+  // Duplicates inside the file, for every unique key (the first row keeps the value).
+  for (const keyFields of Object.values(d.unique ?? {})) {
+    const first = new Map<string, RowState>();
+    for (const row of rows) {
+      const parts = keyFields.map((n) => row.values[n]);
+      if (parts.some((p) => p == null)) continue;
+      const k = parts.map(lower).join('\u0000');
+      const prior = first.get(k);
+      if (prior) {
+        fail(row, keyFields[0]!, 'catalog:validation.duplicateInFile', { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]), row: prior.rowNumber }, 'duplicate');
+      } else first.set(k, row);
+    }
+  }
+
+  // Rows whose code exists update that record; the others are new.
+  const upsertFields = c.upsertKey ? d.unique![c.upsertKey]! : [];
+  const existing = upsertFields.length === 1 ? await lookupExisting(ops, ctx, upsertFields[0]!, rows, businessId) : new Map<string, string>();
+  for (const row of rows) {
+    const v = upsertFields.length === 1 ? row.values[upsertFields[0]!] : null;
+    const hit = v != null ? existing.get(lower(v)) : undefined;
+    row.id = hit ?? randomUUID();
+    row.action = hit ? 'update' : 'create';
+  }
+
+  // References: by id, code or name; the parent of a tree node may be another row of the file.
+  await resolveReferences(ops, ctx, rows, fields, businessId, fail);
+
+  // Field rules, exactly as the REST body (one message per field: a coercion error already says it).
+  for (const row of rows) {
+    const result = validateRecord(d, row.values, t);
+    if (result.ok) row.data = result.data;
+    else for (const e of result.errors) if (!row.errors.some((x) => x.field === e.field)) row.errors.push(e);
+  }
+
+  // Other unique keys against the database.
+  for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
+    if (keyFields.length !== 1 || key === c.upsertKey) continue;
+    const name = keyFields[0]!;
+    const taken = await lookupExisting(ops, ctx, name, rows, businessId);
+    for (const row of rows) {
+      const v = row.values[name];
+      const owner = v != null ? taken.get(lower(v)) : undefined;
+      if (owner && owner !== row.id) fail(row, name, 'catalog:validation.duplicate', { field: ops.label(ctx, name), value: String(v) }, 'duplicate');
+    }
+  }
+
+  // Owners: an employer user writes for its employer; a district user only under its own local unit.
+  if (!ctx.system && d.scope !== 'global') {
+    const verdicts = new Map<string, boolean>();
+    for (const row of rows) {
+      const localUnit = d.scope === 'district' ? ((row.values[d.scopeField!] as string | null) ?? null) : null;
+      const k = String(localUnit);
+      if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, { businessId, localUnit }));
+      if (!verdicts.get(k)) fail(row, d.scope === 'district' ? d.scopeField! : (c.declaration.codeField ?? c.declaration.titleField), 'catalog:validation.outOfScope', {}, 'scope');
+    }
+  }
+
+  if (c.parentField) await checkTree(ops, ctx, rows, businessId, fail);
+
+  // Hooks see each valid row as they would a REST body.
+  const hooks = hooksOf(c.key);
+  for (const row of rows) {
+    if (row.errors.length || !row.data) continue;
+    for (const h of hooks) {
+      try {
+        const changed: Record<string, unknown> | void = await h.beforeChange?.({ ctx, operation: row.action!, data: row.data, original: row.action === 'update' ? { id: row.id! } : null });
+        if (changed) row.data = changed;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const details = err.details.length ? err.details : [{ message: translate(ctx.lang, err.messageKey, err.vars) }];
+        row.errors.push(...details.map((e) => ({ field: e.field ?? '', message: e.message, ...(e.code ? { code: e.code } : {}) })));
+      }
+    }
+  }
+
+  // A child is only as good as its parent row in the same file.
+  if (c.parentField) {
+    const byId = new Map(rows.map((r) => [r.id!, r]));
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const row of rows) {
+        if (row.errors.length) continue;
+        const parent = byId.get(row.values[c.parentField] as string);
+        if (parent && parent !== row && parent.errors.length) {
+          fail(row, c.parentField, 'catalog:validation.referenceNotFound', { value: String(row.raw[c.parentField] ?? ''), catalog: ops.noun(ctx) }, 'reference');
+          changed = true;
+        }
+      }
+    }
+  }
+
+  const valid = rows.filter((r) => r.errors.length === 0 && r.data);
+  let created = 0;
+  let updated = 0;
+  if (!options.dryRun && valid.length) {
+    try {
+      await inTransaction(ctx, async (tx) => {
+        const creates = valid.filter((r) => r.action === 'create');
+        const updates = valid.filter((r) => r.action === 'update');
+        if (creates.length) await insertRows(ops, tx, creates, businessId);
+        if (updates.length) await updateRows(ops, tx, updates, [...present]);
+        created = creates.length;
+        updated = updates.length;
+        for (const h of hooks) {
+          if (!h.afterChange) continue;
+          for (const row of valid) {
+            const record = await ops.find({ ...tx, system: true }, row.id!);
+            if (record) await h.afterChange({ ctx: tx, operation: row.action!, record });
+          }
+        }
+        await recordAudit(tx.db, tx.request, { action: 'import', subject: c.subject, details: { created, updated, invalid: rows.length - valid.length } });
+      });
+    } catch (err) {
+      // Someone wrote the same code meanwhile: nothing was stored; the user sends the file again.
+      if ((err as { code?: string }).code === '23505') throw catalogError(409, 'IMPORT_CONFLICT');
+      throw err;
+    }
+  }
+
+  return {
+    created,
+    updated,
+    data: rows.map((r) => ({
+      ...r.raw,
+      isSuccess: r.errors.length === 0,
+      errors: r.errors,
+      action: r.errors.length ? null : r.action,
+      id: r.errors.length ? null : r.id,
+    })),
+  };
+}
+
+/** Live records whose `field` equals one of the rows' values (case-insensitive) → id, in the owner's rows. */
+async function lookupExisting(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  field: string,
+  rows: RowState[],
+  businessId: string | null,
+): Promise<Map<string, string>> {
+  const values = [...new Set(rows.map((r) => r.values[field]).filter((v) => v != null).map(lower))];
+  const out = new Map<string, string>();
+  if (!values.length) return out;
+  const c = ops.c;
+  const f = c.declaration.fields[field]!;
+  const column = sql.ref(`t.${columnOf(field)}`);
+  const owner = c.declaration.scope === 'employer' ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
+  const match = f.kind === 'text' || f.kind === 'longText' ? sql`lower(${column}) = any(${values}::text[])` : sql`${column}::text = any(${values}::text[])`;
+  const found = await sql<{ id: string; v: string }>`select t.id, lower(${column}::text) as v from ${sql.table(c.table)} as t
+      where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db);
+  for (const r of found.rows) out.set(r.v, r.id);
+  return out;
+}
+
+async function resolveReferences(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  rows: RowState[],
+  fields: string[],
+  businessId: string | null,
+  fail: (row: RowState, field: string, key: string, vars?: Record<string, string | number>) => void,
+): Promise<void> {
+  const c = ops.c;
+  const t = translator(ctx);
+  for (const name of fields) {
+    const f = c.declaration.fields[name]!;
+    if (f.kind !== 'reference' && f.kind !== 'treeReference' && f.kind !== 'adminUnit') continue;
+    const texts = [...new Set(rows.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string' && v !== ''))];
+    if (!texts.length) continue;
+    let resolve: (text: string) => { id?: string; error?: string };
+    if (f.kind === 'adminUnit') {
+      resolve = await adminUnitResolver(ctx.db, f.level, texts);
+    } else {
+      const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
+      const dbResolve = await catalogResolver(ctx, target, texts, target.declaration.scope === 'employer' ? businessId : undefined);
+      if (target === c) {
+        // The parent may be a row of the same file (by its code or name), created in the same transaction.
+        const byCode = new Map<string, string>();
+        const byName = new Map<string, string[]>();
+        for (const r of rows) {
+          if (c.declaration.codeField && r.values[c.declaration.codeField] != null) byCode.set(lower(r.values[c.declaration.codeField]), r.id!);
+          const title = r.values[c.declaration.titleField];
+          if (title != null) byName.set(lower(title), [...(byName.get(lower(title)) ?? []), r.id!]);
+        }
+        resolve = (text) => {
+          const k = lower(text);
+          if (byCode.has(k)) return { id: byCode.get(k)! };
+          const fromDb = dbResolve(text);
+          if (fromDb.id || fromDb.error === 'catalog:validation.referenceAmbiguous') return fromDb;
+          const named = byName.get(k);
+          if (named?.length === 1) return { id: named[0]! };
+          if (named && named.length > 1) return { error: 'catalog:validation.referenceAmbiguous' };
+          return fromDb;
+        };
+      } else resolve = dbResolve;
+    }
+    const catalog =
+      f.kind === 'adminUnit'
+        ? ''
+        : t(`catalog:areas.${(f.kind === 'reference' ? f.target : (f.target ?? c.key))}.noun`);
+    for (const row of rows) {
+      const v = row.values[name];
+      if (typeof v !== 'string' || v === '') continue;
+      const r = resolve(v);
+      if (r.id) row.values[name] = r.id;
+      else {
+        row.values[name] = null;
+        fail(row, name, r.error ?? (f.kind === 'adminUnit' ? 'catalog:validation.adminUnitNotFound' : 'catalog:validation.referenceNotFound'), { value: v, catalog });
+      }
+    }
+  }
+}
+
+/** A reference cell → id: an id, else a code, else a name that names exactly one record. */
+async function catalogResolver(
+  ctx: OpContext,
+  target: ResolvedCatalog,
+  texts: string[],
+  businessId: string | null | undefined,
+): Promise<(text: string) => { id?: string; error?: string }> {
+  const d = target.declaration;
+  const ids = texts.filter((s) => UUID_RE.test(s));
+  const lowered = [...new Set(texts.map(lower))];
+  const code = d.codeField ? sql.ref(`t.${columnOf(d.codeField)}`) : null;
+  const title = sql.ref(`t.${columnOf(d.titleField)}`);
+  const scope = ctx.system ? null : rowScope(target, ctx.principal);
+  const owner = businessId !== undefined ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
+  const found = await sql<{ id: string; code: string | null; title: string }>`
+      select t.id, ${code ? sql`lower(${code})` : sql`null`} as code, lower(${title}) as title from ${sql.table(target.table)} as t
+      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} ${owner}
+        and (t.id = any(${ids}::uuid[]) ${code ? sql`or lower(${code}) = any(${lowered}::text[])` : sql``} or lower(${title}) = any(${lowered}::text[]))`.execute(ctx.db);
+  const byId = new Set(found.rows.map((r) => r.id));
+  const byCode = new Map(found.rows.filter((r) => r.code).map((r) => [r.code!, r.id]));
+  const byTitle = new Map<string, string[]>();
+  for (const r of found.rows) byTitle.set(r.title, [...(byTitle.get(r.title) ?? []), r.id]);
+  return (text) => {
+    if (byId.has(text)) return { id: text };
+    const k = lower(text);
+    if (byCode.has(k)) return { id: byCode.get(k)! };
+    const named = byTitle.get(k);
+    if (named?.length === 1) return { id: named[0]! };
+    if (named && named.length > 1) return { error: 'catalog:validation.referenceAmbiguous' };
+    return {};
+  };
+}
+
+/** An admin-unit cell → id: an id ('2025:26734'), a bare code (newest generation first), or a unique name. */
+async function adminUnitResolver(db: Executor, level: 'province' | 'ward', texts: string[]): Promise<(text: string) => { id?: string; error?: string }> {
+  const lowered = [...new Set(texts.map(lower))];
+  const levels = level === 'province' ? ['province'] : ['ward', 'district'];
+  const found = await sql<{ id: string; code: string; generation: string; name: string; full_name: string }>`
+      select id, code, generation, lower(name) as name, lower(full_name) as full_name from admin_unit
+      where level = any(${levels}::text[]) and (id = any(${texts}::text[]) or code = any(${texts}::text[])
+        or lower(name) = any(${lowered}::text[]) or lower(full_name) = any(${lowered}::text[]))`.execute(db);
+  return (text) => {
+    const k = lower(text);
+    const byId = found.rows.find((r) => r.id === text);
+    if (byId) return { id: byId.id };
+    const byCode = found.rows.filter((r) => r.code === text).sort((a, b) => (a.generation === '2025' ? -1 : b.generation === '2025' ? 1 : 0));
+    if (byCode[0]) return { id: byCode[0].id };
+    const named = found.rows.filter((r) => r.name === k || r.full_name === k);
+    const current = named.filter((r) => r.generation === '2025');
+    const pool = current.length ? current : named;
+    if (pool.length === 1) return { id: pool[0]!.id };
+    if (pool.length > 1) return { error: 'catalog:validation.referenceAmbiguous' };
+    return {};
+  };
+}
+
+/** Parents must not form a loop, counting the rows of the file and the tree already stored. */
+async function checkTree(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  rows: RowState[],
+  businessId: string | null,
+  fail: (row: RowState, field: string, key: string, vars?: Record<string, string | number>) => void,
+): Promise<void> {
+  const c = ops.c;
+  const pf = c.parentField!;
+  if (!rows.some((r) => r.values[pf] != null)) return;
+  const parentOf = new Map<string, string | null>();
+  if (rows.some((r) => r.action === 'update')) {
+    const owner = c.declaration.scope === 'employer' ? sql`and coalesce(business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
+    const stored = await sql<{ id: string; parent: string | null }>`select id, ${sql.ref(columnOf(pf))} as parent from ${sql.table(c.table)}
+        where deleted_at is null ${owner}`.execute(ctx.db);
+    for (const r of stored.rows) parentOf.set(r.id, r.parent);
+  }
+  for (const r of rows) parentOf.set(r.id!, (r.values[pf] as string | null) ?? null);
+  for (const row of rows) {
+    const seen = new Set<string>([row.id!]);
+    let at = parentOf.get(row.id!) ?? null;
+    while (at) {
+      if (seen.has(at)) {
+        fail(row, pf, 'catalog:validation.parentInFileCycle');
+        break;
+      }
+      seen.add(at);
+      at = parentOf.get(at) ?? null;
+    }
+  }
+}
+
+const ARRAY_TYPES: Record<FieldDef['kind'], string> = {
+  text: 'text[]',
+  longText: 'text[]',
+  number: 'numeric[]',
+  date: 'date[]',
+  enum: 'text[]',
+  boolean: 'boolean[]',
+  reference: 'uuid[]',
+  treeReference: 'uuid[]',
+  adminUnit: 'text[]',
+  file: 'uuid[]',
+};
+
+const arrayType = (f: FieldDef) => (f.kind === 'number' && f.integer ? 'bigint[]' : ARRAY_TYPES[f.kind]);
+
+/** One INSERT for all new rows: column arrays through unnest (no parameter limit, one round trip). */
+async function insertRows(ops: CatalogOperations, ctx: OpContext, rows: RowState[], businessId: string | null): Promise<void> {
+  const d = ops.c.declaration;
+  const names = Object.keys(d.fields).filter((n) => d.fields[n]!.kind !== 'file');
+  const columns = [sql.id('id'), ...names.map((n) => sql.id(columnOf(n)))];
+  const arrays = [
+    sql`${rows.map((r) => r.id)}::uuid[]`,
+    ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
+  ];
+  const user = ctx.principal?.userId ?? null;
+  const extra = d.scope === 'employer' ? sql`, business_id` : sql``;
+  const extraValue = d.scope === 'employer' ? sql`, ${businessId}::uuid` : sql``;
+  await sql`insert into ${sql.table(ops.c.table)} (${sql.join(columns)}, created_by, updated_by ${extra})
+            select u.*, ${user}, ${user} ${extraValue} from unnest(${sql.join(arrays)}) as u`.execute(ctx.db);
+}
+
+/** One UPDATE … FROM unnest for all rows matched by code; only the file's columns change. */
+async function updateRows(ops: CatalogOperations, ctx: OpContext, rows: RowState[], present: string[]): Promise<void> {
+  const d = ops.c.declaration;
+  const names = present.filter((n) => d.fields[n] && d.fields[n]!.kind !== 'file');
+  if (!names.length) return;
+  const aliases = names.map((_, i) => `c${i}`);
+  const arrays = [
+    sql`${rows.map((r) => r.id)}::uuid[]`,
+    ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
+  ];
+  const sets = names.map((n, i) => sql`${sql.id(columnOf(n))} = ${sql.ref(`u.${aliases[i]}`)}`);
+  await sql`update ${sql.table(ops.c.table)} as t set ${sql.join(sets)}, updated_at = now(), updated_by = ${ctx.principal?.userId ?? null}
+            from unnest(${sql.join(arrays)}) as u(id, ${sql.join(aliases.map((a) => sql.id(a)))})
+            where t.id = u.id`.execute(ctx.db);
+}

@@ -1,0 +1,128 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { codeKeyOf, columnOf, displayKeyOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { matchesKeyword } from '../db/search.ts';
+import type { Principal } from '../platform/access/index.ts';
+import { catalogRegistry } from './registry.ts';
+import { rowScope } from './scope.ts';
+
+/** SQL pieces shared by the list, detail, tree, combobox and export queries (row alias `t`). */
+
+export const tableRef = (c: ResolvedCatalog) => sql.table(c.table);
+export const col = (c: ResolvedCatalog, field: string, alias = 't') => sql.ref(`${alias}.${fieldColumn(c, field)}`);
+
+export function fieldColumn(_c: ResolvedCatalog, field: string): string {
+  if (field === 'createdAt') return 'created_at';
+  if (field === 'updatedAt') return 'updated_at';
+  return columnOf(field);
+}
+
+interface Join {
+  sql: RawBuilder<unknown>;
+  select: RawBuilder<unknown>;
+}
+
+/** Display names of referenced records, admin units and files: one left join each. */
+function joinsOf(c: ResolvedCatalog): Join[] {
+  const out: Join[] = [];
+  let i = 0;
+  for (const [name, f] of Object.entries(c.declaration.fields)) {
+    const alias = `j${i++}`;
+    const on = sql`${sql.ref(`${alias}.id`)} = ${col(c, name)}`;
+    const as = sql.ref(displayKeyOf(name));
+    if (f.kind === 'reference' || f.kind === 'treeReference') {
+      const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
+      const code = target.declaration.codeField;
+      out.push({
+        sql: sql`left join ${sql.table(target.table)} as ${sql.id(alias)} on ${on}`,
+        select: sql.join([
+          sql`${sql.ref(`${alias}.${columnOf(target.declaration.titleField)}`)} as ${as}`,
+          ...(code ? [sql`${sql.ref(`${alias}.${columnOf(code)}`)} as ${sql.ref(codeKeyOf(name))}`] : []),
+        ]),
+      });
+    } else if (f.kind === 'adminUnit') {
+      out.push({ sql: sql`left join admin_unit as ${sql.id(alias)} on ${on}`, select: sql`${sql.ref(`${alias}.full_name`)} as ${as}` });
+    } else if (f.kind === 'file') {
+      out.push({ sql: sql`left join stored_file as ${sql.id(alias)} on ${on}`, select: sql`${sql.ref(`${alias}.original_name`)} as ${as}` });
+    }
+  }
+  return out;
+}
+
+const cache = new WeakMap<ResolvedCatalog, { selection: RawBuilder<unknown>; joins: RawBuilder<unknown> }>();
+
+/** `select` list and joins giving a record keyed by field names. */
+export function recordShape(c: ResolvedCatalog): { selection: RawBuilder<unknown>; joins: RawBuilder<unknown> } {
+  let shape = cache.get(c);
+  if (!shape) {
+    const joins = joinsOf(c);
+    const columns: RawBuilder<unknown>[] = [
+      sql`t.id`,
+      ...Object.keys(c.declaration.fields).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
+      ...(c.declaration.scope === 'employer' ? [sql`t.business_id as "businessId"`] : []),
+      sql`t.created_at as "createdAt"`,
+      sql`t.updated_at as "updatedAt"`,
+      ...joins.map((j) => j.select),
+    ];
+    shape = { selection: sql.join(columns), joins: joins.length ? sql.join(joins.map((j) => j.sql), sql` `) : sql`` };
+    cache.set(c, shape);
+  }
+  return shape;
+}
+
+/** Timestamps as ISO text: records are plain JSON wherever they go (REST, export, hooks). */
+export function toRecord(row: Record<string, unknown>): Record<string, unknown> & { id: string } {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of ['createdAt', 'updatedAt', 'deletedAt']) {
+    const v = out[k];
+    if (v instanceof Date) out[k] = v.toISOString();
+  }
+  return out as Record<string, unknown> & { id: string };
+}
+
+export interface Filters {
+  keyWord?: string | undefined;
+  /** Declared filter values, already typed (`{name}From` / `{name}To` for ranges). */
+  values: Record<string, unknown>;
+}
+
+/** live rows in the principal's scope, plus the list's filters and keyword. */
+export function listConditions(c: ResolvedCatalog, principal: Principal | null, filters: Filters, system = false): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`t.deleted_at is null`];
+  const scope = system ? null : rowScope(c, principal);
+  if (scope) where.push(scope);
+  const d = c.declaration;
+  for (const name of d.filters ?? []) {
+    const f = d.fields[name]!;
+    const column = col(c, name);
+    if (f.kind === 'date' || f.kind === 'number') {
+      const from = filters.values[`${name}From`];
+      const to = filters.values[`${name}To`];
+      if (from != null) where.push(sql<SqlBool>`${column} >= ${from}`);
+      if (to != null) where.push(sql<SqlBool>`${column} <= ${to}`);
+      continue;
+    }
+    const v = filters.values[name];
+    if (v == null || v === '') continue;
+    if (f.kind === 'text') where.push(sql<SqlBool>`lower(${column}) = lower(${v})`);
+    else if (f.kind === 'adminUnit') {
+      // A province or district filter also finds the wards below it.
+      where.push(
+        sql<SqlBool>`(${column} = ${v} or exists (select 1 from admin_unit au where au.id = ${column} and (au.parent_id = ${v} or au.province_id = ${v})))`,
+      );
+    } else where.push(sql<SqlBool>`${column} = ${v}`);
+  }
+  const keyWord = filters.keyWord?.trim();
+  if (keyWord) where.push(matchesKeyword(d.search.map((name) => col(c, name)), keyWord) as Expression<SqlBool>);
+  return where;
+}
+
+export const and = (conditions: Expression<SqlBool>[]) => sql.join(conditions, sql` and `);
+
+export function orderBy(c: ResolvedCatalog, sortField?: string, sortOrder?: 'asc' | 'desc'): RawBuilder<unknown> {
+  const field = sortField ?? c.declaration.list.defaultSort.field;
+  const order = (sortField ? sortOrder : undefined) ?? (sortField ? 'asc' : c.declaration.list.defaultSort.order);
+  // id breaks ties, so paging is stable and matches the (column, id) sort index.
+  return order === 'desc'
+    ? sql`${col(c, field)} desc, t.id desc`
+    : sql`${col(c, field)} asc, t.id asc`;
+}

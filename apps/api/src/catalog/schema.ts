@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { columnOf, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { catalogRegistry, type CatalogRegistry } from './registry.ts';
+
+/**
+ * Catalogue tables are derived from the declarations: created, and extended with new columns and indexes,
+ * whenever the declarations change (a repeatable migration, run after the numbered ones). The sync only adds:
+ * renaming or dropping a column, or changing its type, needs a numbered migration.
+ *
+ * Every table has: id, created/updated/deleted at and by (soft delete to the trash bin), the declared fields,
+ * `business_id` for areas owned per employer. Uniqueness is per live record (partial indexes), so a deleted
+ * code can be reused; searchable columns get trigram indexes on their accent-free form.
+ */
+
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+function sqlType(f: FieldDef): string {
+  switch (f.kind) {
+    case 'text':
+    case 'longText':
+      return 'text';
+    case 'number':
+      return f.integer ? 'bigint' : 'numeric';
+    case 'date':
+      return 'date';
+    case 'enum':
+      return 'text';
+    case 'boolean':
+      return 'boolean not null default false';
+    case 'reference':
+    case 'treeReference':
+    case 'file':
+      return 'uuid';
+    case 'adminUnit':
+      return 'text';
+  }
+}
+
+function referenceClause(c: ResolvedCatalog, name: string, f: FieldDef, registry: CatalogRegistry): string {
+  switch (f.kind) {
+    case 'reference':
+      return ` references ${q(registry.get(f.target).table)}(id)`;
+    case 'treeReference': {
+      const target = f.target ? registry.get(f.target).table : c.table;
+      // A tree's own parent: permanently deleting a node removes the subtree that was trashed with it.
+      return name === c.parentField ? ` references ${q(target)}(id) on delete cascade` : ` references ${q(target)}(id)`;
+    }
+    case 'adminUnit':
+      return ' references admin_unit(id)';
+    case 'file':
+      return ' references stored_file(id) on delete set null';
+    default:
+      return '';
+  }
+}
+
+const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+/** Index names are limited to 63 bytes: long ones keep a readable prefix and a hash. */
+function indexName(table: string, suffix: string): string {
+  const name = `${table}_${suffix}`;
+  if (name.length <= 63) return name;
+  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 54)}_${hash}`;
+}
+
+/** The DDL for one catalogue, every statement idempotent. */
+export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catalogRegistry): string[] {
+  const d = c.declaration;
+  const t = q(c.table);
+  const out: string[] = [
+    `create table if not exists ${t} (
+      id uuid primary key default gen_random_uuid(),
+      created_at timestamptz not null default now(),
+      created_by text,
+      updated_at timestamptz not null default now(),
+      updated_by text,
+      deleted_at timestamptz,
+      deleted_by text,
+      deleted_by_name text
+    )`,
+  ];
+  if (d.scope === 'employer') {
+    out.push(`alter table ${t} add column if not exists business_id uuid`);
+    out.push(`create index if not exists ${q(indexName(c.table, 'business_idx'))} on ${t} (business_id)`);
+  }
+  for (const [name, f] of Object.entries(d.fields)) {
+    out.push(`alter table ${t} add column if not exists ${q(columnOf(name))} ${sqlType(f)}${referenceClause(c, name, f, registry)}`);
+    if (['reference', 'treeReference', 'adminUnit'].includes(f.kind)) {
+      out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))})`);
+    }
+  }
+  for (const name of d.filters ?? []) {
+    const f = d.fields[name]!;
+    if (['reference', 'treeReference', 'adminUnit'].includes(f.kind)) continue;
+    out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))}) where deleted_at is null`);
+  }
+  for (const name of d.search) {
+    // Same expression as db/search.ts normalized(): `%keyword%` then uses the trigram index.
+    out.push(
+      `create index if not exists ${q(indexName(c.table, `${columnOf(name)}_search_idx`))} on ${t} using gin (f_unaccent(${q(columnOf(name))}) gin_trgm_ops)`,
+    );
+  }
+  const sortField = d.list.defaultSort.field;
+  const sortColumn = sortField === 'createdAt' ? 'created_at' : sortField === 'updatedAt' ? 'updated_at' : columnOf(sortField);
+  out.push(`create index if not exists ${q(indexName(c.table, `${sortColumn}_sort_idx`))} on ${t} (${q(sortColumn)}, id) where deleted_at is null`);
+  for (const [key, fields] of Object.entries(d.unique ?? {})) {
+    const parts = fields.map((name) => {
+      const f = d.fields[name]!;
+      return f.kind === 'text' || f.kind === 'longText' ? `lower(${q(columnOf(name))})` : q(columnOf(name));
+    });
+    if (d.scope === 'employer') parts.unshift(`coalesce(business_id, '${NIL_UUID}'::uuid)`);
+    out.push(`create unique index if not exists ${q(indexName(c.table, `${columnOf(key)}_uq`))} on ${t} (${parts.join(', ')}) where deleted_at is null`);
+  }
+  out.push(`create index if not exists ${q(indexName(c.table, 'trash_idx'))} on ${t} (deleted_at) where deleted_at is not null`);
+  return out;
+}
+
+/** Tables before the tables that refer to them. */
+function inDependencyOrder(registry: CatalogRegistry): ResolvedCatalog[] {
+  const done = new Set<string>();
+  const out: ResolvedCatalog[] = [];
+  const visit = (c: ResolvedCatalog, path: string[]) => {
+    if (done.has(c.key)) return;
+    if (path.includes(c.key)) throw new Error(`Catalogue references form a loop: ${[...path, c.key].join(' → ')}`);
+    for (const f of Object.values(c.declaration.fields)) {
+      const target = f.kind === 'reference' ? f.target : f.kind === 'treeReference' ? f.target : undefined;
+      if (target && target !== c.key) visit(registry.get(target), [...path, c.key]);
+    }
+    done.add(c.key);
+    out.push(c);
+  };
+  for (const c of registry.all) visit(c, []);
+  return out;
+}
+
+/**
+ * Bring the catalogue tables in line with the declarations. Cheap when nothing changed: a fingerprint of the
+ * DDL is kept in app_setting and compared first. Runs in one transaction under an advisory lock, so two
+ * instances starting together do not race.
+ */
+export async function ensureCatalogSchema<T>(db: Kysely<T>, registry: CatalogRegistry = catalogRegistry): Promise<boolean> {
+  const statements = inDependencyOrder(registry).flatMap((c) => catalogDdl(c, registry));
+  const fingerprint = createHash('sha256').update(statements.join(';\n')).digest('hex');
+  const current = await sql<{ value: unknown }>`select value from app_setting where key = 'catalog.schema'`.execute(db);
+  if ((current.rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint) return false;
+  const apply = async (trx: Kysely<T>) => {
+    await sql`select pg_advisory_xact_lock(hashtext('catalog.schema'))`.execute(trx);
+    for (const statement of statements) await sql.raw(statement).execute(trx);
+    const value = JSON.stringify({ fingerprint, tables: registry.all.map((c) => c.table) });
+    await sql`insert into app_setting (key, value, updated_at) values ('catalog.schema', ${value}::jsonb, now())
+              on conflict (key) do update set value = excluded.value, updated_at = now()`.execute(trx);
+  };
+  // Migrations already run inside the migrator's transaction.
+  if (db.isTransaction) await apply(db);
+  else await db.transaction().execute(apply);
+  return true;
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { codeKeyOf, displayKeyOf, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+
+/**
+ * Route schemas derived from a declaration. Bodies are documented field by field but validated by the
+ * operations layer (the same code validates REST bodies, import rows and internal calls, with the same messages).
+ */
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalQuery = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
+
+/** JSON Schema of one field, for the OpenAPI document only. */
+function documented(f: FieldDef, description: string): z.ZodType {
+  const json = z.toJSONSchema(f.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return z.unknown().optional().meta({ ...json, description });
+}
+
+export function bodySchema(c: ResolvedCatalog): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of c.writable) {
+    const f = c.declaration.fields[name]!;
+    shape[name] = documented(f, `${f.kind}${f.required ? ', required' : ''}`);
+  }
+  shape.updatedAt = z.unknown().optional().meta({ type: 'string', description: 'update: the updatedAt the form loaded (409 when the record changed since)' });
+  return z.looseObject(shape).meta({ description: `${c.area} record` });
+}
+
+function valueSchema(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'number':
+      return z.number().nullable();
+    case 'boolean':
+      return z.boolean();
+    default:
+      return z.string().nullable();
+  }
+}
+
+const recordSchemas = new WeakMap<ResolvedCatalog, z.ZodObject>();
+
+/** A record as the API answers it: fields, display names (and codes) of references, timestamps. */
+export function recordSchema(c: ResolvedCatalog): z.ZodObject {
+  let s = recordSchemas.get(c);
+  if (s) return s;
+  const shape: Record<string, z.ZodType> = { id: z.string() };
+  for (const [name, f] of Object.entries(c.declaration.fields)) {
+    shape[name] = valueSchema(f);
+    if (['reference', 'treeReference', 'adminUnit', 'file'].includes(f.kind)) shape[displayKeyOf(name)] = z.string().nullable().optional();
+    if (f.kind === 'reference' || f.kind === 'treeReference') shape[codeKeyOf(name)] = z.string().nullable().optional();
+  }
+  if (c.declaration.scope === 'employer') shape.businessId = z.string().nullable();
+  shape.createdAt = z.string();
+  shape.updatedAt = z.string();
+  s = z.object(shape);
+  recordSchemas.set(c, s);
+  return s;
+}
+
+export function pageSchema(c: ResolvedCatalog) {
+  return z.object({ pageLists: z.array(recordSchema(c)), totalRecord: z.number().int() });
+}
+
+export function treeNodeSchema(c: ResolvedCatalog) {
+  const node = recordSchema(c).extend({
+    hasChildren: z.boolean(),
+    get children(): z.ZodOptional<z.ZodArray<typeof node>> {
+      return z.array(node).optional();
+    },
+  });
+  return node;
+}
+
+/** Declared filters as query parameters: `type=District`, `parentId=…`, `foundedFrom=2020-01-01`. */
+export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of c.declaration.filters ?? []) {
+    const f = c.declaration.fields[name]!;
+    switch (f.kind) {
+      case 'enum':
+        shape[name] = optionalQuery(z.enum(f.options as [string, ...string[]]));
+        break;
+      case 'boolean':
+        shape[name] = optionalQuery(z.enum(['true', 'false']).transform((v) => v === 'true'));
+        break;
+      case 'reference':
+      case 'treeReference':
+        shape[name] = optionalQuery(z.uuid());
+        break;
+      case 'adminUnit':
+        shape[name] = optionalQuery(z.string().regex(/^(legacy|2025):\d{2,5}$/));
+        break;
+      case 'date':
+        shape[`${name}From`] = optionalQuery(z.iso.date());
+        shape[`${name}To`] = optionalQuery(z.iso.date());
+        break;
+      case 'number':
+        shape[`${name}From`] = optionalQuery(z.coerce.number());
+        shape[`${name}To`] = optionalQuery(z.coerce.number());
+        break;
+      default:
+        shape[name] = optionalQuery(z.string().max(255));
+    }
+  }
+  return shape;
+}
+
+export const keyWordSchema = optionalQuery(z.string().max(200).describe('accent- and case-insensitive ("ha noi" finds "Hà Nội")'));
+
+export function sortShape(c: ResolvedCatalog) {
+  return {
+    sortField: optionalQuery(z.enum(c.sortable as [string, ...string[]])),
+    // Ant Design's spelling is accepted too.
+    sortOrder: optionalQuery(
+      z.enum(['asc', 'desc', 'ascend', 'descend']).transform((v) => (v.startsWith('desc') ? ('desc' as const) : ('asc' as const))),
+    ),
+  };
+}
+
+export function listQuerySchema(c: ResolvedCatalog) {
+  return z.object({
+    pageNumber: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+    pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(500).default(20)),
+    keyWord: keyWordSchema,
+    ...sortShape(c),
+    ...filterShape(c),
+  });
+}
+
+export function exportQuerySchema(c: ResolvedCatalog) {
+  return z.object({ keyWord: keyWordSchema, ...sortShape(c), ...filterShape(c) });
+}
+
+/** `ids` as the spec sends it (JSON text) or comma-separated. */
+export const idsParam = z.preprocess((v) => {
+  if (v == null || v === '') return undefined;
+  if (Array.isArray(v)) return v;
+  const s = String(v).trim();
+  if (s.startsWith('[')) {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      return s;
+    }
+  }
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+}, z.array(z.uuid()).max(500).optional());
+
+export const idsBody = z
+  .union([z.array(z.uuid()).max(5000), z.object({ ids: z.array(z.uuid()).max(5000) })])
+  .optional()
+  .describe('ids of the records: a JSON array, or { ids: [...] }');
+
+export const importBody = z
+  .union([z.array(z.record(z.string(), z.unknown())), z.object({ rows: z.array(z.record(z.string(), z.unknown())) })])
+  .describe('rows parsed from the spreadsheet, keyed by field name (code, name, …)');
+
+export const booleanQuery = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : v),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+);
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string().optional(), message: z.string(), code: z.string().optional() })),
+  }),
+});
+
+export const importResponseSchema = z.object({
+  data: z.array(
+    z.looseObject({
+      isSuccess: z.boolean(),
+      errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional() })),
+      action: z.enum(['create', 'update']).nullable(),
+      id: z.string().nullable(),
+    }),
+  ),
+});

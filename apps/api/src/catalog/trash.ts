@@ -1,0 +1,144 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TRASH_SUBJECT, columnOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { matchesKeyword } from '../db/search.ts';
+import { permits } from '../platform/access/index.ts';
+import { catalogError, contextOf, type OpContext } from './context.ts';
+import { catalogOperations } from './operations.ts';
+import { catalogRegistry } from './registry.ts';
+import { rowScope } from './scope.ts';
+import { errorBodySchema, idsBody, keyWordSchema } from './schemas.ts';
+
+export interface TrashItem {
+  area: string;
+  catalog: string;
+  id: string;
+  code: string | null;
+  name: string;
+  deletedAt: string;
+  deletedBy: string | null;
+  deletedByName: string | null;
+}
+
+/** Areas whose deleted records the caller may see: those it may delete (and so restore). */
+function visibleAreas(ctx: OpContext, area?: string): ResolvedCatalog[] {
+  return catalogRegistry.all.filter((c) => (!area || c.area === area) && permits(ctx.principal, `${c.subject}.delete`));
+}
+
+/** One SELECT per area, unioned: deleted records in scope; a trashed subtree shows as its top node only. */
+function branch(ctx: OpContext, c: ResolvedCatalog, keyWord: string | undefined): RawBuilder<unknown> {
+  const d = c.declaration;
+  const scope = rowScope(c, ctx.principal);
+  const title = sql.ref(`t.${columnOf(d.titleField)}`);
+  const code = d.codeField ? sql.ref(`t.${columnOf(d.codeField)}`) : null;
+  const parent = c.parentField ? sql.ref(`t.${columnOf(c.parentField)}`) : null;
+  return sql`select ${c.area}::text as area, ${c.key}::text as catalog, t.id, ${code ?? sql`null`}::text as code, ${title}::text as name,
+      t.deleted_at as "deletedAt", t.deleted_by as "deletedBy", t.deleted_by_name as "deletedByName"
+    from ${sql.table(c.table)} as t
+    where t.deleted_at is not null ${scope ? sql`and ${scope}` : sql``}
+      ${parent ? sql`and not exists (select 1 from ${sql.table(c.table)} p where p.id = ${parent} and p.deleted_at = t.deleted_at)` : sql``}
+      ${keyWord ? sql`and ${matchesKeyword(code ? [title, code] : [title], keyWord)}` : sql``}`;
+}
+
+export async function listTrash(
+  ctx: OpContext,
+  q: { pageNumber: number; pageSize: number; keyWord?: string | undefined; area?: string | undefined },
+): Promise<{ pageLists: TrashItem[]; totalRecord: number }> {
+  const areas = visibleAreas(ctx, q.area);
+  if (!areas.length) return { pageLists: [], totalRecord: 0 };
+  const union = sql.join(areas.map((c) => branch(ctx, c, q.keyWord?.trim() || undefined)), sql` union all `);
+  const page = await sql<TrashItem & { deletedAt: Date }>`select * from (${union}) x order by x."deletedAt" desc, x.id
+      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(ctx.db);
+  const [count] = (await sql<{ n: number }>`select count(*)::int as n from (${union}) x`.execute(ctx.db)).rows;
+  return {
+    pageLists: page.rows.map((r) => ({ ...r, deletedAt: new Date(r.deletedAt).toISOString() })),
+    totalRecord: count?.n ?? 0,
+  };
+}
+
+function areaOf(area: string): ResolvedCatalog {
+  const c = catalogRegistry.byArea.get(area);
+  if (!c) throw catalogError(404, 'UNKNOWN_AREA', { area });
+  return c;
+}
+
+const itemSchema = z.object({
+  area: z.string(),
+  catalog: z.string(),
+  id: z.string(),
+  code: z.string().nullable(),
+  name: z.string(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  deletedByName: z.string().nullable(),
+});
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const areaIds = z.object({ area: z.string().max(100), ids: z.array(z.uuid()).min(1).max(5000) });
+
+/**
+ * The trash bin (/thung-rac): deleted records of every catalogue area, restore, permanent delete. Restoring and
+ * purging go through each area's operations, so its permission, scope and subtree rules apply.
+ */
+const trashRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/RecycleBin/recycleBins',
+    {
+      config: { permission: `${TRASH_SUBJECT}.read` },
+      schema: {
+        tags: ['RecycleBin'],
+        summary: 'Deleted records of every area the caller may restore, newest first',
+        querystring: z.object({
+          pageNumber: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(200).default(20),
+          keyWord: keyWordSchema,
+          area: z.string().max(100).optional(),
+        }),
+        response: { 200: z.object({ pageLists: z.array(itemSchema), totalRecord: z.number() }), ...errors },
+      },
+    },
+    async (request) => listTrash(contextOf(request, app.db), request.query),
+  );
+  app.get(
+    '/api/RecycleBin/areas',
+    {
+      config: { permission: `${TRASH_SUBJECT}.read` },
+      schema: { tags: ['RecycleBin'], summary: 'Areas the caller may restore records of (the filter drop-down)', response: { 200: z.array(z.object({ area: z.string(), catalog: z.string() })) } },
+    },
+    async (request) => visibleAreas(contextOf(request, app.db)).map((c) => ({ area: c.area, catalog: c.key })),
+  );
+  app.post(
+    '/api/RecycleBin/restore',
+    {
+      config: { permission: `${TRASH_SUBJECT}.read` },
+      schema: { tags: ['RecycleBin'], summary: 'Restore records of one area (with the subtree deleted together)', body: areaIds, response: { 200: z.object({ restored: z.number() }), ...errors } },
+    },
+    async (request) => catalogOperations(areaOf(request.body.area).key).restore(contextOf(request, app.db), request.body.ids),
+  );
+  app.post(
+    '/api/RecycleBin/permanent-delete',
+    {
+      config: { permission: `${TRASH_SUBJECT}.delete` },
+      schema: { tags: ['RecycleBin'], summary: 'Delete records of one area for good', body: areaIds, response: { 200: z.object({ purged: z.number() }), ...errors } },
+    },
+    async (request) => catalogOperations(areaOf(request.body.area).key).purge(contextOf(request, app.db), request.body.ids),
+  );
+  // Per-area spellings of the spec (RecycleBin/permanent-delete-group-users, body: ids).
+  for (const c of catalogRegistry.all) {
+    if (!c.paths.purge) continue;
+    app.post(
+      `/api/RecycleBin/${c.paths.purge}`,
+      {
+        config: { permission: `${TRASH_SUBJECT}.delete` },
+        schema: { tags: ['RecycleBin'], summary: `Delete ${c.area} records for good`, body: idsBody, response: { 200: z.object({ purged: z.number() }), ...errors } },
+      },
+      async (request) => {
+        const body = request.body;
+        const ids = Array.isArray(body) ? body : (body?.ids ?? []);
+        return catalogOperations(c.key).purge(contextOf(request, app.db), ids);
+      },
+    );
+  }
+};
+
+export default trashRoutes;

@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createMongoAbility } from '@casl/ability';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { CATALOG_ACTIONS, TRASH_SUBJECT, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import type { Principal, UnitKind } from '../src/platform/access/index.ts';
+import { catalogOperations } from '../src/catalog/operations.ts';
+import { catalogRegistry } from '../src/catalog/registry.ts';
+import type { OpContext } from '../src/catalog/context.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+
+/**
+ * Fixtures of the catalogue contract suite: fake principals (chosen by the `x-test-as` header) for a department
+ * user, two employers in two communes, two district users, a read-only user; sample records built from the
+ * declarations themselves, so every area is exercised the same way.
+ */
+
+export const WARDS = ['2025:24781', '2025:24778'] as const;
+
+export type Who = 'admin' | 'department' | 'reader' | 'employerA' | 'employerB' | 'districtA' | 'districtB' | 'nobody';
+
+export interface CatalogTestApp extends TestApp {
+  businessA: string;
+  businessB: string;
+  as(who: Who): { 'x-test-as': Who };
+  system: OpContext;
+}
+
+function allPermissions(actions: readonly string[]): { action: string; subject: string }[] {
+  const rules = catalogRegistry.all.flatMap((c) => actions.map((action) => ({ action, subject: c.subject })));
+  return [...rules, { action: 'read', subject: TRASH_SUBJECT }, ...(actions.includes('delete') ? [{ action: 'delete', subject: TRASH_SUBJECT }] : []), { action: 'read', subject: 'Auth' }];
+}
+
+function principal(name: string, kind: UnitKind, rules: { action: string; subject: string }[], extra: Partial<Principal['unit']> = {}, role: 'admin' | 'client' = 'client'): Principal {
+  return {
+    userId: randomUUID(),
+    userName: name,
+    role,
+    userTypeId: null,
+    unit: { id: randomUUID(), kind, ...extra },
+    ability: createMongoAbility(rules),
+  };
+}
+
+export async function createCatalogTestApp(): Promise<CatalogTestApp> {
+  const principals = new Map<string, Principal>();
+  const t = await createTestApp({}, { resolvePrincipal: async (request: FastifyRequest) => principals.get(String(request.headers['x-test-as'] ?? '')) ?? null });
+  const db = t.database.db;
+  const business = async (ward: string, name: string) =>
+    (await db.insertInto('business').values({ code: `58${randomBytes(4).readUInt32BE() % 1e8}`, name, ward_code: ward, status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
+  const businessA = await business(WARDS[0], 'Công ty TNHH Thử nghiệm A');
+  const businessB = await business(WARDS[1], 'Công ty Cổ phần Thử nghiệm B');
+  const all = allPermissions(CATALOG_ACTIONS);
+  principals.set('admin', principal('admin', 'department', [], {}, 'admin'));
+  principals.set('department', principal('so.ldtbxh', 'department', all));
+  principals.set('reader', principal('chi.xem', 'department', allPermissions(['read'])));
+  principals.set('employerA', principal('dn.a', 'employer', all, { businessId: businessA }));
+  principals.set('employerB', principal('dn.b', 'employer', all, { businessId: businessB }));
+  principals.set('districtA', principal('xa.a', 'district', all, { localUnitCode: WARDS[0] }));
+  principals.set('districtB', principal('xa.b', 'district', all, { localUnitCode: WARDS[1] }));
+  return {
+    ...t,
+    businessA,
+    businessB,
+    as: (who) => ({ 'x-test-as': who }),
+    system: { db, principal: null, lang: 'vi', request: null, system: true },
+  };
+}
+
+export function token(): string {
+  return randomBytes(4).toString('hex').toUpperCase();
+}
+
+/**
+ * A valid record of an area: codes `{tag}-{n}`, names with Vietnamese accents and the tag (so an accent-free
+ * search finds exactly these), references to records created on the fly, the first ward for admin units.
+ */
+export async function sampleInput(t: CatalogTestApp, c: ResolvedCatalog, tag: string, n: number, parentId: string | null = null): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const name of c.writable) {
+    const f = c.declaration.fields[name]!;
+    switch (f.kind) {
+      case 'text':
+        out[name] = f.code ? `${tag}-${n}`.slice(0, f.max) : name === c.declaration.titleField ? `Đặc biệt Việt ${tag} số ${n}` : `Giá trị ${n}`.slice(0, f.max);
+        break;
+      case 'longText':
+        out[name] = `Mô tả ${tag} dòng ${n}`;
+        break;
+      case 'number':
+        out[name] = f.min ?? 1;
+        break;
+      case 'date':
+        out[name] = '2024-03-15';
+        break;
+      case 'enum':
+        out[name] = f.options[0];
+        break;
+      case 'boolean':
+        out[name] = true;
+        break;
+      case 'reference': {
+        const target = catalogRegistry.get(f.target);
+        const created = await catalogOperations(target.key).create(t.system, await sampleInput(t, target, `R${token()}`, n));
+        out[name] = created.id;
+        break;
+      }
+      case 'treeReference':
+        out[name] = name === c.parentField ? parentId : null;
+        break;
+      case 'adminUnit':
+        out[name] = WARDS[0];
+        break;
+      case 'file':
+        out[name] = null;
+        break;
+    }
+  }
+  return out;
+}
+
+export const api = (c: ResolvedCatalog, path: string, id?: string) => `/api/${c.area}/${id ? path.replace('{id}', id) : path}`;
+
+/** The update URL of a record, whichever way the area spells it. */
+export function updateUrl(c: ResolvedCatalog, id: string): string {
+  return c.paths.update.includes('{id}') ? api(c, c.paths.update, id) : `${api(c, c.paths.update)}?id=${id}`;
+}
+
+export async function readXlsx(res: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return wb;
+}
+
+/** Sheet rows as arrays of cell values (row 1 = headers). */
+export function sheetRows(ws: ExcelJS.Worksheet): unknown[][] {
+  const out: unknown[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => {
+    const values = row.values as unknown[];
+    out.push(values.slice(1));
+  });
+  return out;
+}

@@ -1,0 +1,36 @@
+import { CATALOGUE_ACTIONS, FEATURE_GROUPS, registerFeatures, subjectFeature, type FeatureGroupKey } from '../permissions.ts';
+import type { ResolvedCatalog } from './resolve.ts';
+
+/** Where an area's permission node hangs in the user-type editor: beside its menu entry's domain. */
+const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
+  users: FEATURE_GROUPS.system,
+  businesses: FEATURE_GROUPS.businesses,
+  workers: FEATURE_GROUPS.workers,
+  safety: FEATURE_GROUPS.safety,
+  documents: FEATURE_GROUPS.catalogues,
+  system: FEATURE_GROUPS.system,
+};
+
+/** The trash bin's own subject: listing it; restoring and purging also need the area's delete permission. */
+export const TRASH_SUBJECT = 'RecycleBin';
+
+/**
+ * Contribute every area's permission-tree node (Subject.read/create/update/delete/import/export) and the
+ * trash bin's, so adding an area adds its node. Idempotent: registering again replaces the nodes.
+ */
+export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): void {
+  catalogs.forEach((c, i) => {
+    const group = c.declaration.menu ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues) : FEATURE_GROUPS.catalogues;
+    registerFeatures(
+      group,
+      subjectFeature(c.subject, `catalog:areas.${c.key}.title`, CATALOGUE_ACTIONS, {
+        key: `catalogues.${c.key}`,
+        order: 100 + (c.declaration.menu ? c.declaration.menu.order : 900 + i),
+      }),
+    );
+  });
+  registerFeatures(
+    FEATURE_GROUPS.system,
+    subjectFeature(TRASH_SUBJECT, 'catalog:trash.title', ['read', 'delete'], { key: 'system.trash', order: 90 }),
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { CatalogDeclaration } from './types.ts';
+import { excelColumnsOf, fieldLabelKeys, writableFields } from './resolve.ts';
+
+export interface FieldError {
+  field: string;
+  message: string;
+  code?: string;
+}
+
+/** Translation function of the caller (server: request language; web: i18next). */
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Our own wording for zod's structured issues, so server and browser say the same thing in both languages. */
+export function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
+  if (issue.message.startsWith('catalog:')) return t(issue.message);
+  const i = issue as z.core.$ZodIssue & { input?: unknown; origin?: string; maximum?: number; minimum?: number; format?: string; expected?: string; values?: unknown[] };
+  switch (i.code) {
+    case 'too_big':
+      return i.origin === 'string' ? t('catalog:validation.maxLength', { max: Number(i.maximum) }) : t('catalog:validation.max', { max: Number(i.maximum) });
+    case 'too_small':
+      if (i.origin === 'string') return Number(i.minimum) <= 1 ? t('catalog:validation.required') : t('catalog:validation.minLength', { min: Number(i.minimum) });
+      return t('catalog:validation.min', { min: Number(i.minimum) });
+    case 'invalid_type':
+      if (i.input == null) return t('catalog:validation.required');
+      if (i.expected === 'number' || i.expected === 'int') return t('catalog:validation.number');
+      if (i.expected === 'boolean') return t('catalog:validation.boolean');
+      return t('catalog:validation.invalid');
+    case 'invalid_value':
+      return t('catalog:validation.oneOf', { values: (i.values ?? []).map(String).join(', ') });
+    case 'invalid_format':
+      if (i.format === 'date') return t('catalog:validation.date');
+      if (i.format === 'uuid') return t('catalog:validation.reference');
+      return t('catalog:validation.invalid');
+    default:
+      return t('catalog:validation.invalid');
+  }
+}
+
+const schemas = new WeakMap<CatalogDeclaration, z.ZodObject>();
+
+/** The create/update body: every writable field. */
+export function recordSchema(d: CatalogDeclaration): z.ZodObject {
+  let s = schemas.get(d);
+  if (!s) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const name of writableFields(d)) shape[name] = d.fields[name]!.schema;
+    s = z.object(shape);
+    schemas.set(d, s);
+  }
+  return s;
+}
+
+/** Validate a record (form, REST body or import row) and say what is wrong per field. */
+export function validateRecord(
+  d: CatalogDeclaration,
+  input: Record<string, unknown>,
+  t: Translate,
+): { ok: true; data: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
+  const result = recordSchema(d).safeParse(input, { reportInput: true });
+  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => ({
+      field: String(issue.path[0] ?? ''),
+      message: describeIssue(issue, t),
+      code: issue.code,
+    })),
+  };
+}
+
+/** Validate one field's value (the web form's per-field rule). */
+export function validateField(d: CatalogDeclaration, name: string, value: unknown, t: Translate): string | null {
+  const f = d.fields[name];
+  if (!f) return null;
+  const result = f.schema.safeParse(value, { reportInput: true });
+  return result.success ? null : describeIssue(result.error.issues[0]!, t);
+}
+
+/** Normalised header text: no accents, no case, no required marker, single spaces. */
+export function normalizeHeader(text: string): string {
+  return text
+    .replace(/\*/g, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Column header of a field in a template or export: its label, with ` *` when required. */
+export function excelHeader(d: CatalogDeclaration, name: string, t: Translate): string {
+  const f = d.fields[name]!;
+  return `${firstTranslation(fieldLabelKeys(d, name), t)}${f.required ? ' *' : ''}`;
+}
+
+export function firstTranslation(keys: string[], t: Translate): string {
+  for (const k of keys) {
+    const text = t(k);
+    if (text && text !== k && !text.endsWith(k.split(':').pop()!)) return text;
+  }
+  return t(keys[keys.length - 1]!);
+}
+
+/**
+ * Which field each spreadsheet column holds: headers are matched against the field labels in every language
+ * and against the field names, so a template downloaded in English imports on a Vietnamese screen too.
+ * Unknown columns map to null and are ignored.
+ */
+export function mapHeaders(d: CatalogDeclaration, headers: readonly unknown[], translators: readonly Translate[]): (string | null)[] {
+  const known = new Map<string, string>();
+  for (const name of excelColumnsOf(d)) {
+    known.set(normalizeHeader(name), name);
+    for (const t of translators) known.set(normalizeHeader(firstTranslation(fieldLabelKeys(d, name), t)), name);
+  }
+  return headers.map((h) => (h == null ? null : (known.get(normalizeHeader(String(h))) ?? null)));
+}

@@ -1,0 +1,189 @@
+import type { z } from 'zod';
+
+/**
+ * A catalogue area, declared once (design §3). Everything here is plain data plus zod schemas, so the same
+ * declaration drives the API (routes, SQL, Excel, import), the web pages and the contract tests.
+ */
+
+export const FIELD_KINDS = [
+  'text',
+  'longText',
+  'number',
+  'date',
+  'enum',
+  'boolean',
+  'reference',
+  'treeReference',
+  'adminUnit',
+  'file',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+interface FieldCommon {
+  required: boolean;
+  /** i18n key of the label; default `catalog:areas.{key}.fields.{name}`, falling back to `catalog:fields.{name}`. */
+  label?: string;
+  /** Validates one value; shared by the server (REST, import) and the browser form. */
+  schema: z.ZodType;
+  /** Shown in forms and detail but never written by clients (set by hooks). */
+  readOnly?: boolean;
+  /** Excel column width in characters. */
+  width?: number;
+}
+
+export interface TextField extends FieldCommon {
+  kind: 'text';
+  max: number;
+  /** A code: no spaces, compared case-insensitively, used to resolve references on import. */
+  code?: boolean;
+}
+export interface LongTextField extends FieldCommon {
+  kind: 'longText';
+  max: number;
+}
+export interface NumberField extends FieldCommon {
+  kind: 'number';
+  integer: boolean;
+  min?: number;
+  max?: number;
+}
+export interface DateField extends FieldCommon {
+  kind: 'date';
+}
+export interface EnumField extends FieldCommon {
+  kind: 'enum';
+  options: readonly string[];
+  /** i18n key prefix of option labels; default `catalog:areas.{key}.options.{name}`. */
+  optionLabels?: string;
+}
+export interface BooleanField extends FieldCommon {
+  kind: 'boolean';
+}
+export interface ReferenceField extends FieldCommon {
+  kind: 'reference';
+  /** `key` of the referenced catalogue area. */
+  target: string;
+}
+export interface TreeReferenceField extends FieldCommon {
+  kind: 'treeReference';
+  /** `key` of a tree area; the declaring area itself when absent (its parent). */
+  target?: string;
+}
+export interface AdminUnitField extends FieldCommon {
+  kind: 'adminUnit';
+  /**
+   * Value is an administrative unit id ('2025:68'): a province, or a ward/commune (a district for records
+   * dated before the 1 July 2025 reorganisation).
+   */
+  level: 'province' | 'ward';
+}
+export interface FileField extends FieldCommon {
+  kind: 'file';
+  accept?: string;
+}
+
+export type FieldDef =
+  | TextField
+  | LongTextField
+  | NumberField
+  | DateField
+  | EnumField
+  | BooleanField
+  | ReferenceField
+  | TreeReferenceField
+  | AdminUnitField
+  | FileField;
+
+/**
+ * Who owns a record: `global` (one list for the province), `employer` (each employer its own; the department's
+ * rows have no employer), `district` (each local unit its own, held in the area's admin-unit field `scopeField`).
+ */
+export type OwnershipScope = 'global' | 'employer' | 'district';
+
+/** A combobox route: a spelling, optionally with fixed filter values (e.g. district units only). */
+export type ComboboxPath = string | { path: string; fixed: Record<string, string> };
+
+/** The spec's spellings under `/api/{area}/`. Missing ones follow design §4 defaults (see `resolvePaths`). */
+export interface CatalogPaths {
+  /** GET paged list. */
+  list: string;
+  /** GET one record; `{id}` marks the id. */
+  detail: string;
+  /** POST create. */
+  create: string;
+  /** PUT update; without `{id}` the id comes from the body. */
+  update: string;
+  /** POST soft delete (body: ids). */
+  delete: string;
+  /** Extra query parameter some areas send the id in (Position: `positionId`). */
+  deleteIdParam?: string;
+  combobox: ComboboxPath[];
+  import: string;
+  template: string;
+  export: string;
+  /** unique key name → path (existCode, existName). */
+  exist: Record<string, string>;
+  /** Extra spelling for permanent delete under `/api/RecycleBin/` (GroupUser). */
+  purge?: string;
+  treeRoot: string;
+  treeChildren: string;
+  treeFromUpdate: string;
+}
+
+/** Web routes (the spec's Vietnamese slugs), relative to `base`; `{id}` marks the id. `false`: no page. */
+export interface CatalogRoutes {
+  base: string;
+  list: string;
+  create: string | false;
+  edit: string | false;
+  detail: string | false;
+  import: string | false;
+  /** Extra paths that show the same pages (legacy spellings: `/User-Group/List`). */
+  aliases?: { list?: string; edit?: string };
+}
+
+/** A page variant over the same area with fixed filter values (department-level vs district-level units). */
+export interface CatalogView {
+  key: string;
+  routes: Partial<CatalogRoutes> & { base: string };
+  fixed: Record<string, string>;
+  menu?: { order: number };
+}
+
+export interface CatalogDeclaration {
+  /** Internal name and locale key (camelCase): `injuryReason`. */
+  key: string;
+  /** API area as the spec spells it: `InjuryReason`, `BussinessType`. */
+  area: string;
+  /** Permission subject; defaults to `area`. */
+  subject?: string;
+  /** The spec's plural path: `injuryReasons`. */
+  plural: string;
+  table: string;
+  tree?: boolean;
+  scope: OwnershipScope;
+  /** district scope: the adminUnit field holding the owning local unit. */
+  scopeField?: string;
+  fields: Record<string, FieldDef>;
+  /** Field shown as a record's name (combobox label, trash, references). */
+  titleField: string;
+  /** Field holding the record's code (references on import, upsert key). */
+  codeField?: string;
+  /** unique key name → fields; each gets an exist check (`code` → existCode). */
+  unique?: Record<string, readonly string[]>;
+  list: {
+    columns: readonly string[];
+    defaultSort: { field: string; order: 'asc' | 'desc' };
+  };
+  filters?: readonly string[];
+  search: readonly string[];
+  /** Excel columns (template, export, import), in order; default: every writable field. */
+  excel?: readonly string[];
+  /** Fields an import may preset for every row through the query string (`?type=District`). */
+  importPresets?: readonly string[];
+  paths?: Partial<CatalogPaths>;
+  routes?: Partial<CatalogRoutes> & { base: string };
+  views?: readonly CatalogView[];
+  /** Side-menu group (see `CATALOG_MENU_GROUPS`) and order; `false`: no menu entry. */
+  menu: { group: string; order: number; icon?: string } | false;
+}

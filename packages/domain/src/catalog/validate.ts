@@ -1,0 +1,199 @@
+import { FIELD_KINDS, type CatalogDeclaration } from './types.ts';
+import {
+  CATALOG_MENU_GROUPS,
+  comboboxSpelling,
+  excelColumnsOf,
+  fieldLabelKeys,
+  optionLabelKey,
+  pagesOf,
+  parentFieldOf,
+  resolvePaths,
+  sortableFieldsOf,
+} from './resolve.ts';
+
+/** Column names every catalogue table has; fields may not reuse them. */
+export const RESERVED_FIELDS = [
+  'id',
+  'createdAt',
+  'createdBy',
+  'updatedAt',
+  'updatedBy',
+  'deletedAt',
+  'deletedBy',
+  'deletedByName',
+  'businessId',
+  'hasChildren',
+  'isSuccess',
+  'errors',
+  'action',
+  'children',
+] as const;
+
+const FILTERABLE = new Set(['enum', 'boolean', 'reference', 'treeReference', 'adminUnit', 'date', 'number', 'text']);
+const SEARCHABLE = new Set(['text', 'longText']);
+
+/**
+ * Checks every declaration against the others (and the locale files) and returns what is wrong.
+ * The API and the web call it at start-up and refuse to start on any problem: an unknown field kind, reference,
+ * column or missing translation is a bug that must not reach a user.
+ */
+export function validateCatalogs(
+  declarations: readonly CatalogDeclaration[],
+  hasTranslation: (language: 'vi' | 'en', key: string) => boolean,
+): string[] {
+  const problems: string[] = [];
+  const byKey = new Map<string, CatalogDeclaration>();
+  const seen = { key: new Set<string>(), area: new Set<string>(), table: new Set<string>(), route: new Map<string, string>() };
+
+  for (const d of declarations) {
+    const at = `catalogue "${d.key}"`;
+    if (!/^[a-z][A-Za-z0-9]*$/.test(d.key)) problems.push(`${at}: key must be camelCase`);
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(d.area)) problems.push(`${at}: area "${d.area}" is not a path segment`);
+    if (!/^[a-z][a-z0-9_]*$/.test(d.table)) problems.push(`${at}: table "${d.table}" must be snake_case`);
+    for (const [kind, value] of [['key', d.key], ['area', d.area], ['table', d.table]] as const) {
+      if (seen[kind].has(value)) problems.push(`${at}: ${kind} "${value}" is declared twice`);
+      seen[kind].add(value);
+    }
+    byKey.set(d.key, d);
+  }
+
+  for (const d of declarations) {
+    const at = `catalogue "${d.key}"`;
+    const fieldNames = Object.keys(d.fields);
+    const has = (name: string) => fieldNames.includes(name);
+
+    for (const [name, f] of Object.entries(d.fields)) {
+      if (!(FIELD_KINDS as readonly string[]).includes(f.kind)) problems.push(`${at}: field "${name}" has unknown kind "${String(f.kind)}"`);
+      if (!/^[a-z][A-Za-z0-9]*$/.test(name)) problems.push(`${at}: field "${name}" must be camelCase`);
+      if ((RESERVED_FIELDS as readonly string[]).includes(name)) problems.push(`${at}: field "${name}" is reserved`);
+      if (f.kind === 'reference') {
+        const target = byKey.get(f.target);
+        if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
+        else if (target.scope !== 'global' && target.scope !== d.scope) {
+          problems.push(`${at}: field "${name}" refers to "${f.target}", owned per ${target.scope}, from a ${d.scope} catalogue`);
+        }
+      }
+      if (f.kind === 'treeReference') {
+        const target = f.target ? byKey.get(f.target) : d;
+        if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
+        else if (!target.tree) problems.push(`${at}: field "${name}" refers to "${target.key}", which is not a tree`);
+      }
+      if (f.kind === 'enum' && f.options.length === 0) problems.push(`${at}: enum field "${name}" has no options`);
+    }
+
+    if (d.tree && !parentFieldOf(d)) problems.push(`${at}: a tree needs a treeReference field to itself (its parent)`);
+    if (!d.tree && Object.values(d.fields).some((f) => f.kind === 'treeReference' && (!f.target || f.target === d.key))) {
+      problems.push(`${at}: a treeReference to itself requires tree: true`);
+    }
+    const textField = (name: string | undefined, role: string) => {
+      if (name === undefined) return;
+      const f = d.fields[name];
+      if (!f) problems.push(`${at}: ${role} "${name}" is not a field`);
+      else if (f.kind !== 'text') problems.push(`${at}: ${role} "${name}" must be a text field`);
+    };
+    textField(d.titleField, 'titleField');
+    textField(d.codeField, 'codeField');
+
+    const listOf = (names: readonly string[] | undefined, role: string, allowed?: Set<string>) => {
+      for (const name of names ?? []) {
+        if (!has(name)) problems.push(`${at}: ${role} names unknown field "${name}"`);
+        else if (allowed && !allowed.has(d.fields[name]!.kind)) problems.push(`${at}: ${role} field "${name}" (${d.fields[name]!.kind}) is not allowed there`);
+      }
+    };
+    listOf(d.list.columns, 'list column');
+    listOf(d.filters, 'filter', FILTERABLE);
+    listOf(d.search, 'search', SEARCHABLE);
+    listOf(d.excel, 'excel column');
+    listOf(d.importPresets, 'import preset', new Set(['enum']));
+    for (const [key, fields] of Object.entries(d.unique ?? {})) {
+      if (!/^[a-z][A-Za-z0-9]*$/.test(key)) problems.push(`${at}: unique key "${key}" must be camelCase`);
+      listOf(fields, `unique key "${key}"`);
+      if (fields.length === 0) problems.push(`${at}: unique key "${key}" has no fields`);
+    }
+    if (d.search.length === 0) problems.push(`${at}: at least one search field is needed`);
+    if (!sortableFieldsOf(d).includes(d.list.defaultSort.field)) {
+      problems.push(`${at}: default sort "${d.list.defaultSort.field}" is not a sortable list column`);
+    }
+    const missingRequired = Object.entries(d.fields).filter(
+      ([name, f]) => f.required && !f.readOnly && !excelColumnsOf(d).includes(name) && !(d.importPresets ?? []).includes(name),
+    );
+    for (const [name] of missingRequired) problems.push(`${at}: required field "${name}" is missing from the Excel columns`);
+
+    if (d.scope === 'district') {
+      const f = d.scopeField ? d.fields[d.scopeField] : undefined;
+      if (!f || f.kind !== 'adminUnit' || !f.required) problems.push(`${at}: district scope needs scopeField, a required adminUnit field`);
+    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district scope`);
+
+    const paths = resolvePaths(d);
+    const spellings = new Map<string, string>();
+    const claim = (method: string, path: string, role: string) => {
+      if (!/^[A-Za-z0-9\-_/{}]+$/.test(path)) problems.push(`${at}: path "${path}" (${role}) has characters outside a URL segment`);
+      const id = `${method} ${path.replace(/\{id\}/g, ':id')}`;
+      const other = spellings.get(id);
+      if (other) problems.push(`${at}: ${role} and ${other} both answer ${id}`);
+      spellings.set(id, role);
+    };
+    claim('GET', paths.list, 'list');
+    claim('GET', paths.detail, 'detail');
+    claim('POST', paths.create, 'create');
+    claim('PUT', paths.update, 'update');
+    claim('POST', paths.delete, 'delete');
+    claim('POST', paths.import, 'import');
+    claim('GET', paths.template, 'template');
+    claim('GET', paths.export, 'export');
+    for (const c of paths.combobox) claim('GET', comboboxSpelling(c).path, 'combobox');
+    for (const [key, path] of Object.entries(paths.exist)) claim('GET', path, `exist ${key}`);
+    if (d.tree) {
+      claim('GET', paths.treeRoot, 'tree root');
+      claim('GET', paths.treeChildren, 'tree children');
+      claim('GET', paths.treeFromUpdate, 'tree from update');
+    }
+    for (const c of paths.combobox) {
+      for (const name of Object.keys(comboboxSpelling(c).fixed)) {
+        if (!d.filters?.includes(name)) problems.push(`${at}: combobox fixes "${name}", which is not a filter`);
+      }
+    }
+
+    for (const page of pagesOf(d)) {
+      for (const name of Object.keys(page.fixed)) {
+        if (!d.filters?.includes(name)) problems.push(`${at}: view fixes "${name}", which is not a filter`);
+      }
+      const r = page.routes;
+      for (const route of [r.list, r.create, r.edit, r.detail, r.import, r.aliases.list, r.aliases.edit]) {
+        if (!route) continue;
+        const normal = route.replace(/\{id\}/g, ':id');
+        const other = seen.route.get(normal);
+        if (other) problems.push(`${at}: web route ${route} is also used by ${other}`);
+        seen.route.set(normal, page.id);
+      }
+    }
+    if (d.menu && !(CATALOG_MENU_GROUPS as readonly string[]).includes(d.menu.group)) {
+      problems.push(`${at}: unknown menu group "${d.menu.group}"`);
+    }
+    if (d.menu && !d.routes) problems.push(`${at}: a menu entry needs routes`);
+
+    for (const language of ['vi', 'en'] as const) {
+      const need = (keys: string[], what: string) => {
+        if (!keys.some((k) => hasTranslation(language, k))) problems.push(`${at}: no ${language} text for ${what} (${keys[0]})`);
+      };
+      need([`catalog:areas.${d.key}.title`], 'the title');
+      need([`catalog:areas.${d.key}.noun`], 'the noun');
+      for (const page of pagesOf(d)) need([page.titleKey], `page ${page.id}`);
+      for (const name of fieldNames) {
+        need(fieldLabelKeys(d, name), `field "${name}"`);
+        const f = d.fields[name]!;
+        if (f.kind === 'enum') for (const o of f.options) need([optionLabelKey(d, name, o)], `option "${name}.${o}"`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Throws one error listing every problem (start-up fails fast). */
+export function assertValidCatalogs(
+  declarations: readonly CatalogDeclaration[],
+  hasTranslation: (language: 'vi' | 'en', key: string) => boolean,
+): void {
+  const problems = validateCatalogs(declarations, hasTranslation);
+  if (problems.length) throw new Error(`Invalid catalogue declarations:\n  - ${problems.join('\n  - ')}`);
+}
