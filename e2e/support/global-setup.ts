@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { prepareWebSnapshot } from './build.ts';
-import { startPortal } from './portal.ts';
+import { E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
 
 /**
  * Browser tests: Chromium must be installed; the web app is built if stale and snapshotted; one portal with the
@@ -18,6 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDist = await prepareWebSnapshot();
   const portal = await startPortal({}, { webDist });
   project.provide('baseUrl', portal.baseUrl);
+  project.provide('adminPassword', E2E_ADMIN_PASSWORD);
   project.provide('webDist', webDist);
   return async () => {
     await portal.stop();
@@ -31,5 +32,7 @@ declare module 'vitest' {
     baseUrl: string;
     /** The web build the run's portals serve. */
     webDist: string;
+    /** Password of the first administrator (`admin`) of the run's portals. */
+    adminPassword: string;
   }
 }

@@ -6,6 +6,9 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The first administrator's password on every test portal (user `admin`). */
+export const E2E_ADMIN_PASSWORD = 'Quan-tri#E2e2026';
+
 export interface Portal {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
@@ -47,7 +50,7 @@ async function defaultWebDist(): Promise<string | undefined> {
 
 /**
  * Starts the real portal (`node apps/api/src/main.ts`) as a child process: a fresh temporary DATA_DIR (embedded
- * database), a free port, the demo province, warnings-only logs. `env` adds or overrides variables — e.g.
+ * database), a free port, the demo province, warnings-only logs, administrator `admin` with E2E_ADMIN_PASSWORD. `env` adds or overrides variables — e.g.
  * `{ SMTP_URL: 'smtp://127.0.0.1:2525' }`. Resolves once /api/health answers; `stop()` ends it and removes
  * its data.
  */
@@ -63,6 +66,7 @@ export async function startPortal(env: Record<string, string> = {}, options: Sta
     DATA_DIR: dataDir,
     DEMO_DATA: '1',
     LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     ...(webDist ? { WEB_DIST: webDist } : {}),
     ...env,
   };

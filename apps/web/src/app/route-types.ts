@@ -46,6 +46,8 @@ export interface RouteEntry {
   page: () => Promise<{ default: ComponentType }>;
   /** Accepts or refuses the path parameters; refused → the 404 page. */
   validParams?: (params: Params) => boolean;
+  /** false: the app layout shows no title and breadcrumb above the page (the page draws its own). */
+  heading?: false;
   /**
    * The page uses no Ant Design component, so the full layout does not load Ant Design for it (the public
    * home: the first page the public opens must be light). Leave unset for every other page.

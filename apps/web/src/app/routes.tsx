@@ -37,6 +37,32 @@ export const routes: RouteEntry[] = [
     layout: 'full',
     page: () => import('./pages/NotAuthorizedPage.tsx'),
   },
+
+  // ── Settings (app layout) ──────────────────────────────────────────────────────────────────────────────
+  {
+    path: '/cai-dat',
+    titleKey: 'shell:routes.settings',
+    breadcrumb: ['shell:menu.groups.system'],
+    ability: { action: 'read', subject: 'Configuration' },
+    layout: 'app',
+    page: () => import('../modules/settings/SettingsPage.tsx'),
+  },
+  {
+    path: '/chinh-sua-menu',
+    titleKey: 'shell:routes.menuEditor',
+    breadcrumb: ['shell:menu.groups.system'],
+    ability: { action: 'update', subject: 'Menu' },
+    layout: 'app',
+    page: () => import('../modules/settings/MenuEditorPage.tsx'),
+  },
+  {
+    path: '/chinh-sua-menu/keo-tha',
+    titleKey: 'shell:routes.menuDragDrop',
+    breadcrumb: ['shell:menu.groups.system', { titleKey: 'shell:routes.menuEditor', path: '/chinh-sua-menu' }],
+    ability: { action: 'update', subject: 'Menu' },
+    layout: 'app',
+    page: () => import('../modules/settings/MenuDragDropPage.tsx'),
+  },
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;
@@ -48,9 +74,23 @@ export function homeEntries(section: HomeSection): RouteEntry[] {
     .sort((a, b) => (a.home?.order ?? 100) - (b.home?.order ?? 100));
 }
 
-const staticPaths = new Set(routes.filter((r) => !r.path.includes(':')).map((r) => r.path));
+const staticRoutes = new Map(routes.filter((r) => !r.path.includes(':')).map((r) => [r.path, r]));
+
+/** The page at a static path, if the web app has one. */
+export function routeByPath(path: string): RouteEntry | undefined {
+  return staticRoutes.get(path.split(/[?#]/)[0] ?? path);
+}
 
 /** True when the web app has a page at this path (menus and links show only pages that exist). */
 export function hasRoute(path: string): boolean {
-  return staticPaths.has(path.split(/[?#]/)[0] ?? path);
+  return routeByPath(path) !== undefined;
+}
+
+/** True when the table has this exact path pattern ('/thong-tin-tai-khoan/:id'). */
+export function hasRoutePattern(pattern: string): boolean {
+  return routes.some((r) => r.path === pattern);
+}
+
+export function abilityOf(entry: RouteEntry) {
+  return ability(entry);
 }

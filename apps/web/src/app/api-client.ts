@@ -1,0 +1,68 @@
+import { currentLanguage } from './i18n.ts';
+
+/** The API's error body: { error: { code, message, details } } (message already in the user's language). */
+export interface ApiErrorDetail {
+  field?: string;
+  message: string;
+  code?: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ApiErrorDetail[];
+  constructor(status: number, code: string, message: string, details: ApiErrorDetail[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type Sender = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Plain fetch until the signed-in http client (token, refresh queue) is bound with `bindSender`. */
+let sender: Sender = (input, init) => fetch(input, init);
+
+/** The identity module binds its client (bearer token, 401 refresh-and-replay) here once at start-up. */
+export function bindSender(send: Sender): void {
+  sender = send;
+}
+
+/**
+ * JSON calls for the shell's pages. Sends the interface language (server messages follow it), turns the error
+ * body into an ApiError, and accepts FormData for uploads.
+ */
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal; query?: Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const url = options.query ? `${path}?${new URLSearchParams(options.query).toString()}` : path;
+  const res = await sender(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A proxy's HTML error page: keep the status, there is no error body to read.
+    data = undefined;
+  }
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } } | undefined)
+      ?.error;
+    throw new ApiError(
+      res.status,
+      err?.code ?? `HTTP_${res.status}`,
+      err?.message ?? res.statusText,
+      err?.details ?? [],
+    );
+  }
+  return data as T;
+}
