@@ -50,3 +50,45 @@ describe('not found', () => {
     await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
   });
 });
+
+describe('language and skin', () => {
+  it('switching to English and the dark skin persists across a reload, with no flash of the light skin', async () => {
+    const { page } = ui;
+    await page.goto(ui.url('/trang-chu'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+
+    await page.getByTestId('language-en').click();
+    await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByTestId('skin-toggle').click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+
+    // Hold the app's JavaScript back on reload: what paints before React must already be dark and English.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // the page may already be gone when the test ends
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body !== null);
+    const beforeApp = await page.evaluate(() => ({
+      theme: document.documentElement.getAttribute('data-theme'),
+      lang: document.documentElement.getAttribute('lang'),
+      background: getComputedStyle(document.documentElement).backgroundColor,
+    }));
+    expect(beforeApp).toEqual({ theme: 'dark', lang: 'en', background: 'rgb(16, 18, 20)' });
+    release();
+
+    await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toContain('Home');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getByTestId('language-en').getAttribute('aria-pressed')).toBe('true');
+
+    // And back to Vietnamese.
+    await page.getByTestId('language-vi').click();
+    await page.getByRole('link', { name: 'Trang chủ', exact: true }).waitFor();
+    expect(ui.errors).toEqual([]);
+  });
+});
