@@ -8,6 +8,8 @@ import viCatalog from './locales/vi/catalog.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import viShell from './locales/vi/shell.json' with { type: 'json' };
 import enShell from './locales/en/shell.json' with { type: 'json' };
+import viIntegration from './locales/vi/integration.json' with { type: 'json' };
+import enIntegration from './locales/en/integration.json' with { type: 'json' };
 
 /** Supported languages: Vietnamese first (default), English second. */
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -19,8 +21,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

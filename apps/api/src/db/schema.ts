@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { FileTables } from '../platform/files/tables.ts';
+import type { IntegrationTables } from '../modules/integration/tables.ts';
 import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 
 /** Shared column helpers for table types. */
@@ -32,4 +33,4 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables;
+export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables;

@@ -3,8 +3,9 @@ import health from './health/routes.ts';
 import accounts from './accounts/index.ts';
 import adminUnits from './organisation/admin-units.routes.ts';
 import configuration from './configuration/routes.ts';
-import configurationSettings from './configuration/settings.routes.ts';
 import { catalogRoutes } from '../catalog/index.ts';
+import configurationSettings from './configuration/settings.routes.ts';
+import integration from './integration/routes.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration];

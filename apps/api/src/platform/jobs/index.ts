@@ -25,12 +25,15 @@ export interface Jobs {
   define<T extends object>(definition: JobDefinition<T>): void;
   start(): Promise<void>;
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Run once workers are up (e.g. re-enqueue work a previous process left unfinished). */
+  onStarted(callback: () => Promise<void>): void;
   readonly started: boolean;
   stop(): Promise<void>;
 }
 
 export function createJobs(database: Database, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): Jobs {
   const definitions = new Map<string, JobDefinition<object>>();
+  const startedCallbacks: Array<() => Promise<void>> = [];
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
 
@@ -61,12 +64,18 @@ export function createJobs(database: Database, log: Pick<FastifyBaseLogger, 'war
       );
     }
     boss = b;
+    for (const callback of startedCallbacks) {
+      await callback().catch((err: unknown) => log.error({ err }, 'background jobs start-up task failed'));
+    }
   }
 
   return {
     define(definition) {
       if (boss) throw new Error(`queue ${definition.queue} defined after start`);
       definitions.set(definition.queue, definition as JobDefinition<object>);
+    },
+    onStarted(callback) {
+      startedCallbacks.push(callback);
     },
     start() {
       starting ??= start();
@@ -77,7 +86,8 @@ export function createJobs(database: Database, log: Pick<FastifyBaseLogger, 'war
     },
     async send(queue, data, options) {
       if (!definitions.has(queue)) throw new Error(`unknown queue ${queue}`);
-      await this.start();
+      // Not `await start()` when running: start-up callbacks send from inside start().
+      if (!boss) await this.start();
       return boss!.send(queue, data, options ?? {});
     },
     async stop() {
