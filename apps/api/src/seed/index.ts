@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { accountSeedSteps } from '../modules/accounts/seed.ts';
 import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts';
 import { demoProvinceStep } from './demo/province.ts';
+import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 
 export interface SeedContext {
   db: Db;
@@ -24,7 +25,7 @@ export interface SeedStep {
  * Start-up data, in order. Every step is idempotent: running it again changes nothing.
  * Domains add their steps here (reference data first, then demo data that refers to it).
  */
-export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps];
+export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {
   for (const step of seedSteps) {

@@ -1,0 +1,315 @@
+/**
+ * Start-up rows of the catalogue areas, keyed by area key and written through the import operation.
+ * Reference lists follow the official texts named beside each; demo lists describe the Lâm Đồng test portal.
+ */
+
+type Row = Record<string, unknown>;
+
+const rows = (list: ReadonlyArray<readonly [string, string, ...unknown[]]>, extra: (r: readonly unknown[]) => Row = () => ({})): Row[] =>
+  list.map((r) => ({ code: r[0], name: r[1], ...extra(r) }));
+
+/** Official lists every installation needs. */
+export const referenceRows: Record<string, Row[]> = {
+  // Health classes of periodic health checks (Circular 14/2013/TT-BYT).
+  classifyHealth: rows(
+    [
+      ['LOAI-I', 'Loại I - Rất khỏe', true],
+      ['LOAI-II', 'Loại II - Khỏe', true],
+      ['LOAI-III', 'Loại III - Trung bình', false],
+      ['LOAI-IV', 'Loại IV - Yếu', false],
+      ['LOAI-V', 'Loại V - Rất yếu', false],
+    ],
+    (r) => ({ fitForHeavyWork: r[2] }),
+  ),
+  // Training target groups and minimum training time (Decree 44/2016/NĐ-CP, art. 17–18).
+  targetTraining: rows(
+    [
+      ['NHOM-1', 'Nhóm 1: Người quản lý phụ trách công tác an toàn, vệ sinh lao động', 16, 2],
+      ['NHOM-2', 'Nhóm 2: Người làm công tác an toàn, vệ sinh lao động', 48, 2],
+      ['NHOM-3', 'Nhóm 3: Người lao động làm công việc có yêu cầu nghiêm ngặt về an toàn, vệ sinh lao động', 24, 2],
+      ['NHOM-4', 'Nhóm 4: Người lao động không thuộc các nhóm 1, 2, 3, 5, 6', 16, 2],
+      ['NHOM-5', 'Nhóm 5: Người làm công tác y tế', 56, 2],
+      ['NHOM-6', 'Nhóm 6: An toàn, vệ sinh viên', 4, 1],
+    ],
+    (r) => ({ trainingHours: r[2], refresherYears: r[3] }),
+  ),
+  // Labour contract types (Labour Code 2019, art. 20; seasonal contracts remain on older records).
+  workerContractType: rows(
+    [
+      ['KXDTH', 'Hợp đồng lao động không xác định thời hạn', null],
+      ['XDTH', 'Hợp đồng lao động xác định thời hạn', 36],
+      ['MUA-VU', 'Hợp đồng lao động theo mùa vụ hoặc công việc nhất định dưới 12 tháng (trước năm 2021)', 12],
+    ],
+    (r) => ({ maxMonths: r[2] }),
+  ),
+  accidentReason: rows(
+    [
+      ['NN01', 'Không có thiết bị an toàn hoặc thiết bị không bảo đảm an toàn', 'employer'],
+      ['NN02', 'Không có phương tiện bảo vệ cá nhân hoặc phương tiện bảo vệ cá nhân không tốt', 'employer'],
+      ['NN03', 'Tổ chức lao động và điều kiện lao động chưa hợp lý', 'employer'],
+      ['NN04', 'Chưa huấn luyện hoặc huấn luyện an toàn, vệ sinh lao động chưa đầy đủ', 'employer'],
+      ['NN05', 'Không có quy trình an toàn hoặc biện pháp làm việc an toàn', 'employer'],
+      ['NN06', 'Điều kiện làm việc không tốt (nơi làm việc chật hẹp, thiếu ánh sáng, trơn trượt)', 'employer'],
+      ['NN07', 'Người lao động vi phạm nội quy, quy trình, biện pháp làm việc an toàn', 'worker'],
+      ['NN08', 'Người lao động không sử dụng phương tiện bảo vệ cá nhân được cấp', 'worker'],
+      ['NN09', 'Khách quan khó tránh (thiên tai, sự cố bất khả kháng)', 'other'],
+      ['NN10', 'Do người khác gây ra', 'other'],
+    ],
+    (r) => ({ party: r[2] }),
+  ),
+  injuryReason: rows([
+    ['CT01', 'Chấn thương sọ não'],
+    ['CT02', 'Chấn thương cột sống'],
+    ['CT03', 'Gãy xương'],
+    ['CT04', 'Bỏng'],
+    ['CT05', 'Điện giật'],
+    ['CT06', 'Nhiễm độc cấp tính'],
+    ['CT07', 'Ngạt khí'],
+    ['CT08', 'Đuối nước'],
+    ['CT09', 'Vết thương phần mềm'],
+    ['CT10', 'Đa chấn thương'],
+  ]),
+  // Injury-causing elements of the accident statistics forms.
+  injuryElement: rows([
+    ['YT01', 'Điện'],
+    ['YT02', 'Ngã từ trên cao'],
+    ['YT03', 'Vật rơi, đổ sập'],
+    ['YT04', 'Máy, thiết bị cán, kẹp, cuốn'],
+    ['YT05', 'Vật văng bắn'],
+    ['YT06', 'Nổ vật lý (nổ thiết bị áp lực)'],
+    ['YT07', 'Nổ hóa học, vật liệu nổ'],
+    ['YT08', 'Hóa chất, chất độc'],
+    ['YT09', 'Nhiệt độ cao, lửa'],
+    ['YT10', 'Phương tiện giao thông, vận chuyển'],
+    ['YT11', 'Đất đá sạt lở'],
+    ['YT12', 'Yếu tố khác'],
+  ]),
+  // Legal forms of employers (Enterprise Law 2020, Cooperative Law 2023).
+  bussinessType: rows([
+    ['DNTN', 'Doanh nghiệp tư nhân'],
+    ['TNHH1TV', 'Công ty trách nhiệm hữu hạn một thành viên'],
+    ['TNHH2TV', 'Công ty trách nhiệm hữu hạn hai thành viên trở lên'],
+    ['CP', 'Công ty cổ phần'],
+    ['HD', 'Công ty hợp danh'],
+    ['DNNN', 'Doanh nghiệp nhà nước'],
+    ['FDI', 'Doanh nghiệp có vốn đầu tư nước ngoài'],
+    ['HTX', 'Hợp tác xã, liên hiệp hợp tác xã'],
+    ['HKD', 'Hộ kinh doanh'],
+    ['CQ-DVSN', 'Cơ quan, đơn vị sự nghiệp'],
+  ]),
+  // Sections of the Vietnam Standard Industrial Classification (VSIC 2018, Decision 27/2018/QĐ-TTg), with the
+  // divisions most common among employers in the province.
+  bussinessSector: [
+    ...rows([
+      ['A', 'Nông nghiệp, lâm nghiệp và thủy sản'],
+      ['B', 'Khai khoáng'],
+      ['C', 'Công nghiệp chế biến, chế tạo'],
+      ['D', 'Sản xuất và phân phối điện, khí đốt, nước nóng, hơi nước và điều hòa không khí'],
+      ['E', 'Cung cấp nước; hoạt động quản lý và xử lý rác thải, nước thải'],
+      ['F', 'Xây dựng'],
+      ['G', 'Bán buôn và bán lẻ; sửa chữa ô tô, mô tô, xe máy và xe có động cơ khác'],
+      ['H', 'Vận tải kho bãi'],
+      ['I', 'Dịch vụ lưu trú và ăn uống'],
+      ['J', 'Thông tin và truyền thông'],
+      ['K', 'Hoạt động tài chính, ngân hàng và bảo hiểm'],
+      ['L', 'Hoạt động kinh doanh bất động sản'],
+      ['M', 'Hoạt động chuyên môn, khoa học và công nghệ'],
+      ['N', 'Hoạt động hành chính và dịch vụ hỗ trợ'],
+      ['O', 'Hoạt động của Đảng, tổ chức chính trị - xã hội, quản lý Nhà nước, an ninh quốc phòng; bảo đảm xã hội bắt buộc'],
+      ['P', 'Giáo dục và đào tạo'],
+      ['Q', 'Y tế và hoạt động trợ giúp xã hội'],
+      ['R', 'Nghệ thuật, vui chơi và giải trí'],
+      ['S', 'Hoạt động dịch vụ khác'],
+      ['T', 'Hoạt động làm thuê các công việc trong các hộ gia đình'],
+      ['U', 'Hoạt động của các tổ chức và cơ quan quốc tế'],
+    ]),
+    ...rows(
+      [
+        ['01', 'Nông nghiệp và hoạt động dịch vụ có liên quan', 'A'],
+        ['02', 'Lâm nghiệp và hoạt động dịch vụ có liên quan', 'A'],
+        ['03', 'Khai thác, nuôi trồng thủy sản', 'A'],
+        ['07', 'Khai thác quặng kim loại', 'B'],
+        ['08', 'Khai khoáng khác', 'B'],
+        ['10', 'Sản xuất, chế biến thực phẩm', 'C'],
+        ['11', 'Sản xuất đồ uống', 'C'],
+        ['16', 'Chế biến gỗ và sản xuất sản phẩm từ gỗ, tre, nứa', 'C'],
+        ['23', 'Sản xuất sản phẩm từ khoáng phi kim loại khác', 'C'],
+        ['24', 'Sản xuất kim loại', 'C'],
+        ['25', 'Sản xuất sản phẩm từ kim loại đúc sẵn', 'C'],
+        ['35', 'Sản xuất và phân phối điện, khí đốt, nước nóng, hơi nước', 'D'],
+        ['41', 'Xây dựng nhà các loại', 'F'],
+        ['42', 'Xây dựng công trình kỹ thuật dân dụng', 'F'],
+        ['43', 'Hoạt động xây dựng chuyên dụng', 'F'],
+        ['46', 'Bán buôn (trừ ô tô, mô tô, xe máy và xe có động cơ khác)', 'G'],
+        ['47', 'Bán lẻ (trừ ô tô, mô tô, xe máy và xe có động cơ khác)', 'G'],
+        ['49', 'Vận tải đường sắt, đường bộ và vận tải đường ống', 'H'],
+        ['55', 'Dịch vụ lưu trú', 'I'],
+        ['56', 'Dịch vụ ăn uống', 'I'],
+      ],
+      (r) => ({ parentId: r[2] }),
+    ),
+  ],
+  // Major and sub-major groups of the Vietnam Standard Classification of Occupations (VSCO 2008).
+  typeOfProfession: [
+    ...rows([
+      ['1', 'Nhà lãnh đạo trong các ngành, các cấp và các đơn vị'],
+      ['2', 'Nhà chuyên môn bậc cao'],
+      ['3', 'Nhà chuyên môn bậc trung'],
+      ['4', 'Nhân viên trợ giúp văn phòng'],
+      ['5', 'Nhân viên dịch vụ và bán hàng'],
+      ['6', 'Lao động có kỹ năng trong nông nghiệp, lâm nghiệp và thủy sản'],
+      ['7', 'Lao động thủ công và các nghề nghiệp có liên quan khác'],
+      ['8', 'Thợ lắp ráp và vận hành máy móc, thiết bị'],
+      ['9', 'Lao động giản đơn'],
+      ['0', 'Lực lượng quân đội'],
+    ]),
+    ...rows(
+      [
+        ['21', 'Nhà chuyên môn trong lĩnh vực khoa học và kỹ thuật', '2', false],
+        ['22', 'Nhà chuyên môn về sức khỏe', '2', false],
+        ['23', 'Nhà chuyên môn về giảng dạy', '2', false],
+        ['31', 'Kỹ thuật viên khoa học và kỹ thuật', '3', false],
+        ['32', 'Kỹ thuật viên sức khỏe', '3', false],
+        ['61', 'Lao động có kỹ năng trong nông nghiệp', '6', false],
+        ['62', 'Lao động có kỹ năng trong lâm nghiệp, thủy sản và săn bắn', '6', true],
+        ['71', 'Lao động xây dựng và lao động có liên quan đến nghề xây dựng (trừ thợ điện)', '7', true],
+        ['72', 'Thợ luyện kim, cơ khí và thợ có liên quan', '7', true],
+        ['74', 'Thợ điện và thợ điện tử', '7', true],
+        ['75', 'Thợ chế biến thực phẩm, gỗ, may mặc, đồ thủ công', '7', false],
+        ['81', 'Thợ vận hành máy móc và thiết bị cố định', '8', true],
+        ['82', 'Thợ lắp ráp', '8', false],
+        ['83', 'Lái xe và thợ vận hành thiết bị chuyển động', '8', true],
+        ['93', 'Lao động giản đơn trong khai khoáng, xây dựng, công nghiệp và giao thông vận tải', '9', true],
+      ],
+      (r) => ({ parentId: r[2], heavyHazardous: r[3] }),
+    ),
+  ],
+  // Occupational diseases covered by social insurance (Circular 15/2016/TT-BYT, amended by 02/2023/TT-BYT).
+  occupationalDiseaseType: rows(
+    [
+      ['BNN01', 'Bệnh bụi phổi silic nghề nghiệp', 'dust'],
+      ['BNN02', 'Bệnh bụi phổi amiăng nghề nghiệp', 'dust'],
+      ['BNN03', 'Bệnh bụi phổi bông nghề nghiệp', 'dust'],
+      ['BNN04', 'Bệnh bụi phổi talc nghề nghiệp', 'dust'],
+      ['BNN05', 'Bệnh bụi phổi than nghề nghiệp', 'dust'],
+      ['BNN06', 'Bệnh viêm phế quản mạn tính nghề nghiệp', 'dust'],
+      ['BNN07', 'Bệnh hen nghề nghiệp', 'dust'],
+      ['BNN08', 'Bệnh nhiễm độc chì nghề nghiệp', 'poisoning'],
+      ['BNN09', 'Bệnh nhiễm độc nghề nghiệp do benzen và đồng đẳng', 'poisoning'],
+      ['BNN10', 'Bệnh nhiễm độc thủy ngân nghề nghiệp', 'poisoning'],
+      ['BNN11', 'Bệnh nhiễm độc mangan nghề nghiệp', 'poisoning'],
+      ['BNN12', 'Bệnh nhiễm độc trinitrotoluen nghề nghiệp', 'poisoning'],
+      ['BNN13', 'Bệnh nhiễm độc asen nghề nghiệp', 'poisoning'],
+      ['BNN14', 'Bệnh nhiễm độc hóa chất bảo vệ thực vật nghề nghiệp', 'poisoning'],
+      ['BNN15', 'Bệnh nhiễm độc nicotin nghề nghiệp', 'poisoning'],
+      ['BNN16', 'Bệnh nhiễm độc cacbon monoxit nghề nghiệp', 'poisoning'],
+      ['BNN17', 'Bệnh nhiễm độc cadimi nghề nghiệp', 'poisoning'],
+      ['BNN18', 'Bệnh điếc nghề nghiệp do tiếng ồn', 'physical'],
+      ['BNN19', 'Bệnh giảm áp nghề nghiệp', 'physical'],
+      ['BNN20', 'Bệnh nghề nghiệp do rung toàn thân', 'physical'],
+      ['BNN21', 'Bệnh nghề nghiệp do rung cục bộ', 'physical'],
+      ['BNN22', 'Bệnh phóng xạ nghề nghiệp', 'physical'],
+      ['BNN23', 'Bệnh đục thể thủy tinh nghề nghiệp', 'physical'],
+      ['BNN24', 'Bệnh nốt dầu nghề nghiệp', 'skin'],
+      ['BNN25', 'Bệnh sạm da nghề nghiệp', 'skin'],
+      ['BNN26', 'Bệnh viêm da tiếp xúc nghề nghiệp do crôm', 'skin'],
+      ['BNN27', 'Bệnh da nghề nghiệp do tiếp xúc môi trường ẩm ướt và lạnh kéo dài', 'skin'],
+      ['BNN28', 'Bệnh da nghề nghiệp do tiếp xúc với cao su tự nhiên, hóa chất phụ gia cao su', 'skin'],
+      ['BNN29', 'Bệnh Leptospira nghề nghiệp', 'biological'],
+      ['BNN30', 'Bệnh viêm gan virút B nghề nghiệp', 'biological'],
+      ['BNN31', 'Bệnh lao nghề nghiệp', 'biological'],
+      ['BNN32', 'Nhiễm HIV do tai nạn rủi ro nghề nghiệp', 'biological'],
+      ['BNN33', 'Bệnh viêm gan virút C nghề nghiệp', 'biological'],
+      ['BNN34', 'Bệnh ung thư trung biểu mô nghề nghiệp', 'other'],
+      ['BNN35', 'Bệnh COVID-19 nghề nghiệp', 'biological'],
+    ],
+    (r) => ({ group: r[2] }),
+  ),
+  // Machines and equipment under strict safety requirements (Circular 36/2019/TT-BLĐTBXH), with the usual
+  // inspection cycle of their technical inspection procedures.
+  indexEquipment: rows(
+    [
+      ['TB01', 'Nồi hơi', 'pressure', 24],
+      ['TB02', 'Nồi đun nước nóng có nhiệt độ môi chất trên 115 °C', 'pressure', 24],
+      ['TB03', 'Bình chịu áp lực', 'pressure', 36],
+      ['TB04', 'Hệ thống lạnh', 'pressure', 36],
+      ['TB05', 'Hệ thống đường ống dẫn hơi nước, nước nóng', 'pressure', 36],
+      ['TB06', 'Chai chứa, chuyên chở khí nén, khí hóa lỏng, khí hòa tan', 'pressure', 60],
+      ['TB07', 'Cần trục', 'lifting', 24],
+      ['TB08', 'Cầu trục', 'lifting', 24],
+      ['TB09', 'Cổng trục', 'lifting', 24],
+      ['TB10', 'Pa lăng điện, tời điện', 'lifting', 36],
+      ['TB11', 'Xe nâng hàng', 'lifting', 24],
+      ['TB12', 'Thang máy', 'lifting', 36],
+      ['TB13', 'Thang cuốn, băng tải chở người', 'lifting', 36],
+      ['TB14', 'Sàn nâng người, vận thăng', 'lifting', 24],
+      ['TB15', 'Hệ thống cáp treo chở người', 'lifting', 12],
+      ['TB16', 'Trò chơi mạo hiểm (tàu lượn, đu quay)', 'other', 12],
+    ],
+    (r) => ({ group: r[2], strictRequirement: true, inspectionCycleMonths: r[3] }),
+  ),
+};
+
+/** The Lâm Đồng test portal's own lists (shown only with DEMO_DATA). */
+export const demoRows: Record<string, Row[]> = {
+  indexFile: rows(
+    [
+      ['HS01', 'Hồ sơ khai báo, điều tra tai nạn lao động', null, true],
+      ['HS02', 'Hồ sơ bệnh nghề nghiệp', null, true],
+      ['HS03', 'Hồ sơ huấn luyện an toàn, vệ sinh lao động', 5, false],
+      ['HS04', 'Hồ sơ kiểm định máy, thiết bị có yêu cầu nghiêm ngặt', 10, false],
+      ['HS05', 'Hồ sơ quan trắc môi trường lao động', 10, false],
+      ['HS06', 'Báo cáo công tác an toàn, vệ sinh lao động định kỳ', 10, false],
+      ['HS07', 'Hồ sơ cấp giấy phép lao động cho người nước ngoài', 10, false],
+      ['HS08', 'Hồ sơ thanh tra, kiểm tra', 15, false],
+    ],
+    (r) => ({ retentionYears: r[2], permanent: r[3] }),
+  ),
+  position: rows([
+    ['GD', 'Giám đốc Sở'],
+    ['PGD', 'Phó Giám đốc Sở'],
+    ['CVP', 'Chánh Văn phòng'],
+    ['CTT', 'Chánh Thanh tra'],
+    ['TP', 'Trưởng phòng'],
+    ['PTP', 'Phó Trưởng phòng'],
+    ['CVC', 'Chuyên viên chính'],
+    ['CV', 'Chuyên viên'],
+    ['TTV', 'Thanh tra viên lao động'],
+    ['CB-ATVSLD', 'Cán bộ chuyên trách an toàn, vệ sinh lao động'],
+    ['YT', 'Nhân viên y tế'],
+  ]),
+  groupUser: rows([
+    ['QTHT', 'Quản trị hệ thống'],
+    ['CB-SO', 'Cán bộ Sở'],
+    ['CB-XA', 'Cán bộ cấp xã'],
+    ['DN', 'Doanh nghiệp'],
+    ['KDV', 'Kiểm định viên'],
+    ['TCHL', 'Tổ chức huấn luyện'],
+  ]),
+  organizationStructure: [
+    { code: 'SNV', name: 'Sở Nội vụ tỉnh Lâm Đồng', parentId: null, phone: '0263 3800 000' },
+    ...rows(
+      [
+        ['SNV-BGD', 'Ban Giám đốc', 'SNV'],
+        ['SNV-VP', 'Văn phòng Sở', 'SNV'],
+        ['SNV-TT', 'Thanh tra Sở', 'SNV'],
+        ['SNV-LD', 'Phòng Lao động - Tiền lương - Bảo hiểm xã hội', 'SNV'],
+        ['SNV-ATLD', 'Phòng An toàn, vệ sinh lao động', 'SNV'],
+        ['SNV-VL', 'Phòng Việc làm - Giáo dục nghề nghiệp', 'SNV'],
+        ['SNV-TTDVVL', 'Trung tâm Dịch vụ việc làm', 'SNV'],
+        ['SNV-TTDVVL-TV', 'Phòng Tư vấn - Giới thiệu việc làm', 'SNV-TTDVVL'],
+        ['SNV-TTDVVL-BH', 'Phòng Bảo hiểm thất nghiệp', 'SNV-TTDVVL'],
+      ],
+      (r) => ({ parentId: r[2] }),
+    ),
+  ],
+};
+
+/** Department-level units of the demo province (their seat's ward is looked up by name). */
+export const demoDepartmentUnits: ReadonlyArray<readonly [string, string, string]> = [
+  ['SO-NV', 'Sở Nội vụ tỉnh Lâm Đồng', 'Xuân Hương - Đà Lạt'],
+  ['SO-YT', 'Sở Y tế tỉnh Lâm Đồng', 'Xuân Hương - Đà Lạt'],
+  ['SO-CT', 'Sở Công Thương tỉnh Lâm Đồng', 'Xuân Hương - Đà Lạt'],
+  ['SO-XD', 'Sở Xây dựng tỉnh Lâm Đồng', 'Xuân Hương - Đà Lạt'],
+  ['BHXH', 'Bảo hiểm xã hội tỉnh Lâm Đồng', 'Xuân Hương - Đà Lạt'],
+];

@@ -1,0 +1,30 @@
+import { defineCatalog, field } from '../define.ts';
+
+/**
+ * Equipment index ("danh mục máy, thiết bị"): kinds of machines and equipment, whether they fall under
+ * strict occupational-safety requirements, and how often they must be inspected.
+ */
+export default defineCatalog({
+  key: 'indexEquipment',
+  area: 'IndexEquipment',
+  plural: 'indexEquipments',
+  table: 'index_equipment',
+  scope: 'global',
+  fields: {
+    code: field.code(),
+    name: field.name(),
+    group: field.enum({ options: ['pressure', 'lifting', 'electrical', 'other'], required: true }),
+    strictRequirement: field.boolean(),
+    inspectionCycleMonths: field.number({ integer: true, min: 1, max: 120 }),
+    description: field.longText(),
+  },
+  titleField: 'name',
+  codeField: 'code',
+  unique: { code: ['code'], name: ['name'] },
+  list: { columns: ['code', 'name', 'group', 'strictRequirement', 'inspectionCycleMonths'], defaultSort: { field: 'code', order: 'asc' } },
+  filters: ['group', 'strictRequirement'],
+  search: ['code', 'name'],
+  paths: { delete: 'delete-index-equipments' },
+  routes: { base: '/thiet-bi-kiem-dinh' },
+  menu: { group: 'safety', order: 20 },
+});
