@@ -38,7 +38,7 @@ describe('declarations are checked at start-up', () => {
 
   it('fails fast on an unknown field kind, reference, column or missing translation', () => {
     const broken = [
-      base({ fields: { code: field.code(), name: field.name(), colour: { kind: 'colour', required: false, schema: field.text().schema } as never } }),
+      base({ fields: { code: field.code(), name: field.name(), colour: { kind: 'colour', required: false } as never } }),
       base({ key: 'positionX', area: 'PositionX', table: 'position_x', plural: 'positionXs', fields: { code: field.code(), name: field.name(), typeId: field.reference({ target: 'nowhere' }) } }),
       base({ key: 'other', area: 'Other', table: 'other', plural: 'others', list: { columns: ['code', 'nope'], defaultSort: { field: 'nope', order: 'asc' } } }),
     ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeKeyOf, displayKeyOf, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { codeKeyOf, displayKeyOf, fieldSchema, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
 
 /**
  * Route schemas derived from a declaration. Bodies are documented field by field but validated by the
@@ -11,7 +11,7 @@ const optionalQuery = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefin
 
 /** JSON Schema of one field, for the OpenAPI document only. */
 function documented(f: FieldDef, description: string): z.ZodType {
-  const json = z.toJSONSchema(f.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(fieldSchema(f), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return z.unknown().optional().meta({ ...json, description });
 }

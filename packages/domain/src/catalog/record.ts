@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogDeclaration } from './types.ts';
+import type { CatalogDeclaration, FieldDef } from './types.ts';
 import { excelColumnsOf, fieldLabelKeys, writableFields } from './resolve.ts';
 
 export interface FieldError {
@@ -37,6 +37,70 @@ export function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
   }
 }
 
+/** Blank means absent: trimmed text, and '' / undefined become null, so forms, JSON and spreadsheets agree. */
+export function blankToNull(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  return value === undefined ? null : value;
+}
+
+/** Letters (any script), digits and . _ - / — no spaces: codes are typed into spreadsheets and URLs. */
+export const CODE_PATTERN = /^[\p{L}\p{N}._\-/]+$/u;
+
+const REQUIRED = 'catalog:validation.required';
+/** A null where a value is required reads "required", not "expected string, received null". */
+const requiredOr = (issue: { input?: unknown }) => (issue.input == null ? REQUIRED : undefined);
+
+function baseSchema(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'text': {
+      const s = z.string({ error: requiredOr }).max(f.max);
+      return f.code ? s.regex(CODE_PATTERN, { error: 'catalog:validation.code' }) : s;
+    }
+    case 'longText':
+      return z.string({ error: requiredOr }).max(f.max);
+    case 'number': {
+      let s = z.number({ error: requiredOr });
+      if (f.integer) s = s.int();
+      if (f.min !== undefined) s = s.min(f.min);
+      if (f.max !== undefined) s = s.max(f.max);
+      return s;
+    }
+    case 'date':
+      return z.iso.date({ error: requiredOr });
+    case 'enum':
+      return z.enum(f.options as [string, ...string[]], { error: requiredOr });
+    case 'boolean':
+      return z.boolean();
+    case 'reference':
+    case 'treeReference':
+    case 'file':
+      return z.uuid({ error: requiredOr });
+    case 'adminUnit':
+      return z
+        .string({ error: requiredOr })
+        .regex(f.level === 'province' ? /^(legacy|2025):\d{2}$/ : /^(legacy|2025):\d{3,5}$/, { error: 'catalog:validation.adminUnit' });
+  }
+}
+
+const fieldSchemas = new WeakMap<FieldDef, z.ZodType>();
+
+/** The zod schema of one field, derived from its kind and options (blank → null; optional → nullable). */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  let s = fieldSchemas.get(f);
+  if (!s) {
+    const inner = f.refine ? f.refine(baseSchema(f)) : baseSchema(f);
+    s =
+      f.kind === 'boolean'
+        ? z.preprocess((v) => blankToNull(v) ?? false, inner)
+        : z.preprocess(blankToNull, f.required ? inner : inner.nullable());
+    fieldSchemas.set(f, s);
+  }
+  return s;
+}
+
 const schemas = new WeakMap<CatalogDeclaration, z.ZodObject>();
 
 /** The create/update body: every writable field. */
@@ -44,7 +108,7 @@ export function recordSchema(d: CatalogDeclaration): z.ZodObject {
   let s = schemas.get(d);
   if (!s) {
     const shape: Record<string, z.ZodType> = {};
-    for (const name of writableFields(d)) shape[name] = d.fields[name]!.schema;
+    for (const name of writableFields(d)) shape[name] = fieldSchema(d.fields[name]!);
     s = z.object(shape);
     schemas.set(d, s);
   }
@@ -73,7 +137,7 @@ export function validateRecord(
 export function validateField(d: CatalogDeclaration, name: string, value: unknown, t: Translate): string | null {
   const f = d.fields[name];
   if (!f) return null;
-  const result = f.schema.safeParse(value, { reportInput: true });
+  const result = fieldSchema(f).safeParse(value, { reportInput: true });
   return result.success ? null : describeIssue(result.error.issues[0]!, t);
 }
 

@@ -23,8 +23,8 @@ interface FieldCommon {
   required: boolean;
   /** i18n key of the label; default `catalog:areas.{key}.fields.{name}`, falling back to `catalog:fields.{name}`. */
   label?: string;
-  /** Validates one value; shared by the server (REST, import) and the browser form. */
-  schema: z.ZodType;
+  /** Rules of the area's own on top of the schema derived from the kind (see `fieldSchema`). */
+  refine?: (schema: z.ZodType) => z.ZodType;
   /** Shown in forms and detail but never written by clients (set by hooks). */
   readOnly?: boolean;
   /** Excel column width in characters. */
