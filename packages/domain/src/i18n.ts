@@ -10,6 +10,8 @@ import viShell from './locales/vi/shell.json' with { type: 'json' };
 import enShell from './locales/en/shell.json' with { type: 'json' };
 import viIntegration from './locales/vi/integration.json' with { type: 'json' };
 import enIntegration from './locales/en/integration.json' with { type: 'json' };
+import viPermits from './locales/vi/permits.json' with { type: 'json' };
+import enPermits from './locales/en/permits.json' with { type: 'json' };
 
 /** Supported languages: Vietnamese first (default), English second. */
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -21,8 +23,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, permits: viPermits },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, permits: enPermits },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];
