@@ -39,9 +39,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds <link rel="modulepreload"> for the chunks of the page most visits start on (the public home), so the
+ * browser fetches them together with the entry instead of one round trip after it. A few KB for other pages.
+ */
+function preloadPage(entry: string): Plugin {
+  return {
+    name: 'portal:preload-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const page = chunks.find((c) => c.facadeModuleId?.endsWith(entry));
+        if (!page) return [];
+        const main = chunks.find((c) => c.isEntry);
+        const already = new Set([main?.fileName, ...(main?.imports ?? [])]);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (already.has(file) || files.has(file)) return;
+          files.add(file);
+          const chunk = chunks.find((c) => c.fileName === file);
+          chunk?.imports.forEach(visit);
+        };
+        visit(page.fileName);
+        // Its stylesheets too: the lazy import waits for them before the page renders.
+        const css = [...files].flatMap((file) => [
+          ...((chunks.find((c) => c.fileName === file) as { viteMetadata?: { importedCss: Set<string> } } | undefined)
+            ?.viteMetadata?.importedCss ?? []),
+        ]);
+        return [
+          ...[...files].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...new Set(css)].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadPage('src/modules/home/HomePage.tsx'), precompress()],
   server: {
     port: 5173,
     proxy: {

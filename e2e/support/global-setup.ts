@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import './provided.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 import { prepareWebSnapshot } from './build.ts';
 import { E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
@@ -24,15 +25,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await portal.stop();
     rmSync(webDist, { recursive: true, force: true });
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The portal started for the run (demo province). */
-    baseUrl: string;
-    /** The web build the run's portals serve. */
-    webDist: string;
-    /** Password of the first administrator (`admin`) of the run's portals. */
-    adminPassword: string;
-  }
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import './provided.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -1,6 +1,7 @@
 import type { Measurement } from '../harness.ts';
 import { health } from './health.ts';
 import { workerList } from './worker-list.ts';
+import { firstLoad } from './first-load.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
-export const measurements: Measurement[] = [health, workerList];
+export const measurements: Measurement[] = [health, workerList, firstLoad];

@@ -12,10 +12,8 @@ export type { PublicPortalConfig };
 export const configurationQuery = queryOptions({
   queryKey: ['configuration', 'public'],
   queryFn: async ({ signal }): Promise<PublicPortalConfig> => {
-    const res = await fetch('/api/Home/configuration', {
-      signal,
-      headers: { accept: 'application/json', 'accept-language': document.documentElement.lang || 'vi' },
-    });
+    // No custom headers: the request must match index.html's preload of the same URL to reuse its answer.
+    const res = await fetch('/api/Home/configuration', { signal });
     if (!res.ok) throw new Error(`configuration: HTTP ${res.status}`);
     return (await res.json()) as PublicPortalConfig;
   },
