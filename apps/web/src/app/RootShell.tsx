@@ -1,18 +1,27 @@
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigation, useRouteError, type Params } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from './configuration.ts';
 import { uiStore } from './ui-store.ts';
-import { HOME_PATH } from './route-types.ts';
+import { HOME_PATH, type RouteEntry } from './route-types.ts';
 import type { RouteHandle } from './router.tsx';
 import './shell.css';
 
 /** The deepest matched page entry (title, breadcrumb). */
 export function useCurrentEntry() {
+  return useCurrentMatch()?.entry;
+}
+
+/** The deepest matched page entry with its path parameters, and its title key for them. */
+export function useCurrentMatch(): { entry: RouteEntry; params: Params; titleKey: string } | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.entry) return handle.entry;
+    const match = matches[i]!;
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.entry) {
+      const { entry } = handle;
+      return { entry, params: match.params, titleKey: entry.titleKeyFor?.(match.params) ?? entry.titleKey };
+    }
   }
   return undefined;
 }
@@ -20,12 +29,12 @@ export function useCurrentEntry() {
 /** Document title from the page's title key: "Trang chủ · Cổng ATVSLĐ Lâm Đồng". */
 function useDocumentTitle() {
   const { t } = useTranslation();
-  const entry = useCurrentEntry();
+  const titleKey = useCurrentMatch()?.titleKey;
   const config = useConfiguration();
   useEffect(() => {
     const site = config?.portalName || t('common:appShortName');
-    document.title = entry ? `${t(entry.titleKey)} · ${site}` : site;
-  }, [entry, config?.portalName, t]);
+    document.title = titleKey ? `${t(titleKey)} · ${site}` : site;
+  }, [titleKey, config?.portalName, t]);
 }
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

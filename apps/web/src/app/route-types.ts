@@ -34,6 +34,8 @@ export interface RouteEntry {
   path: string;
   /** i18n key of the page title (document title, page heading, last breadcrumb). */
   titleKey: string;
+  /** A title that depends on the path parameters (an i18n key); default `titleKey`. */
+  titleKeyFor?: (params: Params) => string;
   /** Trail before the page's own title: keys (text) or { titleKey, path } (links). */
   breadcrumb?: readonly BreadcrumbItem[];
   /** Default: read Auth (public). */

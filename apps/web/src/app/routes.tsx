@@ -1,4 +1,5 @@
 import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
+import { catalogRoutes } from '../catalog/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -18,6 +19,7 @@ export const routes: RouteEntry[] = [
   {
     path: '/trang-chu/:type',
     titleKey: 'shell:routes.homeSection',
+    titleKeyFor: ({ type }) => `shell:sections.${type}.title`,
     layout: 'full',
     bare: true,
     page: () => import('../modules/home/HomeSectionPage.tsx'),
@@ -63,6 +65,9 @@ export const routes: RouteEntry[] = [
     layout: 'app',
     page: () => import('../modules/settings/MenuDragDropPage.tsx'),
   },
+
+  // ── Catalogue areas: list, create, edit, detail, import and the trash bin, from their declarations ─────
+  ...catalogRoutes(),
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

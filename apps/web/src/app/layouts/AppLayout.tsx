@@ -13,7 +13,7 @@ import { useAccess } from '../access.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { SkinToggle } from '../components/SkinToggle.tsx';
 import { useConfiguration } from '../configuration.ts';
-import { useCurrentEntry } from '../RootShell.tsx';
+import { useCurrentMatch } from '../RootShell.tsx';
 import { uiStore, useUi } from '../ui-store.ts';
 import { Customizer } from './Customizer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
@@ -65,7 +65,7 @@ function Footer() {
 function Shell() {
   const { t } = useTranslation('shell');
   const ui = useUi((s) => s);
-  const entry = useCurrentEntry();
+  const current = useCurrentMatch();
   const [customizing, setCustomizing] = useState(false);
   const desktop = DESKTOP.has(ui.breakpoint);
   const vertical = ui.layout === 'vertical';
@@ -174,11 +174,14 @@ function Shell() {
             >
               <BgColorsOutlined />
             </button>
+            <UserMenu onCustomize={() => setCustomizing(true)} />
           </div>
         )}
         <Layout.Content id="app-content" tabIndex={-1} className="app-content">
           <div className={`app-content-inner${ui.contentWidth === 'boxed' ? ' is-boxed' : ''}`}>
-            {entry && entry.heading !== false && <PageHeading entry={entry} />}
+            {current && current.entry.heading !== false && (
+              <PageHeading entry={current.entry} titleKey={current.titleKey} />
+            )}
             <Outlet />
           </div>
         </Layout.Content>

@@ -6,7 +6,7 @@ import { useAccess } from '../access.ts';
 import type { RouteEntry } from '../route-types.ts';
 
 /** The page's title and breadcrumb, from its route entry (pages do not repeat them). */
-export function PageHeading({ entry }: { entry: RouteEntry }) {
+export function PageHeading({ entry, titleKey = entry.titleKey }: { entry: RouteEntry; titleKey?: string }) {
   const { t } = useTranslation();
   const access = useAccess();
   const trail = [
@@ -23,11 +23,11 @@ export function PageHeading({ entry }: { entry: RouteEntry }) {
         ? { key: `b${i}`, title: t(item) }
         : { key: `b${i}`, title: <Link to={item.path}>{t(item.titleKey)}</Link> },
     ),
-    { key: 'current', title: t(entry.titleKey) },
+    { key: 'current', title: t(titleKey) },
   ];
   return (
     <div className="app-page-heading">
-      <h1 className="app-page-title">{t(entry.titleKey)}</h1>
+      <h1 className="app-page-title">{t(titleKey)}</h1>
       <Breadcrumb items={trail} />
     </div>
   );

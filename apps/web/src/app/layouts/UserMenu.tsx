@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Dropdown from 'antd/es/dropdown';
 import Avatar from 'antd/es/avatar';
@@ -19,6 +20,7 @@ export const CHANGE_PASSWORD_PATH = '/doi-mat-khau';
 export function UserMenu({ onCustomize }: { onCustomize: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const access = useAccess();
   const user = access.user;
   if (!user) return null;
@@ -45,7 +47,13 @@ export function UserMenu({ onCustomize }: { onCustomize: () => void }) {
           if (key === 'info') void navigate(ACCOUNT_INFO_PATH(user.userId));
           if (key === 'password') void navigate(CHANGE_PASSWORD_PATH);
           if (key === 'customize') onCustomize();
-          if (key === 'signOut') void signOut().then(() => navigate(hasRoute(LOGIN_PATH) ? LOGIN_PATH : '/'));
+          if (key === 'signOut') {
+            void signOut().then(async () => {
+              // Nothing of the previous user stays in the cache (menu, settings, lists).
+              queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'configuration' });
+              await navigate(hasRoute(LOGIN_PATH) ? LOGIN_PATH : '/');
+            });
+          }
         },
       }}
     >
