@@ -16,9 +16,23 @@ describe('UI state', () => {
     expect(parseLayoutSettings('[1,2]').layout).toBe('vertical');
     expect(
       parseLayoutSettings(
-        JSON.stringify({ layout: 'horizontal', contentWidth: 'boxed', navbar: { type: 'hidden' }, footer: { type: 'sticky' }, menuCollapsed: true }),
+        JSON.stringify({
+          layout: 'horizontal',
+          contentWidth: 'boxed',
+          navbar: { type: 'hidden' },
+          footer: { type: 'sticky' },
+          menuCollapsed: true,
+        }),
       ),
-    ).toEqual({ layout: 'horizontal', contentWidth: 'boxed', navbar: { type: 'hidden' }, footer: { type: 'sticky' }, menuCollapsed: true });
-    expect(parseLayoutSettings(JSON.stringify({ layout: 'diagonal', navbar: 'x', menuCollapsed: 'yes' }))).toEqual(defaultLayout);
+    ).toEqual({
+      layout: 'horizontal',
+      contentWidth: 'boxed',
+      navbar: { type: 'hidden' },
+      footer: { type: 'sticky' },
+      menuCollapsed: true,
+    });
+    expect(parseLayoutSettings(JSON.stringify({ layout: 'diagonal', navbar: 'x', menuCollapsed: 'yes' }))).toEqual(
+      defaultLayout,
+    );
   });
 });
