@@ -23,6 +23,8 @@ import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { createPrincipalResolver } from './platform/auth/principal.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
+// The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
+import '@portal/domain/features';
 
 declare module 'fastify' {
   interface FastifyInstance {

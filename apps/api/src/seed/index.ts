@@ -5,6 +5,8 @@ import { accountSeedSteps } from '../modules/accounts/seed.ts';
 import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts';
 import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
+// The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
+import '@portal/domain/features';
 
 export interface SeedContext {
   db: Db;

@@ -1,0 +1,10 @@
+/**
+ * Every domain's permission features, loaded in one place, so the permission tree (and what the seed grants
+ * to default user types) never depends on which modules happened to be imported first.
+ * A domain that registers features in its own file adds one import line here.
+ * (Catalogue areas register theirs when the catalogue registry resolves, which start-up always does.)
+ */
+import './permissions.ts';
+import './integration/business-registry.ts';
+
+export * from './permissions.ts';
