@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../app/configuration.ts';
 import { hasRoute } from '../../app/routes.tsx';
 import { HOME_SECTIONS, LOGIN_PATH } from '../../app/route-types.ts';
-import { currentAccess } from '../../app/access.ts';
+import { useAccess } from '../../app/access.ts';
 import { PublicPage } from './PublicPage.tsx';
 import { HomeSectionCards } from './sections.tsx';
 
@@ -19,7 +19,7 @@ export default function HomePage() {
   const config = useConfiguration();
   const province = config?.provinceName;
   const banner = config?.bannerImages[0];
-  const showLogin = !currentAccess().loggedIn && hasRoute(LOGIN_PATH);
+  const showLogin = !useAccess().loggedIn && hasRoute(LOGIN_PATH);
   return (
     <PublicPage>
       <section

@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../app/components/LanguageSwitch.tsx';
 import { SkinToggle } from '../../app/components/SkinToggle.tsx';
 import { hasRoute, homeEntries } from '../../app/routes.tsx';
 import { HOME_PATH, HOME_SECTIONS, LOGIN_PATH } from '../../app/route-types.ts';
-import { currentAccess } from '../../app/access.ts';
+import { useAccess } from '../../app/access.ts';
 import './public.css';
 
 /** The portal's mark: the configured logo, or the built-in shield. */
@@ -19,7 +19,7 @@ function PublicHeader() {
   const { t } = useTranslation('shell');
   const config = useConfiguration();
   const sections = HOME_SECTIONS.filter((s) => homeEntries(s).length > 0);
-  const access = currentAccess();
+  const access = useAccess();
   const portalName = config?.portalName || t('common:appName');
   return (
     <header className="public-header">
@@ -49,11 +49,12 @@ function PublicHeader() {
         <div className="public-actions">
           <LanguageSwitch />
           <SkinToggle />
-          {access.loggedIn ? (
-            <Link className="public-login" to={access.homePath}>
-              {t('common:appShortName')}
+          {access.loggedIn && access.homePath !== HOME_PATH ? (
+            <Link className="public-login" to={access.homePath} data-testid="home-workspace">
+              {t('public.workspace')}
             </Link>
           ) : (
+            !access.loggedIn &&
             hasRoute(LOGIN_PATH) && (
               <Link className="public-login" to={LOGIN_PATH} data-testid="home-login">
                 {t('public.login')}
