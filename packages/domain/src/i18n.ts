@@ -10,6 +10,8 @@ import viShell from './locales/vi/shell.json' with { type: 'json' };
 import enShell from './locales/en/shell.json' with { type: 'json' };
 import viIntegration from './locales/vi/integration.json' with { type: 'json' };
 import enIntegration from './locales/en/integration.json' with { type: 'json' };
+import viBusinesses from './locales/vi/businesses.json' with { type: 'json' };
+import enBusinesses from './locales/en/businesses.json' with { type: 'json' };
 import viPermits from './locales/vi/permits.json' with { type: 'json' };
 import enPermits from './locales/en/permits.json' with { type: 'json' };
 
@@ -23,8 +25,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, permits: viPermits },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, permits: enPermits },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, businesses: viBusinesses, permits: viPermits },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, businesses: enBusinesses, permits: enPermits },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

@@ -98,6 +98,7 @@ const integration: FastifyPluginAsyncZod = async (app) => {
             .selectFrom('business')
             .select(['id', 'code'])
             .where((eb) => eb(eb.fn('lower', ['code']), 'in', codes))
+            .where('deleted_at', 'is', null)
             .execute()
         : [];
       const byCode = new Map(existing.map((e) => [e.code.toLowerCase(), e.id]));

@@ -75,8 +75,9 @@ async function upsertBusinesses(db: Db | Transaction<DB>, items: RegistryBusines
   const result = await db
     .insertInto('business')
     .values(rows)
+    // Live employers only (the tax code is unique among them; a trashed one stays in the trash bin).
     .onConflict((oc) =>
-      oc.expression(sql`lower(code)`).doUpdateSet((eb) => ({
+      oc.expression(sql`lower(code)`).where('deleted_at', 'is', null).doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),
         english_name: eb.ref('excluded.english_name'),
         short_name: eb.ref('excluded.short_name'),
