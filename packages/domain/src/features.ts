@@ -6,5 +6,6 @@
  */
 import './permissions.ts';
 import './integration/business-registry.ts';
+import './businesses/permissions.ts';
 
 export * from './permissions.ts';
