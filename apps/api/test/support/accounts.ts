@@ -37,7 +37,7 @@ export async function createBusiness(t: TestApp, wardCode: string, name = 'Công
     .executeTakeFirstOrThrow();
   const unit = await t.database.db
     .insertInto('unit')
-    .values({ kind: 'employer', name: `${name} ${code}`, business_id: business.id, local_unit_code: wardCode })
+    .values({ kind: 'employer', code, name: `${name} ${code}`, business_id: business.id, local_unit_code: wardCode })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: business.id, code, wardCode, unitId: unit.id };

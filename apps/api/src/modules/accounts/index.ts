@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accessHistory from './routes/access-history.ts';
 import accountAdmin from './routes/account-admin.ts';
 import authRoutes from './routes/auth.ts';
 import mailOutbox from './routes/mail-outbox.ts';
 import registration from './routes/registration.ts';
 import twoFactor from './routes/two-factor.ts';
+import units from './routes/units.ts';
+import userTypes from './routes/user-types.ts';
+import users from './routes/users.ts';
 
 /**
  * Identity and access: sign-in and sessions, registration and activation, password recovery, two-factor
@@ -16,6 +20,10 @@ const accounts: FastifyPluginAsync = async (app) => {
   await app.register(twoFactor);
   await app.register(accountAdmin);
   await app.register(mailOutbox);
+  await app.register(users);
+  await app.register(units);
+  await app.register(userTypes);
+  await app.register(accessHistory);
 };
 
 export default accounts;

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 
 /** Shared request and response shapes of the accounts module. */
@@ -78,3 +79,11 @@ export const userData = z.object({
 export type UserData = z.infer<typeof userData>;
 
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/**
+ * Sort key for a column: text sorts on its accent-free form first ('Đặng' beside 'Dương', not after 'Z'),
+ * then on the text itself, since the embedded database has no Vietnamese collation.
+ */
+export function sortKeys(column: string, text: boolean): RawBuilder<unknown>[] {
+  return text ? [sql`f_unaccent(${sql.ref(column)})`, sql.ref(column)] : [sql.ref(column)];
+}

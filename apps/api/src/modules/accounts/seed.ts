@@ -114,6 +114,9 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
 const KNOWN_PERMISSIONS_KEY = 'accounts.knownPermissions';
 
 async function syncDefaultUserTypes(db: Db): Promise<void> {
+  // Every module registers its features when loaded; load them all so the seed sees the same catalogue
+  // whoever runs it (the server after building the app, or a tool that only seeds).
+  await import('../index.ts');
   const groups = permissionGroups();
   const all = [...groups.keys()];
   const knownRow = await db.selectFrom('app_setting').select('value').where('key', '=', KNOWN_PERMISSIONS_KEY).executeTakeFirst();
@@ -157,7 +160,13 @@ async function syncDefaultUserTypes(db: Db): Promise<void> {
     await trx
       .insertInto('app_setting')
       .values({ key: KNOWN_PERMISSIONS_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+      // Unchanged permissions leave the row alone, so a restart writes nothing.
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ value, updated_at: new Date() })
+          .where(sql<boolean>`app_setting.value is distinct from excluded.value`),
+      )
       .execute();
   });
 }
@@ -343,7 +352,7 @@ const demoStep: SeedStep = {
         .executeTakeFirstOrThrow();
       units[`business:${i}`] = await ensureUnit(db, {
         kind: 'employer',
-        code: `DN_${b.code}`,
+        code: b.code,
         name: b.name,
         businessId: business.id,
         localUnitCode: b.wardCode,

@@ -90,6 +90,8 @@ const registration: FastifyPluginAsyncZod = async (app) => {
           .insertInto('unit')
           .values({
             kind: 'employer',
+            // An employer's unit is known by its tax code (import files refer to units by code).
+            code: b.taxCode,
             name: b.businessName,
             business_id: business.id,
             local_unit_code: b.wardCode,

@@ -1,0 +1,90 @@
+/**
+ * Identity and access constants shared by the API and the web: unit kinds, account states, the pages mailed
+ * links open, and the user spreadsheet's columns (template, export and import use the same list).
+ */
+
+export const UNIT_KINDS = ['department', 'district', 'employer', 'service_centre', 'training_body'] as const;
+export type UnitKindName = (typeof UNIT_KINDS)[number];
+
+export const ACCOUNT_STATUSES = ['inactive', 'active', 'disabled', 'locked'] as const;
+export type AccountStatusName = (typeof ACCOUNT_STATUSES)[number];
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+
+/** Web pages that mailed links open (spec routes). */
+export const ACCOUNT_PAGES = {
+  login: '/dang-nhap',
+  register: '/dang-ki',
+  twoFactor: '/xac-thuc-2-lop',
+  forgotPassword: '/quen-mat-khau',
+  resetPassword: '/reset-password',
+  activation: '/kich-hoat-tai-khoan',
+} as const;
+
+/** `/kich-hoat-tai-khoan/{type}`: the flow a mailed activation link belongs to. */
+export const ACTIVATION_TYPES = { registration: 'dang-ky', invitation: 'loi-moi' } as const;
+export type ActivationType = (typeof ACTIVATION_TYPES)[keyof typeof ACTIVATION_TYPES];
+
+/** Password policy (the API enforces it; forms show it): 8–128 characters, letters and digits. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** User names: 3–50 characters, letters, digits and . _ @ - ; starting with a letter or digit. */
+export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;
+
+/** Tax code of an employer: 10 digits, or 10 digits, dash, 3 digits for a branch. */
+export const TAX_CODE_PATTERN = /^\d{10}(-\d{3})?$/;
+
+/**
+ * Columns of the user spreadsheet, in order. Headers are the label keys' Vietnamese/English texts (with
+ * " (*)" for required ones); the browser maps a sheet's headers back to these keys before sending the rows.
+ */
+export const USER_SHEET_COLUMNS = [
+  { key: 'userName', labelKey: 'accounts:users.fields.userName', required: true, width: 20 },
+  { key: 'fullName', labelKey: 'accounts:users.fields.fullName', required: true, width: 28 },
+  { key: 'email', labelKey: 'accounts:users.fields.email', required: false, width: 30 },
+  { key: 'phone', labelKey: 'accounts:users.fields.phone', required: false, width: 16 },
+  { key: 'jobTitle', labelKey: 'accounts:users.fields.jobTitle', required: false, width: 24 },
+  { key: 'unitCode', labelKey: 'accounts:users.fields.unitCode', required: true, width: 22 },
+  { key: 'userTypeCode', labelKey: 'accounts:users.fields.userTypeCode', required: true, width: 22 },
+  { key: 'password', labelKey: 'accounts:users.fields.initialPassword', required: false, width: 18 },
+] as const;
+export type UserSheetKey = (typeof USER_SHEET_COLUMNS)[number]['key'];
+
+/** Columns the export adds after the importable ones. */
+export const USER_EXPORT_EXTRA = [
+  { key: 'unitName', labelKey: 'accounts:users.fields.unit', width: 34 },
+  { key: 'userTypeName', labelKey: 'accounts:users.fields.userType', width: 24 },
+  { key: 'status', labelKey: 'accounts:users.fields.status', width: 16 },
+  { key: 'lastLoginAt', labelKey: 'accounts:users.fields.lastLoginAt', width: 20 },
+] as const;
+
+/** Actions recorded in the access history, with their label keys (accounts:history.actions.<action>). */
+export const HISTORY_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'purge',
+  'import',
+  'export',
+  'register',
+  'activate',
+  'password_changed',
+  'password_reset',
+  'password_reset_requested',
+  'password_set',
+  'password_reissued',
+  'account_activate',
+  'account_disable',
+  'account_lock',
+  'account_unlock',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
+  'two_factor_recovery_codes',
+  'refresh_token_reuse',
+] as const;
