@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import {
   assertValidCatalogs,
   registerCatalogFeatures,
+  registerCatalogMenu,
   resolveCatalog,
   type CatalogDeclaration,
   type ResolvedCatalog,
@@ -66,5 +67,6 @@ export function buildRegistry(declarations: readonly CatalogDeclaration[]): Cata
 
 export const catalogRegistry: CatalogRegistry = buildRegistry(await loadDeclarations());
 
-// Each area's node in the permission tree (the user-type editor grants them).
+// Each area's node in the permission tree (the user-type editor grants them) and its menu entries.
 registerCatalogFeatures(catalogRegistry.all);
+registerCatalogMenu(catalogRegistry.all);

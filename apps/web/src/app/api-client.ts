@@ -66,3 +66,36 @@ export async function apiFetch<T>(
   }
   return data as T;
 }
+
+/**
+ * A file from the API (xlsx templates and exports) through the same sender, so downloads carry the session
+ * too. Errors arrive as the usual error body and become an ApiError. The name comes from Content-Disposition
+ * (RFC 5987 `filename*` first: Vietnamese names).
+ */
+export async function apiDownload(
+  path: string,
+  options: { query?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
+  const url = options.query ? `${path}?${new URLSearchParams(options.query).toString()}` : path;
+  const res = await sender(url, { method: 'GET', headers, signal: options.signal });
+  if (!res.ok) {
+    let err: { code?: string; message?: string; details?: ApiErrorDetail[] } | undefined;
+    try {
+      err = ((await res.json()) as { error?: typeof err }).error;
+    } catch {
+      err = undefined;
+    }
+    throw new ApiError(
+      res.status,
+      err?.code ?? `HTTP_${res.status}`,
+      err?.message ?? res.statusText,
+      err?.details ?? [],
+    );
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  const fileName = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? null);
+  return { blob: await res.blob(), fileName };
+}

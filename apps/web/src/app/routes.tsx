@@ -19,7 +19,6 @@ export const routes: RouteEntry[] = [
   {
     path: '/trang-chu/:type',
     titleKey: 'shell:routes.homeSection',
-    titleKeyFor: ({ type }) => `shell:sections.${type}.title`,
     layout: 'full',
     bare: true,
     page: () => import('../modules/home/HomeSectionPage.tsx'),

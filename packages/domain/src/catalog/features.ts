@@ -1,5 +1,6 @@
 import { CATALOGUE_ACTIONS, FEATURE_GROUPS, registerFeatures, subjectFeature, type FeatureGroupKey } from '../permissions.ts';
-import type { ResolvedCatalog } from './resolve.ts';
+import { registerMenuItems } from '../menu.ts';
+import { TRASH_SUBJECT, type ResolvedCatalog } from './resolve.ts';
 
 /** Where an area's permission node hangs in the user-type editor: beside its menu entry's domain. */
 const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
@@ -10,9 +11,6 @@ const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
   documents: FEATURE_GROUPS.catalogues,
   system: FEATURE_GROUPS.system,
 };
-
-/** The trash bin's own subject: listing it; restoring and purging also need the area's delete permission. */
-export const TRASH_SUBJECT = 'RecycleBin';
 
 /**
  * Contribute every area's permission-tree node (Subject.read/create/update/delete/import/export) and the
@@ -33,4 +31,24 @@ export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): v
     FEATURE_GROUPS.system,
     subjectFeature(TRASH_SUBJECT, 'catalog:trash.title', ['read', 'delete'], { key: 'system.trash', order: 90 }),
   );
+}
+
+/**
+ * Contribute each list page (and each view's page) to the side-menu catalogue, under the declared group, so a
+ * new area shows up in the menu of users allowed to read it. Idempotent.
+ */
+export function registerCatalogMenu(catalogs: readonly ResolvedCatalog[]): void {
+  for (const c of catalogs) {
+    const menu = c.declaration.menu;
+    if (!menu) continue;
+    for (const page of c.pages) {
+      registerMenuItems(menu.group, {
+        path: page.routes.list,
+        permission: `${c.subject}.read`,
+        titleKey: page.titleKey,
+        // After the group's own entries (unordered ones count as 1000), in declaration order among themselves.
+        order: 1000 + menu.order + (page.view?.menu?.order ?? 0) / 100,
+      });
+    }
+  }
 }

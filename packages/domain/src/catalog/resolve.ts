@@ -155,6 +155,9 @@ export function subjectOf(d: CatalogDeclaration): string {
 export const CATALOG_ACTIONS = ['read', 'create', 'update', 'delete', 'import', 'export'] as const;
 export type CatalogAction = (typeof CATALOG_ACTIONS)[number];
 
+/** The trash bin's own subject: listing it; restoring and purging also need the area's delete permission. */
+export const TRASH_SUBJECT = 'RecycleBin';
+
 /** Menu groups catalogue entries hang under (keys in the `catalog` namespace's `menuGroups`). */
 export const CATALOG_MENU_GROUPS = ['users', 'businesses', 'workers', 'safety', 'documents', 'system'] as const;
 

@@ -1,0 +1,155 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Flex, Form, Row, Skeleton } from 'antd';
+import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
+import { ApiError } from '../app/api-client.ts';
+import { toast } from '../app/toast.ts';
+import { catalogApi, type CatalogRecord } from './api.ts';
+import { FieldItem, wideKinds } from './fields.tsx';
+import { errorMessage } from './ListPage.tsx';
+import { pageById } from './registry.ts';
+import { useCatalogText } from './text.ts';
+
+/**
+ * The create/edit form of an area, from its declaration: one widget per writable field, the declaration's rules
+ * checked as the user types, the server's field errors shown beside the fields. Used by the form page and by
+ * the tree page's side panel.
+ */
+export function RecordForm({
+  c,
+  page,
+  record,
+  parentId,
+  onSaved,
+  onCancel,
+}: {
+  c: ResolvedCatalog;
+  page: ResolvedPage;
+  record: CatalogRecord | null;
+  parentId?: string | null;
+  onSaved: (record: CatalogRecord) => void;
+  onCancel?: () => void;
+}) {
+  const text = useCatalogText(c, page);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => catalogApi(c), [c]);
+  const d = c.declaration;
+  const initialValues = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const name of c.writable) {
+      const f = d.fields[name]!;
+      values[name] = record ? (record[name] ?? null) : f.kind === 'boolean' ? false : null;
+    }
+    if (!record && c.parentField && parentId !== undefined) values[c.parentField] = parentId;
+    return { ...values, ...page.fixed };
+  }, [c, d, record, parentId, page.fixed]);
+  useEffect(() => form.resetFields(), [form, initialValues]);
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => {
+      const body = { ...values, ...page.fixed };
+      return record ? api.update(record.id, { ...body, updatedAt: record.updatedAt }) : api.create(body);
+    },
+    onSuccess: async (saved) => {
+      toast.success(text.t(record ? 'catalog:messages.updated' : 'catalog:messages.created'));
+      await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
+      onSaved(saved);
+    },
+    onError: (err) => {
+      const fields =
+        err instanceof ApiError
+          ? err.details.filter((e) => e.field && c.writable.includes(e.field.replace(/^body\./, '')))
+          : [];
+      if (fields.length) {
+        form.setFields(fields.map((e) => ({ name: e.field!.replace(/^body\./, ''), errors: [e.message] })));
+        form.scrollToField(fields[0]!.field!.replace(/^body\./, ''));
+      }
+      const rest = err instanceof ApiError ? err.details.filter((e) => !fields.includes(e)) : [];
+      if (!fields.length || rest.length)
+        toast.error(errorMessage(err), rest.map((e) => e.message).join('; ') || undefined);
+    },
+  });
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => save.mutate(values)}
+      scrollToFirstError
+    >
+      <Row gutter={16}>
+        {c.writable.map((name) => (
+          <Col key={name} span={wideKinds.has(d.fields[name]!.kind) ? 24 : 12} hidden={name in page.fixed}>
+            <FieldItem catalog={c} name={name} text={text} recordId={record?.id ?? null} hidden={name in page.fixed} />
+          </Col>
+        ))}
+      </Row>
+      <Flex gap={8} justify="flex-end">
+        {onCancel && <Button onClick={onCancel}>{text.t('catalog:actions.cancel')}</Button>}
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {text.t('catalog:actions.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+function FormPage({ pageId, mode }: { pageId: string; mode: 'create' | 'edit' }) {
+  const { catalog: c, page } = pageById(pageId);
+  const text = useCatalogText(c, page);
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const api = useMemo(() => catalogApi(c), [c]);
+  const record = useQuery({
+    queryKey: ['catalog', c.key, 'record', id],
+    queryFn: ({ signal }) => api.get(id!, signal),
+    enabled: mode === 'edit' && Boolean(id),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+  const back = () => navigate(page.routes.list);
+  if (mode === 'edit' && record.isLoading)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  if (mode === 'edit' && record.isError) {
+    return (
+      <Card>
+        <Alert
+          type="error"
+          showIcon
+          message={
+            record.error instanceof ApiError && record.error.status === 404
+              ? text.t('catalog:messages.notFound')
+              : errorMessage(record.error)
+          }
+          action={<Button onClick={back}>{text.t('catalog:actions.back')}</Button>}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card
+      title={text.t(mode === 'create' ? 'catalog:form.createTitle' : 'catalog:form.editTitle', { noun: text.noun })}
+      style={{ maxWidth: 1040 }}
+    >
+      <RecordForm
+        c={c}
+        page={page}
+        record={mode === 'edit' ? (record.data ?? null) : null}
+        onSaved={back}
+        onCancel={back}
+      />
+    </Card>
+  );
+}
+
+export function bind(pageId: string, mode: 'create' | 'edit') {
+  const Bound = () => <FormPage pageId={pageId} mode={mode} />;
+  Bound.displayName = `CatalogForm(${pageId}, ${mode})`;
+  return Bound;
+}

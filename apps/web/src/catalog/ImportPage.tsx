@@ -1,0 +1,302 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Card, Flex, Progress, Space, Spin, Table, Tabs, Tag, Tooltip, Typography, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-design/icons';
+import { mapHeaders } from '@portal/domain/catalog/index';
+import { i18n } from '../app/i18n.ts';
+import { toast } from '../app/toast.ts';
+import { catalogApi, type ImportedRow } from './api.ts';
+import type { WorkerCell, WorkerResult } from './import-worker.ts';
+import { ExcelActions, errorMessage } from './ListPage.tsx';
+import { pageById } from './registry.ts';
+import { useCatalogText } from './text.ts';
+
+/** Rows per check request: large files are checked in slices so the page can show progress. */
+const CHUNK = 5000;
+
+type Stage =
+  | { name: 'idle' }
+  | { name: 'reading' }
+  | { name: 'checking'; done: number; total: number }
+  | { name: 'checked'; fileName: string; unknown: string[] }
+  | { name: 'saving' }
+  | { name: 'saved'; created: number; updated: number };
+
+interface ResultRow extends ImportedRow {
+  rowNumber: number;
+}
+
+function parseInWorker(file: Blob): Promise<WorkerCell[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<WorkerResult>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.rows);
+      else reject(new Error(event.data.message));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message));
+    };
+    worker.postMessage({ file });
+  });
+}
+
+/**
+ * Import from a spreadsheet: the file is read in the browser (a web worker), its Vietnamese (or English)
+ * headers mapped to the area's fields, the rows checked by the server (dry run, in slices with progress) and
+ * shown in two tabs, valid and invalid, each invalid cell with its error. Only an HTTP 200 answer is read as a
+ * result. Confirming stores the valid rows in one request (one transaction on the server).
+ */
+function ImportPage({ pageId }: { pageId: string }) {
+  const { catalog: c, page } = pageById(pageId);
+  const d = c.declaration;
+  const text = useCatalogText(c, page);
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => catalogApi(c), [c]);
+  const [stage, setStage] = useState<Stage>({ name: 'idle' });
+  const [rows, setRows] = useState<ResultRow[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const presets = Object.fromEntries(Object.entries(page.fixed).filter(([k]) => d.importPresets?.includes(k)));
+  const columns = c.excel.filter((name) => !(name in page.fixed));
+  const valid = rows.filter((r) => r.isSuccess);
+  const invalid = rows.filter((r) => !r.isSuccess);
+
+  const check = async (file: File) => {
+    setFailure(null);
+    setRows([]);
+    if (!/\.xlsx$/i.test(file.name)) {
+      setFailure(text.t('catalog:import.notXlsx'));
+      return;
+    }
+    setStage({ name: 'reading' });
+    let sheet: WorkerCell[][];
+    try {
+      sheet = await parseInWorker(file);
+    } catch (err) {
+      setStage({ name: 'idle' });
+      setFailure(text.t('catalog:import.readFailed', { message: errorMessage(err) }));
+      return;
+    }
+    const [header = [], ...body] = sheet;
+    const translators = (['vi', 'en'] as const).map((lng) => {
+      const fixed = i18n.getFixedT(lng);
+      return (key: string) => fixed(key);
+    });
+    const fields = mapHeaders(d, header, translators);
+    if (!fields.some(Boolean)) {
+      setStage({ name: 'idle' });
+      setFailure(text.t('catalog:import.noColumns'));
+      return;
+    }
+    const unknown = header.filter((h, i) => h != null && String(h).trim() !== '' && !fields[i]).map(String);
+    const records = body
+      .map((cells, i) => ({ cells, rowNumber: i + 2 }))
+      .filter(({ cells }) => cells.some((v) => v !== null && String(v).trim() !== ''))
+      .map(({ cells, rowNumber }) => {
+        const record: Record<string, unknown> = { rowNumber };
+        fields.forEach((name, i) => {
+          if (name) record[name] = cells[i] ?? null;
+        });
+        return record;
+      });
+    if (!records.length) {
+      setStage({ name: 'idle' });
+      setFailure(text.t('catalog:import.noRows'));
+      return;
+    }
+    const results: ResultRow[] = [];
+    setStage({ name: 'checking', done: 0, total: records.length });
+    try {
+      for (let at = 0; at < records.length; at += CHUNK) {
+        const slice = records.slice(at, at + CHUNK);
+        const answer = await api.importRows(slice, { dryRun: true, presets });
+        answer.data.forEach((r, i) => results.push({ ...r, rowNumber: slice[i]!.rowNumber as number }));
+        setStage({ name: 'checking', done: Math.min(at + CHUNK, records.length), total: records.length });
+      }
+    } catch (err) {
+      // Only an HTTP 200 answer splits the rows; anything else is the server's error, shown as it is.
+      setStage({ name: 'idle' });
+      setFailure(text.t('catalog:import.failed', { message: errorMessage(err) }));
+      return;
+    }
+    setRows(results);
+    setStage({ name: 'checked', fileName: file.name, unknown });
+  };
+
+  const save = () => {
+    modal.confirm({
+      title: text.t('catalog:import.confirmTitle'),
+      content: text.t('catalog:import.confirmText', { count: valid.length, invalid: invalid.length }),
+      okText: text.t('catalog:actions.save'),
+      cancelText: text.t('catalog:actions.cancel'),
+      onOk: async () => {
+        setStage({ name: 'saving' });
+        try {
+          const sent = valid.map(({ isSuccess: _s, errors: _e, action: _a, id: _i, ...row }) => row);
+          const answer = await api.importRows(sent, { dryRun: false, presets });
+          const stored = answer.data.map((r, i) => ({ ...r, rowNumber: valid[i]!.rowNumber }));
+          setRows([...stored, ...invalid].sort((a, b) => a.rowNumber - b.rowNumber));
+          const created = stored.filter((r) => r.action === 'create').length;
+          const updated = stored.filter((r) => r.action === 'update').length;
+          setStage({ name: 'saved', created, updated });
+          toast.success(text.t('catalog:messages.imported', { created, updated }));
+          await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
+        } catch (err) {
+          setStage({ name: 'checked', fileName: '', unknown: [] });
+          setFailure(text.t('catalog:import.failed', { message: errorMessage(err) }));
+        }
+      },
+    });
+  };
+
+  const cellColumns: ColumnsType<ResultRow> = columns.map((name) => ({
+    title: text.label(name),
+    dataIndex: name,
+    key: name,
+    ellipsis: true,
+    render: (value: unknown, row) => {
+      const errors = row.errors.filter((e) => e.field === name);
+      const shown = value == null ? '' : String(value);
+      return errors.length ? (
+        <Tooltip title={errors.map((e) => e.message).join('; ')}>
+          <Typography.Text type="danger" underline>
+            {shown || '—'}
+          </Typography.Text>
+        </Tooltip>
+      ) : (
+        shown
+      );
+    },
+  }));
+  const rowColumn = { title: text.t('catalog:import.row'), dataIndex: 'rowNumber', key: 'rowNumber', width: 72, fixed: 'left' as const };
+  const validColumns: ColumnsType<ResultRow> = [
+    rowColumn,
+    {
+      title: text.t('catalog:import.action'),
+      key: 'action',
+      width: 120,
+      render: (_v, row) =>
+        row.action === 'update' ? <Tag color="blue">{text.t('catalog:import.actionUpdate')}</Tag> : <Tag color="green">{text.t('catalog:import.actionCreate')}</Tag>,
+    },
+    ...cellColumns,
+  ];
+  const invalidColumns: ColumnsType<ResultRow> = [
+    rowColumn,
+    {
+      title: text.t('catalog:import.errors'),
+      key: 'errors',
+      width: 90,
+      align: 'center',
+      render: (_v, row) => (
+        <Tooltip
+          title={
+            <ul style={{ margin: 0, paddingLeft: 16 }}>
+              {row.errors.map((e, i) => (
+                <li key={i}>{e.field ? `${text.label(e.field)}: ${e.message}` : e.message}</li>
+              ))}
+            </ul>
+          }
+        >
+          <Badge count={row.errors.length} color="red">
+            <CloseCircleOutlined style={{ color: '#cf1322', fontSize: 18 }} aria-label={row.errors.map((e) => e.message).join('; ')} />
+          </Badge>
+        </Tooltip>
+      ),
+    },
+    ...cellColumns,
+  ];
+
+  const busy = stage.name === 'reading' || stage.name === 'checking' || stage.name === 'saving';
+  return (
+    <Card
+      title={text.t('catalog:import.title', { noun: text.noun })}
+      extra={
+        <Flex gap={8}>
+          <ExcelActions c={c} page={page} api={api} text={text} exportQuery={null} importButton={false} />
+          <Button onClick={() => navigate(page.routes.list)}>{text.t('catalog:actions.back')}</Button>
+        </Flex>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {failure && <Alert type="error" showIcon message={failure} closable onClose={() => setFailure(null)} />}
+        {(stage.name === 'idle' || stage.name === 'reading' || stage.name === 'checking') && (
+          <Spin spinning={busy} tip={stage.name === 'reading' ? text.t('catalog:import.reading') : text.t('catalog:import.checking')}>
+            <Upload.Dragger
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              multiple={false}
+              showUploadList={false}
+              disabled={busy}
+              beforeUpload={(file) => {
+                void check(file);
+                return false;
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{text.t('catalog:import.choose')}</p>
+              <p className="ant-upload-hint">{text.t('catalog:import.step1')}</p>
+            </Upload.Dragger>
+          </Spin>
+        )}
+        {stage.name === 'checking' && (
+          <Progress percent={Math.round((stage.done / stage.total) * 100)} format={() => text.t('catalog:import.progress', { done: stage.done, total: stage.total })} />
+        )}
+        {stage.name === 'checked' && stage.unknown.length > 0 && <Alert type="warning" showIcon message={text.t('catalog:import.unknownColumns', { columns: stage.unknown.join(', ') })} />}
+        {stage.name === 'saved' && (
+          <Alert type="success" showIcon icon={<CheckCircleOutlined />} message={text.t('catalog:messages.imported', { created: stage.created, updated: stage.updated })} />
+        )}
+        {rows.length > 0 && (
+          <>
+            <Flex gap={8} justify="flex-end">
+              <Button
+                onClick={() => {
+                  setRows([]);
+                  setStage({ name: 'idle' });
+                }}
+                disabled={stage.name === 'saving'}
+              >
+                {text.t('catalog:import.chooseAnother')}
+              </Button>
+              {stage.name === 'saved' ? (
+                <Button type="primary" onClick={() => navigate(page.routes.list)}>
+                  {text.t('catalog:import.done')}
+                </Button>
+              ) : (
+                <Button type="primary" disabled={!valid.length} loading={stage.name === 'saving'} onClick={save}>
+                  {text.t('catalog:import.confirm', { count: valid.length })}
+                </Button>
+              )}
+            </Flex>
+            <Tabs
+              defaultActiveKey={invalid.length && !valid.length ? 'invalid' : 'valid'}
+              items={[
+                {
+                  key: 'valid',
+                  label: text.t('catalog:import.valid', { count: valid.length }),
+                  children: <Table<ResultRow> rowKey="rowNumber" size="small" dataSource={valid} columns={validColumns} scroll={{ x: 'max-content' }} pagination={{ pageSize: 20, showSizeChanger: false }} />,
+                },
+                {
+                  key: 'invalid',
+                  label: text.t('catalog:import.invalid', { count: invalid.length }),
+                  children: <Table<ResultRow> rowKey="rowNumber" size="small" dataSource={invalid} columns={invalidColumns} scroll={{ x: 'max-content' }} pagination={{ pageSize: 20, showSizeChanger: false }} />,
+                },
+              ]}
+            />
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+export function bind(pageId: string) {
+  const Bound = () => <ImportPage pageId={pageId} />;
+  Bound.displayName = `CatalogImport(${pageId})`;
+  return Bound;
+}
