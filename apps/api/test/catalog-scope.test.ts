@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comboboxSpelling } from '@portal/domain/catalog/index';
+import { comboboxSpelling, employerFieldOf } from '@portal/domain/catalog/index';
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import { api, createCatalogTestApp, readXlsx, sampleInput, sheetRows, token, updateUrl, WARDS, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
 
@@ -49,6 +49,18 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
     const exportB = await t.request({ url: api(c, c.paths.export), query: { keyWord: tag }, headers: as('employerB') });
     expect(sheetRows((await readXlsx(exportB)).worksheets[0]!)).toHaveLength(1);
 
+    const codeKey = Object.keys(c.declaration.unique ?? {})[0]!;
+    if (c.declaration.globalUnique?.includes(codeKey)) {
+      // A key unique across employers (a citizen ID): B can neither add A's record again nor take it over.
+      const inputB = await sampleInput(t, c, tag, 1, null, t.businessB);
+      const taken = await create('employerB', inputB);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json().error.details[0]).toMatchObject({ field: codeKey, code: 'ownedElsewhere' });
+      const importedB = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [inputB] });
+      expect(importedB.json().data[0]).toMatchObject({ isSuccess: false, action: null, errors: [expect.objectContaining({ field: codeKey, code: 'ownedElsewhere' })] });
+      expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json().businessId).toBe(t.businessA);
+      expect(await count('employerB', tag)).toBe(0);
+    } else {
     // Codes are unique per employer: B may use A's code for its own record.
     const sameCode = await create('employerB', await sampleInput(t, c, tag, 1));
     expect(sameCode.statusCode, sameCode.body).toBe(201);
@@ -60,6 +72,7 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
     const imported = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [{ ...(await sampleInput(t, c, tag, 1)), [c.declaration.titleField]: `Của B ${tag}` }] });
     expect(imported.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: sameCode.json().id });
     expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json()[c.declaration.titleField]).toBe(`Đặc biệt Việt ${tag} số 1`);
+    }
 
     // Deleted rows stay private in the trash too.
     await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('employerA'), payload: [id] });
@@ -70,8 +83,15 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
   });
 
   it('refuses district users a row without an employer', async () => {
-    const res = await create('districtA', await sampleInput(t, c, token(), 1));
+    const input = await sampleInput(t, c, token(), 1);
+    // With an employer field, a district files rows for the employers in its local unit only.
+    if (employerFieldOf(c.declaration)) input.businessId = t.businessB;
+    const res = await create('districtA', input);
     expect(res.statusCode).toBe(403);
+    if (employerFieldOf(c.declaration)) {
+      expect(res.json().error.details[0].field).toBe('businessId');
+      expect((await create('districtA', { ...input, businessId: t.businessA })).statusCode).toBe(201);
+    }
   });
 });
 

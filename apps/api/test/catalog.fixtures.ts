@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createMongoAbility } from '@casl/ability';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { CATALOG_ACTIONS, TRASH_SUBJECT, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { CATALOG_ACTIONS, TRASH_SUBJECT, employerFieldOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import type { Principal, UnitKind } from '../src/platform/access/index.ts';
 import { catalogOperations } from '../src/catalog/operations.ts';
 import { catalogRegistry } from '../src/catalog/registry.ts';
@@ -75,13 +75,24 @@ export function token(): string {
  * A valid record of an area: codes `{tag}-{n}`, names with Vietnamese accents and the tag (so an accent-free
  * search finds exactly these), references to records created on the fly, the first ward for admin units.
  */
-export async function sampleInput(t: CatalogTestApp, c: ResolvedCatalog, tag: string, n: number, parentId: string | null = null): Promise<Record<string, unknown>> {
+export async function sampleInput(
+  t: CatalogTestApp,
+  c: ResolvedCatalog,
+  tag: string,
+  n: number,
+  parentId: string | null = null,
+  employer: string = t.businessA,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
+  // Areas whose owner is chosen per record: the first employer's (or the one given), and so are the records
+  // they refer to.
+  const owner = employerFieldOf(c.declaration) ? employer : undefined;
   for (const name of c.writable) {
     const f = c.declaration.fields[name]!;
     switch (f.kind) {
       case 'text':
-        out[name] = f.code ? `${tag}-${n}`.slice(0, f.max) : name === c.declaration.titleField ? `Đặc biệt Việt ${tag} số ${n}` : `Giá trị ${n}`.slice(0, f.max);
+        if (f.digits) out[name] = digitsOf(tag, n, f.digits);
+        else out[name] = f.code ? `${tag}-${n}`.slice(0, f.max) : name === c.declaration.titleField ? `Đặc biệt Việt ${tag} số ${n}` : `Giá trị ${n}`.slice(0, f.max);
         break;
       case 'longText':
         out[name] = `Mô tả ${tag} dòng ${n}`;
@@ -100,7 +111,9 @@ export async function sampleInput(t: CatalogTestApp, c: ResolvedCatalog, tag: st
         break;
       case 'reference': {
         const target = catalogRegistry.get(f.target);
-        const created = await catalogOperations(target.key).create(t.system, await sampleInput(t, target, `R${token()}`, n));
+        const input = await sampleInput(t, target, `R${token()}`, n);
+        if (owner && target.declaration.scope === 'employer') input.businessId = owner;
+        const created = await catalogOperations(target.key).create(t.system, input);
         out[name] = created.id;
         break;
       }
@@ -113,9 +126,18 @@ export async function sampleInput(t: CatalogTestApp, c: ResolvedCatalog, tag: st
       case 'file':
         out[name] = null;
         break;
+      case 'employer':
+        out[name] = owner ?? null;
+        break;
     }
   }
   return out;
+}
+
+/** A value of exactly `count` digits, distinct per tag and n (a citizen ID for `Đặc biệt Việt {tag} số {n}`). */
+export function digitsOf(tag: string, n: number, count: number): string {
+  const fromTag = String(Number.parseInt(tag.replace(/[^0-9A-F]/gi, '').slice(-8) || '0', 16));
+  return `${fromTag}${String(n).padStart(3, '0')}`.padStart(count, '0').slice(-count);
 }
 
 export const api = (c: ResolvedCatalog, path: string, id?: string) => `/api/${c.area}/${id ? path.replace('{id}', id) : path}`;

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import {
+  areaText,
   codeKeyOf,
   columnOf,
   excelHeader,
@@ -15,6 +16,7 @@ import type { CatalogOperations } from './operations.ts';
 import type { Filters } from './query.ts';
 import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
+import { scopeCondition } from '../platform/access/scope.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -58,6 +60,7 @@ function widthOf(f: FieldDef): number {
       return 14;
     case 'reference':
     case 'treeReference':
+    case 'employer':
       return 30;
     default:
       return 24;
@@ -75,7 +78,7 @@ function optionLabel(ctx: OpContext, c: ResolvedCatalog, name: string, option: s
 
 export function fileNames(ctx: OpContext, c: ResolvedCatalog): { template: string; export: string } {
   const t = translator(ctx);
-  const noun = t(`catalog:areas.${c.key}.noun`);
+  const noun = t(areaText(c.declaration, 'noun'));
   const clean = (s: string) => s.replace(/[\\/:*?"<>|]/g, ' ').replace(/\s+/g, ' ').trim();
   return {
     template: `${clean(t('catalog:excel.templateFile', { noun }))}.xlsx`,
@@ -99,9 +102,9 @@ function describeKind(ctx: OpContext, c: ResolvedCatalog, name: string): string 
     case 'enum':
       return t('catalog:excel.kinds.enum', { values: f.options.map((o) => optionLabel(ctx, c, name, o)).join('; ') });
     case 'reference':
-      return t('catalog:excel.kinds.reference', { catalog: t(`catalog:areas.${f.target}.noun`) });
+      return t('catalog:excel.kinds.reference', { catalog: t(areaText(catalogRegistry.get(f.target).declaration, 'noun')) });
     case 'treeReference':
-      return t('catalog:excel.kinds.treeReference', { catalog: t(`catalog:areas.${f.target ?? c.key}.noun`) });
+      return t('catalog:excel.kinds.treeReference', { catalog: t(areaText((f.target ? catalogRegistry.get(f.target) : c).declaration, 'noun')) });
     default:
       return t(`catalog:excel.kinds.${f.kind}`);
   }
@@ -117,6 +120,14 @@ async function referenceChoices(ctx: OpContext, target: ResolvedCatalog): Promis
   return [...new Set(found.rows.map((r) => r.label))];
 }
 
+/** Employers offered in the employer column's drop-down (those the caller may file for), or null when too many. */
+async function employerChoices(ctx: OpContext): Promise<string[] | null> {
+  const scope = ctx.system ? null : scopeCondition(ctx.principal, { businessColumn: 'b.id' });
+  const found = await sql<{ code: string }>`select b.code from business b where b.deleted_at is null ${scope ? sql`and ${scope}` : sql``}
+      order by b.code limit ${MAX_LIST_ITEMS + 1}`.execute(ctx.db);
+  return found.rows.length > MAX_LIST_ITEMS ? null : found.rows.map((r) => r.code);
+}
+
 /**
  * The import template: a data sheet with the Vietnamese headers (required ones marked * in red), text format
  * for codes so leading zeros survive, drop-down lists for enums, yes/no and references, and an instructions
@@ -126,7 +137,7 @@ export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixe
   const c = ops.c;
   const d = c.declaration;
   const t = translator(ctx);
-  const noun = t(`catalog:areas.${c.key}.noun`);
+  const noun = t(areaText(d, 'noun'));
   const names = excelColumns(c, fixed);
   const wb = new ExcelJS.Workbook();
   wb.creator = t('common:appShortName');
@@ -166,6 +177,7 @@ export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixe
     else if (f.kind === 'boolean') choices = [t('catalog:excel.yes'), t('catalog:excel.no')];
     else if (f.kind === 'reference') choices = await referenceChoices(ctx, catalogRegistry.get(f.target));
     else if (f.kind === 'treeReference') choices = await referenceChoices(ctx, f.target ? catalogRegistry.get(f.target) : c);
+    else if (f.kind === 'employer') choices = await employerChoices(ctx);
     if (f.kind === 'date') {
       validations(data).add(range, {
         type: 'date',
@@ -242,6 +254,8 @@ function cellValue(ctx: OpContext, c: ResolvedCatalog, name: string, record: Cat
       const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
       return (target.declaration.codeField ? record[codeKeyOf(name)] : record[`${name.replace(/Id$/, '')}Name`]) as string;
     }
+    case 'employer':
+      return record[codeKeyOf(name)] as string;
     case 'number':
       return Number(v);
     default:

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { translate } from '@portal/domain/i18n';
 import {
+  areaText,
   columnOf,
+  employerFieldOf,
   normalizeHeader,
   optionLabelKey,
   validateRecord,
@@ -17,6 +19,7 @@ import { hooksOf } from './hooks.ts';
 import type { CatalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
 import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { scopeCondition } from '../platform/access/scope.ts';
 import { NIL_UUID } from './schema.ts';
 
 /** Rows per import request; larger files are split by the page. */
@@ -62,6 +65,11 @@ export function coerceCell(
   if (value == null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: null };
   switch (f.kind) {
     case 'text':
+      // A citizen ID typed into a number cell lost its leading zeros: they are known, put them back.
+      if (f.digits && typeof value === 'number' && Number.isInteger(value) && value >= 0 && String(value).length <= f.digits) {
+        return { ok: true, value: String(value).padStart(f.digits, '0') };
+      }
+      return { ok: true, value: typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value) };
     case 'longText':
       return { ok: true, value: typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value) };
     case 'number': {
@@ -148,7 +156,12 @@ export async function importRows(
   assertCan(ctx, c, 'import');
   if (rawRows.length > MAX_IMPORT_ROWS) throw catalogError(400, 'TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS });
   const t = translator(ctx);
-  const businessId = d.scope === 'employer' ? ownerBusiness(ctx.principal) : null;
+  // The owning employer of each row: the employer user's own; in an area with an employer field, the row's
+  // employer for everyone else (the department files records for the employers it chooses).
+  const ownerField = employerFieldOf(d);
+  const implicitOwner = d.scope === 'employer' ? ownerBusiness(ctx.principal) : null;
+  const forcedOwner = ownerField && !ctx.system ? implicitOwner : null;
+  const ownerOf = (row: RowState): string | null => (ownerField ? ((row.values[ownerField] as string | null | undefined) ?? null) : implicitOwner);
   const presets = options.presets ?? {};
   const fields = c.writable.filter((n) => d.fields[n]!.kind !== 'file');
   // Only columns the file has are written on update: an older template must not blank newer columns.
@@ -173,6 +186,7 @@ export async function importRows(
       let v = row.raw[name];
       if ((v == null || v === '') && presets[name] != null) v = presets[name];
       if ((v == null || v === '') && d.scope === 'district' && name === d.scopeField) v = ownLocalUnit(ctx.principal);
+      if (name === ownerField && forcedOwner) v = forcedOwner;
       const f = d.fields[name]!;
       const out = coerceCell(f, v, enumLabels(name));
       if (out.ok) row.values[name] = out.value;
@@ -187,13 +201,17 @@ export async function importRows(
     if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message: t(key, vars), code });
   };
 
+  // The employer of each row first: what the row matches and refers to depends on it.
+  if (ownerField && !forcedOwner) await resolveReferences(ops, ctx, rows, [ownerField], ownerOf, fail);
+  const perOwner = (key: string) => ownerField !== null && !d.globalUnique?.includes(key);
+
   // Duplicates inside the file, for every unique key (the first row keeps the value).
-  for (const keyFields of Object.values(d.unique ?? {})) {
+  for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
     const first = new Map<string, RowState>();
     for (const row of rows) {
       const parts = keyFields.map((n) => row.values[n]);
       if (parts.some((p) => p == null)) continue;
-      const k = parts.map(lower).join('\u0000');
+      const k = [...parts.map(lower), ...(perOwner(key) ? [String(ownerOf(row))] : [])].join('\u0000');
       const prior = first.get(k);
       if (prior) {
         fail(row, keyFields[0]!, 'catalog:validation.duplicateInFile', { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]), row: prior.rowNumber }, 'duplicate');
@@ -201,18 +219,25 @@ export async function importRows(
     }
   }
 
-  // Rows whose code exists update that record; the others are new.
+  // Rows whose code exists update that record; the others are new. A key unique across employers that another
+  // employer holds is a conflict: the same person stays one record, never a second one, never taken over.
   const upsertFields = c.upsertKey ? d.unique![c.upsertKey]! : [];
-  const existing = upsertFields.length === 1 ? await lookupExisting(ops, ctx, upsertFields[0]!, rows, businessId) : new Map<string, string>();
+  const global = c.upsertKey !== null && d.globalUnique?.includes(c.upsertKey) === true;
+  const existing = upsertFields.length === 1 ? await lookupExisting(ops, ctx, upsertFields[0]!, rows, ownerOf, global) : new Map<string, Match[]>();
   for (const row of rows) {
     const v = upsertFields.length === 1 ? row.values[upsertFields[0]!] : null;
-    const hit = v != null ? existing.get(lower(v)) : undefined;
-    row.id = hit ?? randomUUID();
+    const matches = v != null ? (existing.get(lower(v)) ?? []) : [];
+    const hit = matches.find((m) => m.businessId === ownerOf(row));
+    row.id = hit?.id ?? randomUUID();
     row.action = hit ? 'update' : 'create';
+    if (!hit && global && matches.length && !row.errors.some((e) => e.field === ownerField)) {
+      const field = upsertFields[0]!;
+      fail(row, field, 'catalog:validation.ownedElsewhere', { field: ops.label(ctx, field), value: String(v) }, 'ownedElsewhere');
+    }
   }
 
   // References: by id, code or name; the parent of a tree node may be another row of the file.
-  await resolveReferences(ops, ctx, rows, fields, businessId, fail);
+  await resolveReferences(ops, ctx, rows, fields.filter((n) => n !== ownerField), ownerOf, fail);
 
   // Field rules, exactly as the REST body (one message per field: a coercion error already says it).
   for (const row of rows) {
@@ -225,11 +250,11 @@ export async function importRows(
   for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
     if (keyFields.length !== 1 || key === c.upsertKey) continue;
     const name = keyFields[0]!;
-    const taken = await lookupExisting(ops, ctx, name, rows, businessId);
+    const taken = await lookupExisting(ops, ctx, name, rows, ownerOf, !perOwner(key) && ownerField !== null);
     for (const row of rows) {
       const v = row.values[name];
-      const owner = v != null ? taken.get(lower(v)) : undefined;
-      if (owner && owner !== row.id) fail(row, name, 'catalog:validation.duplicate', { field: ops.label(ctx, name), value: String(v) }, 'duplicate');
+      const holder = v != null ? (taken.get(lower(v)) ?? []).find((m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row))) : undefined;
+      if (holder) fail(row, name, 'catalog:validation.duplicate', { field: ops.label(ctx, name), value: String(v) }, 'duplicate');
     }
   }
 
@@ -238,13 +263,15 @@ export async function importRows(
     const verdicts = new Map<string, boolean>();
     for (const row of rows) {
       const localUnit = d.scope === 'district' ? ((row.values[d.scopeField!] as string | null) ?? null) : null;
-      const k = String(localUnit);
+      const businessId = ownerOf(row);
+      const k = `${String(localUnit)}|${String(businessId)}`;
       if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, { businessId, localUnit }));
-      if (!verdicts.get(k)) fail(row, d.scope === 'district' ? d.scopeField! : (c.declaration.codeField ?? c.declaration.titleField), 'catalog:validation.outOfScope', {}, 'scope');
+      const field = d.scope === 'district' ? d.scopeField! : (ownerField ?? c.declaration.codeField ?? c.declaration.titleField);
+      if (!verdicts.get(k)) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
     }
   }
 
-  if (c.parentField) await checkTree(ops, ctx, rows, businessId, fail);
+  if (c.parentField) await checkTree(ops, ctx, rows, implicitOwner, fail);
 
   // Hooks see each valid row as they would a REST body.
   const hooks = hooksOf(c.key);
@@ -287,7 +314,7 @@ export async function importRows(
       await inTransaction(ctx, async (tx) => {
         const creates = valid.filter((r) => r.action === 'create');
         const updates = valid.filter((r) => r.action === 'update');
-        if (creates.length) await insertRows(ops, tx, creates, businessId);
+        if (creates.length) await insertRows(ops, tx, creates, ownerField ? null : implicitOwner);
         if (updates.length) await updateRows(ops, tx, updates, [...present]);
         created = creates.length;
         updated = updates.length;
@@ -320,25 +347,38 @@ export async function importRows(
   };
 }
 
-/** Live records whose `field` equals one of the rows' values (case-insensitive) → id, in the owner's rows. */
+/** A live record holding a value, and its owning employer (null: none, or the department's own). */
+interface Match {
+  id: string;
+  businessId: string | null;
+}
+
+/**
+ * Live records whose `field` equals one of the rows' values (case-insensitive) → the records, among the rows'
+ * owners' records (employer areas), or among every employer's when `anyOwner` (keys unique across employers).
+ */
 async function lookupExisting(
   ops: CatalogOperations,
   ctx: OpContext,
   field: string,
   rows: RowState[],
-  businessId: string | null,
-): Promise<Map<string, string>> {
+  ownerOf: (row: RowState) => string | null,
+  anyOwner = false,
+): Promise<Map<string, Match[]>> {
   const values = [...new Set(rows.map((r) => r.values[field]).filter((v) => v != null).map(lower))];
-  const out = new Map<string, string>();
+  const out = new Map<string, Match[]>();
   if (!values.length) return out;
   const c = ops.c;
   const f = c.declaration.fields[field]!;
   const column = sql.ref(`t.${columnOf(field)}`);
-  const owner = c.declaration.scope === 'employer' ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
+  const employerArea = c.declaration.scope === 'employer';
+  const owners = [...new Set(rows.map((r) => ownerOf(r) ?? NIL_UUID))];
+  const owner = employerArea && !anyOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
   const match = f.kind === 'text' || f.kind === 'longText' ? sql`lower(${column}) = any(${values}::text[])` : sql`${column}::text = any(${values}::text[])`;
-  const found = await sql<{ id: string; v: string }>`select t.id, lower(${column}::text) as v from ${sql.table(c.table)} as t
-      where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db);
-  for (const r of found.rows) out.set(r.v, r.id);
+  const found = await sql<{ id: string; v: string; businessId: string | null }>`select t.id, lower(${column}::text) as v,
+        ${employerArea ? sql`t.business_id` : sql`null::uuid`} as "businessId"
+      from ${sql.table(c.table)} as t where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db);
+  for (const r of found.rows) out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
   return out;
 }
 
@@ -347,22 +387,25 @@ async function resolveReferences(
   ctx: OpContext,
   rows: RowState[],
   fields: string[],
-  businessId: string | null,
+  ownerOf: (row: RowState) => string | null,
   fail: (row: RowState, field: string, key: string, vars?: Record<string, string | number>) => void,
 ): Promise<void> {
   const c = ops.c;
   const t = translator(ctx);
   for (const name of fields) {
     const f = c.declaration.fields[name]!;
-    if (f.kind !== 'reference' && f.kind !== 'treeReference' && f.kind !== 'adminUnit') continue;
+    if (f.kind !== 'reference' && f.kind !== 'treeReference' && f.kind !== 'adminUnit' && f.kind !== 'employer') continue;
     const texts = [...new Set(rows.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string' && v !== ''))];
     if (!texts.length) continue;
-    let resolve: (text: string) => { id?: string; error?: string };
+    let resolve: (text: string, owner: string | null) => { id?: string; error?: string };
     if (f.kind === 'adminUnit') {
       resolve = await adminUnitResolver(ctx.db, f.level, texts);
+    } else if (f.kind === 'employer') {
+      resolve = await employerResolver(ctx, texts);
     } else {
       const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
-      const dbResolve = await catalogResolver(ctx, target, texts, target.declaration.scope === 'employer' ? businessId : undefined);
+      const owners = target.declaration.scope === 'employer' ? [...new Set(rows.map(ownerOf))] : undefined;
+      const dbResolve = await catalogResolver(ctx, target, texts, owners);
       if (target === c) {
         // The parent may be a row of the same file (by its code or name), created in the same transaction.
         const byCode = new Map<string, string>();
@@ -372,10 +415,10 @@ async function resolveReferences(
           const title = r.values[c.declaration.titleField];
           if (title != null) byName.set(lower(title), [...(byName.get(lower(title)) ?? []), r.id!]);
         }
-        resolve = (text) => {
+        resolve = (text, owner) => {
           const k = lower(text);
           if (byCode.has(k)) return { id: byCode.get(k)! };
-          const fromDb = dbResolve(text);
+          const fromDb = dbResolve(text, owner);
           if (fromDb.id || fromDb.error === 'catalog:validation.referenceAmbiguous') return fromDb;
           const named = byName.get(k);
           if (named?.length === 1) return { id: named[0]! };
@@ -387,11 +430,13 @@ async function resolveReferences(
     const catalog =
       f.kind === 'adminUnit'
         ? ''
-        : t(`catalog:areas.${(f.kind === 'reference' ? f.target : (f.target ?? c.key))}.noun`);
+        : f.kind === 'employer'
+          ? t('catalog:excel.employerNoun')
+          : t(areaText((f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c).declaration, 'noun'));
     for (const row of rows) {
       const v = row.values[name];
       if (typeof v !== 'string' || v === '') continue;
-      const r = resolve(v);
+      const r = resolve(v, ownerOf(row));
       if (r.id) row.values[name] = r.id;
       else {
         row.values[name] = null;
@@ -401,35 +446,63 @@ async function resolveReferences(
   }
 }
 
-/** A reference cell → id: an id, else a code, else a name that names exactly one record. */
+/**
+ * A reference cell → id: an id, else a code, else a name that names exactly one record. Records of an area owned
+ * per employer resolve among the row's employer's own (`owners`: every row's employer).
+ */
 async function catalogResolver(
   ctx: OpContext,
   target: ResolvedCatalog,
   texts: string[],
-  businessId: string | null | undefined,
-): Promise<(text: string) => { id?: string; error?: string }> {
+  owners: (string | null)[] | undefined,
+): Promise<(text: string, owner: string | null) => { id?: string; error?: string }> {
   const d = target.declaration;
   const ids = texts.filter((s) => UUID_RE.test(s));
   const lowered = [...new Set(texts.map(lower))];
   const code = d.codeField ? sql.ref(`t.${columnOf(d.codeField)}`) : null;
   const title = sql.ref(`t.${columnOf(d.titleField)}`);
   const scope = ctx.system ? null : rowScope(target, ctx.principal);
-  const owner = businessId !== undefined ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
-  const found = await sql<{ id: string; code: string | null; title: string }>`
-      select t.id, ${code ? sql`lower(${code})` : sql`null`} as code, lower(${title}) as title from ${sql.table(target.table)} as t
+  const ownerIds = owners?.map((o) => o ?? NIL_UUID);
+  const owner = ownerIds ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${ownerIds}::uuid[])` : sql``;
+  const found = await sql<{ id: string; code: string | null; title: string; owner: string }>`
+      select t.id, ${code ? sql`lower(${code})` : sql`null`} as code, lower(${title}) as title,
+        ${ownerIds ? sql`coalesce(t.business_id, ${NIL_UUID}::uuid)::text` : sql`''`} as owner
+      from ${sql.table(target.table)} as t
       where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} ${owner}
         and (t.id = any(${ids}::uuid[]) ${code ? sql`or lower(${code}) = any(${lowered}::text[])` : sql``} or lower(${title}) = any(${lowered}::text[]))`.execute(ctx.db);
-  const byId = new Set(found.rows.map((r) => r.id));
-  const byCode = new Map(found.rows.filter((r) => r.code).map((r) => [r.code!, r.id]));
+  const ownerKey = (o: string | null) => (ownerIds ? (o ?? NIL_UUID) : '');
+  const byId = new Map(found.rows.map((r) => [`${r.owner}|${r.id}`, r.id]));
+  const byCode = new Map(found.rows.filter((r) => r.code).map((r) => [`${r.owner}|${r.code!}`, r.id]));
   const byTitle = new Map<string, string[]>();
-  for (const r of found.rows) byTitle.set(r.title, [...(byTitle.get(r.title) ?? []), r.id]);
-  return (text) => {
-    if (byId.has(text)) return { id: text };
-    const k = lower(text);
+  for (const r of found.rows) byTitle.set(`${r.owner}|${r.title}`, [...(byTitle.get(`${r.owner}|${r.title}`) ?? []), r.id]);
+  return (text, rowOwner) => {
+    const o = ownerKey(rowOwner);
+    if (byId.has(`${o}|${text}`)) return { id: text };
+    const k = `${o}|${lower(text)}`;
     if (byCode.has(k)) return { id: byCode.get(k)! };
     const named = byTitle.get(k);
     if (named?.length === 1) return { id: named[0]! };
     if (named && named.length > 1) return { error: 'catalog:validation.referenceAmbiguous' };
+    return {};
+  };
+}
+
+/** An employer cell → id: an id, else a tax code, else a name naming exactly one employer the caller may see. */
+async function employerResolver(ctx: OpContext, texts: string[]): Promise<(text: string) => { id?: string; error?: string }> {
+  const ids = texts.filter((s) => UUID_RE.test(s));
+  const lowered = [...new Set(texts.map(lower))];
+  const scope = ctx.system ? null : scopeCondition(ctx.principal, { businessColumn: 'b.id' });
+  const found = await sql<{ id: string; code: string; name: string }>`
+      select b.id, lower(b.code) as code, lower(b.name) as name from business b
+      where b.deleted_at is null and (b.id = any(${ids}::uuid[]) or lower(b.code) = any(${lowered}::text[]) or lower(b.name) = any(${lowered}::text[]))
+        ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
+  return (text) => {
+    const k = lower(text);
+    const hit = found.rows.find((r) => r.id === text) ?? found.rows.find((r) => r.code === k);
+    if (hit) return { id: hit.id };
+    const named = found.rows.filter((r) => r.name === k);
+    if (named.length === 1) return { id: named[0]!.id };
+    if (named.length > 1) return { error: 'catalog:validation.referenceAmbiguous' };
     return {};
   };
 }
@@ -501,6 +574,7 @@ const ARRAY_TYPES: Record<FieldDef['kind'], string> = {
   treeReference: 'uuid[]',
   adminUnit: 'text[]',
   file: 'uuid[]',
+  employer: 'uuid[]',
 };
 
 const arrayType = (f: FieldDef) => (f.kind === 'number' && f.integer ? 'bigint[]' : ARRAY_TYPES[f.kind]);
@@ -515,8 +589,10 @@ async function insertRows(ops: CatalogOperations, ctx: OpContext, rows: RowState
     ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
   ];
   const user = ctx.principal?.userId ?? null;
-  const extra = d.scope === 'employer' ? sql`, business_id` : sql``;
-  const extraValue = d.scope === 'employer' ? sql`, ${businessId}::uuid` : sql``;
+  // The implicit owner column; an area with an employer field stores each row's own with the fields.
+  const implicit = d.scope === 'employer' && !employerFieldOf(d);
+  const extra = implicit ? sql`, business_id` : sql``;
+  const extraValue = implicit ? sql`, ${businessId}::uuid` : sql``;
   await sql`insert into ${sql.table(ops.c.table)} (${sql.join(columns)}, created_by, updated_by ${extra})
             select u.*, ${user}, ${user} ${extraValue} from unnest(${sql.join(arrays)}) as u`.execute(ctx.db);
 }

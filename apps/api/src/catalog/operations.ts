@@ -1,7 +1,9 @@
 import { sql, type RawBuilder, type SqlBool, type Expression } from 'kysely';
 import {
+  areaText,
   columnOf,
   comboboxSpelling,
+  employerFieldOf,
   fieldLabelKeys,
   firstTranslation,
   validateRecord,
@@ -65,7 +67,7 @@ export class CatalogOperations {
   }
 
   noun(ctx: OpContext): string {
-    return translator(ctx)(`catalog:areas.${this.c.key}.noun`);
+    return translator(ctx)(areaText(this.d, 'noun'));
   }
 
   /** Scope over alias `t` unless the caller is the system. */
@@ -75,23 +77,23 @@ export class CatalogOperations {
 
   // ---------------------------------------------------------------------------------------------- reads
 
-  async list(ctx: OpContext, q: ListQuery): Promise<Page> {
-    assertCan(ctx, this.c, 'read');
+  /** The two statements of a list: the page and the exact count, filtered alike (the bench runs them bare too). */
+  listStatements(ctx: OpContext, q: ListQuery): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ n: number }> } {
     const { selection, joins } = recordShape(this.c);
     const where = and(listConditions(this.c, ctx.principal, q, ctx.system));
-    const offset = (q.pageNumber - 1) * q.pageSize;
-    const page = await rows(
-      ctx.db,
-      sql`select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where}
-          order by ${orderBy(this.c, q.sortField, q.sortOrder)} limit ${q.pageSize} offset ${offset}`,
-    );
-    // A short first page is the whole list: no count needed.
-    let totalRecord = offset + page.length;
-    if (page.length === q.pageSize || (page.length === 0 && offset > 0)) {
-      const [count] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`);
-      totalRecord = count?.n ?? 0;
-    }
-    return { pageLists: page.map(toRecord), totalRecord };
+    return {
+      page: sql<Record<string, unknown>>`select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where}
+          order by ${orderBy(this.c, q.sortField, q.sortOrder)} limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`,
+      count: sql<{ n: number }>`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`,
+    };
+  }
+
+  async list(ctx: OpContext, q: ListQuery): Promise<Page> {
+    assertCan(ctx, this.c, 'read');
+    const { page, count } = this.listStatements(ctx, q);
+    // Both at once: on PostgreSQL they run on two connections, so the answer waits for the slower one only.
+    const [found, counted] = await Promise.all([page.execute(ctx.db), count.execute(ctx.db)]);
+    return { pageLists: found.rows.map(toRecord), totalRecord: counted.rows[0]?.n ?? 0 };
   }
 
   /** One live record in the caller's scope, or null. */
@@ -159,7 +161,7 @@ export class CatalogOperations {
     values: Record<string, unknown>,
     excludeId: string | null,
     businessId: string | null,
-  ): Promise<string | null> {
+  ): Promise<{ id: string; businessId: string | null } | null> {
     const conditions: RawBuilder<unknown>[] = [];
     for (const name of this.d.unique![key]!) {
       const v = values[name];
@@ -169,13 +171,16 @@ export class CatalogOperations {
         f.kind === 'text' || f.kind === 'longText' ? sql`lower(${col(this.c, name)}) = lower(${String(v)})` : sql`${col(this.c, name)} = ${v}`,
       );
     }
-    if (this.d.scope === 'employer') conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
+    if (this.d.scope === 'employer' && !this.d.globalUnique?.includes(key)) {
+      conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
+    }
     if (excludeId) conditions.push(sql`t.id <> ${excludeId}::uuid`);
-    const [row] = await rows<{ id: string }>(
+    const owner = this.d.scope === 'employer' ? sql`t.business_id` : sql`null::uuid`;
+    const [row] = await rows<{ id: string; businessId: string | null }>(
       ctx.db,
-      sql`select t.id from ${tableRef(this.c)} as t where t.deleted_at is null and ${sql.join(conditions, sql` and `)} limit 1`,
+      sql`select t.id, ${owner} as "businessId" from ${tableRef(this.c)} as t where t.deleted_at is null and ${sql.join(conditions, sql` and `)} limit 1`,
     );
-    return row?.id ?? null;
+    return row ?? null;
   }
 
   // ---------------------------------------------------------------------------------------------- writes
@@ -183,8 +188,8 @@ export class CatalogOperations {
   async create(ctx: OpContext, input: Record<string, unknown>): Promise<CatalogRecord> {
     assertCan(ctx, this.c, 'create');
     return inTransaction(ctx, async (tx) => {
-      const businessId = ctx.system ? ((input.businessId as string | undefined) ?? null) : ownerBusiness(tx.principal);
-      const data = await this.prepare(tx, input, null, businessId);
+      const implicit = ctx.system ? ((input.businessId as string | undefined) ?? null) : ownerBusiness(tx.principal);
+      const { data, businessId } = await this.prepare(tx, input, null, implicit);
       const values: Record<string, unknown> = { ...this.columns(data) };
       if (this.d.scope === 'employer') values.business_id = businessId;
       values.created_by = tx.principal?.userId ?? null;
@@ -211,7 +216,7 @@ export class CatalogOperations {
       if (typeof input.updatedAt === 'string' && input.updatedAt !== original.updatedAt) {
         throw new AppError(409, 'CONFLICT', { details: [{ message: translator(tx)('catalog:validation.staleRecord'), code: 'stale' }] });
       }
-      const data = await this.prepare(tx, input, original, (original.businessId as string | null | undefined) ?? null);
+      const { data } = await this.prepare(tx, input, original, (original.businessId as string | null | undefined) ?? null);
       const values: Record<string, unknown> = { ...this.columns(data), updated_by: tx.principal?.userId ?? null };
       await sql`update ${tableRef(this.c)} set ${sql.join(Object.keys(values).map((n) => sql`${sql.id(n)} = ${values[n]}`))}, updated_at = now()
                 where id = ${id}::uuid`.execute(tx.db);
@@ -231,17 +236,21 @@ export class CatalogOperations {
 
   /**
    * Validate and check a create/update body: field rules (400), owner (403), references and tree parent (400),
-   * unique keys (409). Returns the data to store.
+   * unique keys (409). Returns the data to store and the owning employer (an employer area's `businessId`
+   * field when it has one: forced to the employer user's own, chosen by anyone else).
    */
   private async prepare(
     ctx: OpContext,
     input: Record<string, unknown>,
     original: CatalogRecord | null,
-    businessId: string | null,
-  ): Promise<Record<string, unknown>> {
+    implicitOwner: string | null,
+  ): Promise<{ data: Record<string, unknown>; businessId: string | null }> {
     const t = translator(ctx);
     const d = this.d;
     const body = { ...input };
+    const ownerField = employerFieldOf(d);
+    const forcedOwner = ownerField && !ctx.system ? ownerBusiness(ctx.principal) : null;
+    if (forcedOwner) body[ownerField!] = forcedOwner;
     if (d.scope === 'district' && body[d.scopeField!] == null && !ctx.system) {
       const own = ownLocalUnit(ctx.principal);
       if (own) body[d.scopeField!] = own;
@@ -253,10 +262,12 @@ export class CatalogOperations {
       const changed = await h.beforeChange?.({ ctx, operation: original ? 'update' : 'create', data, original });
       if (changed) data = changed;
     }
+    if (forcedOwner) data = { ...data, [ownerField!]: forcedOwner };
+    const businessId = ownerField ? ((data[ownerField] as string | null | undefined) ?? null) : implicitOwner;
     if (!ctx.system) {
       const localUnit = d.scope === 'district' ? ((data[d.scopeField!] as string | null) ?? null) : null;
       if (!(await canOwn(this.c, ctx.db, ctx.principal, { businessId, localUnit }))) {
-        const field = d.scope === 'district' ? { field: d.scopeField! } : {};
+        const field = d.scope === 'district' ? { field: d.scopeField! } : ownerField ? { field: ownerField } : {};
         throw new AppError(403, 'FORBIDDEN', { details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }] });
       }
     }
@@ -267,13 +278,17 @@ export class CatalogOperations {
     if (errors.length) throw new AppError(400, 'VALIDATION', { details: errors });
     const duplicates: FieldError[] = [];
     for (const key of Object.keys(d.unique ?? {})) {
-      if (await this.duplicateOf(ctx, key, data, original?.id ?? null, businessId)) {
+      const taken = await this.duplicateOf(ctx, key, data, original?.id ?? null, businessId);
+      if (taken) {
         const field = d.unique![key]![0]!;
-        duplicates.push({ field, code: 'duplicate', message: t('catalog:validation.duplicate', { field: this.label(ctx, field), value: String(data[field]) }) });
+        const vars = { field: this.label(ctx, field), value: String(data[field]) };
+        // A key unique across employers, held by another employer: say so (without naming it).
+        const elsewhere = d.globalUnique?.includes(key) && taken.businessId !== businessId;
+        duplicates.push({ field, code: elsewhere ? 'ownedElsewhere' : 'duplicate', message: t(elsewhere ? 'catalog:validation.ownedElsewhere' : 'catalog:validation.duplicate', vars) });
       }
     }
     if (duplicates.length) throw new AppError(409, 'CONFLICT', { details: duplicates });
-    return data;
+    return { data, businessId };
   }
 
   /** Referenced records must exist, be live and be visible to the caller; admin units and files must exist. */
@@ -291,6 +306,7 @@ export class CatalogOperations {
           target.declaration.scope === 'employer' ? sql`and coalesce(r.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
         query = sql`select 1 from ${sql.table(target.table)} as r where r.id = ${v}::uuid and r.deleted_at is null ${sameOwner} ${scope ? sql`and ${scope}` : sql``}`;
       } else if (f.kind === 'adminUnit') query = sql`select 1 from admin_unit where id = ${v}`;
+      else if (f.kind === 'employer') query = sql`select 1 from business where id = ${v}::uuid and deleted_at is null`;
       else if (f.kind === 'file') query = sql`select 1 from stored_file where id = ${v}::uuid`;
       else continue;
       if ((await rows(ctx.db, query)).length === 0) {
@@ -372,7 +388,7 @@ export class CatalogOperations {
           sql`select 1 from ${sql.table(other.table)} where ${sql.ref(columnOf(name))} = any(${ids}::uuid[]) and deleted_at is null
               and not (id = any(${ids}::uuid[])) limit 1`,
         );
-        if (hit) where.push(translator(ctx)(`catalog:areas.${other.key}.title`));
+        if (hit) where.push(translator(ctx)(areaText(other.declaration, 'title')));
       }
     }
     if (where.length) throw catalogError(409, 'STILL_REFERENCED', { where: [...new Set(where)].join(', ') });
@@ -414,7 +430,9 @@ export class CatalogOperations {
             ? sql`lower(${sql.ref(`l.${columnOf(name)}`)}) = lower(${sql.ref(`r.${columnOf(name)}`)})`
             : sql`${sql.ref(`l.${columnOf(name)}`)} = ${sql.ref(`r.${columnOf(name)}`)}`;
         });
-        if (this.d.scope === 'employer') match.push(sql`coalesce(l.business_id, ${NIL_UUID}::uuid) = coalesce(r.business_id, ${NIL_UUID}::uuid)`);
+        if (this.d.scope === 'employer' && !this.d.globalUnique?.includes(key)) {
+          match.push(sql`coalesce(l.business_id, ${NIL_UUID}::uuid) = coalesce(r.business_id, ${NIL_UUID}::uuid)`);
+        }
         const clash = await rows<{ value: string }>(
           tx.db,
           sql`select ${sql.ref(`r.${columnOf(fields[0]!)}`)}::text as value from ${tableRef(this.c)} r

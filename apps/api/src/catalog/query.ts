@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { codeKeyOf, columnOf, displayKeyOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { codeKeyOf, columnOf, displayKeyOf, employerFieldOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { matchesKeyword } from '../db/search.ts';
 import type { Principal } from '../platform/access/index.ts';
 import { catalogRegistry } from './registry.ts';
@@ -41,6 +41,12 @@ function joinsOf(c: ResolvedCatalog): Join[] {
       });
     } else if (f.kind === 'adminUnit') {
       out.push({ sql: sql`left join admin_unit as ${sql.id(alias)} on ${on}`, select: sql`${sql.ref(`${alias}.full_name`)} as ${as}` });
+    } else if (f.kind === 'employer') {
+      // The employer's name, and its tax code (what an export writes: it imports back).
+      out.push({
+        sql: sql`left join business as ${sql.id(alias)} on ${on}`,
+        select: sql`${sql.ref(`${alias}.name`)} as ${as}, ${sql.ref(`${alias}.code`)} as ${sql.ref(codeKeyOf(name))}`,
+      });
     } else if (f.kind === 'file') {
       out.push({ sql: sql`left join stored_file as ${sql.id(alias)} on ${on}`, select: sql`${sql.ref(`${alias}.original_name`)} as ${as}` });
     }
@@ -58,7 +64,7 @@ export function recordShape(c: ResolvedCatalog): { selection: RawBuilder<unknown
     const columns: RawBuilder<unknown>[] = [
       sql`t.id`,
       ...Object.keys(c.declaration.fields).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
-      ...(c.declaration.scope === 'employer' ? [sql`t.business_id as "businessId"`] : []),
+      ...(c.declaration.scope === 'employer' && !employerFieldOf(c.declaration) ? [sql`t.business_id as "businessId"`] : []),
       sql`t.created_at as "createdAt"`,
       sql`t.updated_at as "updatedAt"`,
       ...joins.map((j) => j.select),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { columnOf, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { columnOf, employerFieldOf, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { catalogRegistry, type CatalogRegistry } from './registry.ts';
 
 /**
@@ -31,6 +31,7 @@ function sqlType(f: FieldDef): string {
     case 'reference':
     case 'treeReference':
     case 'file':
+    case 'employer':
       return 'uuid';
     case 'adminUnit':
       return 'text';
@@ -81,11 +82,14 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
       deleted_by_name text
     )`,
   ];
+  const ownerField = employerFieldOf(d);
   if (d.scope === 'employer') {
-    out.push(`alter table ${t} add column if not exists business_id uuid`);
+    // An owner chosen per record must name a real employer; the implicit owner comes from the token.
+    out.push(`alter table ${t} add column if not exists business_id uuid${ownerField ? ' references business(id)' : ''}`);
     out.push(`create index if not exists ${q(indexName(c.table, 'business_idx'))} on ${t} (business_id)`);
   }
   for (const [name, f] of Object.entries(d.fields)) {
+    if (name === ownerField) continue;
     out.push(`alter table ${t} add column if not exists ${q(columnOf(name))} ${sqlType(f)}${referenceClause(c, name, f, registry)}`);
     if (['reference', 'treeReference', 'adminUnit'].includes(f.kind)) {
       out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))})`);
@@ -93,7 +97,7 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
   }
   for (const name of d.filters ?? []) {
     const f = d.fields[name]!;
-    if (['reference', 'treeReference', 'adminUnit'].includes(f.kind)) continue;
+    if (['reference', 'treeReference', 'adminUnit', 'employer'].includes(f.kind)) continue;
     out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))}) where deleted_at is null`);
   }
   for (const name of d.search) {
@@ -110,7 +114,7 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
       const f = d.fields[name]!;
       return f.kind === 'text' || f.kind === 'longText' ? `lower(${q(columnOf(name))})` : q(columnOf(name));
     });
-    if (d.scope === 'employer') parts.unshift(`coalesce(business_id, '${NIL_UUID}'::uuid)`);
+    if (d.scope === 'employer' && !d.globalUnique?.includes(key)) parts.unshift(`coalesce(business_id, '${NIL_UUID}'::uuid)`);
     out.push(`create unique index if not exists ${q(indexName(c.table, `${columnOf(key)}_uq`))} on ${t} (${parts.join(', ')}) where deleted_at is null`);
   }
   out.push(`create index if not exists ${q(indexName(c.table, 'trash_idx'))} on ${t} (deleted_at) where deleted_at is not null`);

@@ -46,10 +46,10 @@ export function recordSchema(c: ResolvedCatalog): z.ZodObject {
   const shape: Record<string, z.ZodType> = { id: z.string() };
   for (const [name, f] of Object.entries(c.declaration.fields)) {
     shape[name] = valueSchema(f);
-    if (['reference', 'treeReference', 'adminUnit', 'file'].includes(f.kind)) shape[displayKeyOf(name)] = z.string().nullable().optional();
-    if (f.kind === 'reference' || f.kind === 'treeReference') shape[codeKeyOf(name)] = z.string().nullable().optional();
+    if (['reference', 'treeReference', 'adminUnit', 'file', 'employer'].includes(f.kind)) shape[displayKeyOf(name)] = z.string().nullable().optional();
+    if (f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'employer') shape[codeKeyOf(name)] = z.string().nullable().optional();
   }
-  if (c.declaration.scope === 'employer') shape.businessId = z.string().nullable();
+  if (c.declaration.scope === 'employer' && !shape.businessId) shape.businessId = z.string().nullable();
   shape.createdAt = z.string();
   shape.updatedAt = z.string();
   s = z.object(shape);
@@ -85,6 +85,7 @@ export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
         break;
       case 'reference':
       case 'treeReference':
+      case 'employer':
         shape[name] = optionalQuery(z.uuid());
         break;
       case 'adminUnit':

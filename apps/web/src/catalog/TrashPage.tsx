@@ -3,10 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Card, Flex, Input, Select, Table } from 'antd';
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { areaText } from '@portal/domain/catalog/resolve';
 import { apiFetch } from '../app/api-client.ts';
 import { can, useAccess } from '../app/access.ts';
 import { toast } from '../app/toast.ts';
 import { errorMessage } from './ListPage.tsx';
+import { catalogByKey } from './registry.ts';
 
 interface TrashItem {
   area: string;
@@ -47,7 +49,7 @@ export default function TrashPage() {
     queryFn: ({ signal }) => apiFetch<{ pageLists: TrashItem[]; totalRecord: number }>('/api/RecycleBin/recycleBins', { query, signal }),
     placeholderData: keepPreviousData,
   });
-  const title = (catalog: string) => t(`catalog:areas.${catalog}.title`);
+  const title = (catalog: string) => t(areaText(catalogByKey(catalog).declaration, 'title'));
   const done = async () => {
     setSelected([]);
     await queryClient.invalidateQueries({ queryKey: ['trash'] });

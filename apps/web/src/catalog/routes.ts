@@ -1,5 +1,5 @@
 import { LANGUAGES, translate } from '@portal/domain/i18n';
-import { TRASH_SUBJECT, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/resolve';
+import { TRASH_SUBJECT, areaText, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/resolve';
 import { i18n } from '../app/i18n.ts';
 import type { BreadcrumbItem, RouteEntry } from '../app/route-types.ts';
 import { catalogs } from './registry.ts';
@@ -22,7 +22,7 @@ const titleTemplates: Record<PageKind, string> = {
 function titleKey(page: ResolvedPage, c: ResolvedCatalog, kind: PageKind): string {
   const key = `generated.${page.id.replace('.', '_')}.${kind}`;
   for (const lang of LANGUAGES) {
-    const noun = translate(lang, `catalog:areas.${c.key}.noun`);
+    const noun = translate(lang, areaText(c.declaration, 'noun'));
     if (!i18n.exists(`catalog:${key}`, { lng: lang })) i18n.addResource(lang, 'catalog', key, translate(lang, titleTemplates[kind], { noun }));
   }
   return `catalog:${key}`;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  areaText,
   displayKeyOf,
   fieldLabelKeys,
   firstTranslation,
@@ -42,6 +43,7 @@ export function useCatalogText(c: ResolvedCatalog, page?: ResolvedPage) {
         case 'treeReference':
         case 'adminUnit':
         case 'file':
+        case 'employer':
           return String(record[displayKeyOf(name)] ?? v);
         default:
           return String(v);
@@ -50,8 +52,8 @@ export function useCatalogText(c: ResolvedCatalog, page?: ResolvedPage) {
     return {
       t,
       tr,
-      title: t(page?.titleKey ?? `catalog:areas.${c.key}.title`),
-      noun: t(`catalog:areas.${c.key}.noun`),
+      title: t(page?.titleKey ?? areaText(d, 'title')),
+      noun: t(areaText(d, 'noun')),
       label,
       option,
       display,

@@ -4,6 +4,7 @@ import type {
   BooleanField,
   CatalogDeclaration,
   DateField,
+  EmployerField,
   EnumField,
   FileField,
   LongTextField,
@@ -38,8 +39,14 @@ function common(o: Common): Omit<Common, 'required'> & { required: boolean } {
 }
 
 export const field = {
-  text(o: Common & { max?: number; code?: boolean } = {}): TextField {
-    return { kind: 'text', ...common(o), max: o.max ?? 255, ...(o.code ? { code: true } : {}) };
+  text(o: Common & { max?: number; code?: boolean; digits?: number } = {}): TextField {
+    return {
+      kind: 'text',
+      ...common(o),
+      max: o.digits ?? o.max ?? 255,
+      ...(o.code ? { code: true } : {}),
+      ...(o.digits ? { digits: o.digits } : {}),
+    };
   },
   /** The usual record code: required, 50 characters, letters/digits/._-/ only. */
   code(o: Common & { max?: number } = {}): TextField {
@@ -82,6 +89,10 @@ export const field = {
   /** An administrative unit id as the reference tables key it: '<generation>:<code>' ('2025:68', '2025:24712'). */
   adminUnit(o: Common & { level: 'province' | 'ward' }): AdminUnitField {
     return { kind: 'adminUnit', ...common(o), level: o.level };
+  },
+  /** The owning employer of a record in an employer area; declare it as `businessId` (see EmployerField). */
+  employer(o: Common = {}): EmployerField {
+    return { kind: 'employer', ...common(o), width: o.width ?? 30 };
   },
   /** An uploaded file (its stored file id). */
   file(o: Common & { accept?: string } = {}): FileField {

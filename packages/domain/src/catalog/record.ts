@@ -11,9 +11,15 @@ export interface FieldError {
 /** Translation function of the caller (server: request language; web: i18next). */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+/** Values a field's own messages refer to (`{{count}}` digits). */
+function fieldVars(f: FieldDef | undefined): Record<string, string | number> {
+  return f?.kind === 'text' && f.digits ? { count: f.digits } : {};
+}
+
 /** Our own wording for zod's structured issues, so server and browser say the same thing in both languages. */
-export function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
-  if (issue.message.startsWith('catalog:')) return t(issue.message);
+export function describeIssue(issue: z.core.$ZodIssue, t: Translate, vars: Record<string, string | number> = {}): string {
+  // A message key of the catalogue's or of the area's own namespace (`workers:validation.…`, from `refine`).
+  if (/^[a-z]+:[\w.]+$/.test(issue.message)) return t(issue.message, vars);
   const i = issue as z.core.$ZodIssue & { input?: unknown; origin?: string; maximum?: number; minimum?: number; format?: string; expected?: string; values?: unknown[] };
   switch (i.code) {
     case 'too_big':
@@ -56,6 +62,8 @@ const requiredOr = (issue: { input?: unknown }) => (issue.input == null ? REQUIR
 function baseSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text': {
+      // Digits: one message says it all ("exactly 12 digits"), not a length and a format error.
+      if (f.digits) return z.string({ error: requiredOr }).regex(new RegExp(`^\\d{${f.digits}}$`), { error: 'catalog:validation.digits' });
       const s = z.string({ error: requiredOr }).max(f.max);
       return f.code ? s.regex(CODE_PATTERN, { error: 'catalog:validation.code' }) : s;
     }
@@ -77,6 +85,7 @@ function baseSchema(f: FieldDef): z.ZodType {
     case 'reference':
     case 'treeReference':
     case 'file':
+    case 'employer':
       return z.uuid({ error: requiredOr });
     case 'adminUnit':
       return z
@@ -127,7 +136,7 @@ export function validateRecord(
     ok: false,
     errors: result.error.issues.map((issue) => ({
       field: String(issue.path[0] ?? ''),
-      message: describeIssue(issue, t),
+      message: describeIssue(issue, t, fieldVars(d.fields[String(issue.path[0] ?? '')])),
       code: issue.code,
     })),
   };
@@ -138,7 +147,7 @@ export function validateField(d: CatalogDeclaration, name: string, value: unknow
   const f = d.fields[name];
   if (!f) return null;
   const result = fieldSchema(f).safeParse(value, { reportInput: true });
-  return result.success ? null : describeIssue(result.error.issues[0]!, t);
+  return result.success ? null : describeIssue(result.error.issues[0]!, t, fieldVars(f));
 }
 
 /** Normalised header text: no accents, no case, no required marker, single spaces. */

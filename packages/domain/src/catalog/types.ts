@@ -16,6 +16,7 @@ export const FIELD_KINDS = [
   'treeReference',
   'adminUnit',
   'file',
+  'employer',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -36,6 +37,8 @@ export interface TextField extends FieldCommon {
   max: number;
   /** A code: no spaces, compared case-insensitively, used to resolve references on import. */
   code?: boolean;
+  /** Exactly this many decimal digits (a citizen ID has 12): kept as text, so leading zeros survive. */
+  digits?: number;
 }
 export interface LongTextField extends FieldCommon {
   kind: 'longText';
@@ -82,6 +85,15 @@ export interface FileField extends FieldCommon {
   accept?: string;
 }
 
+/**
+ * The employer (`Bussiness`) a record belongs to, in an area owned per employer: declared as `businessId`, it lets
+ * the department and district users file the record for an employer they choose (within their scope), while an
+ * employer user always writes for its own. Imported as the employer's tax code (or name).
+ */
+export interface EmployerField extends FieldCommon {
+  kind: 'employer';
+}
+
 export type FieldDef =
   | TextField
   | LongTextField
@@ -92,7 +104,8 @@ export type FieldDef =
   | ReferenceField
   | TreeReferenceField
   | AdminUnitField
-  | FileField;
+  | FileField
+  | EmployerField;
 
 /**
  * Who owns a record: `global` (one list for the province), `employer` (each employer its own; the department's
@@ -171,6 +184,16 @@ export interface CatalogDeclaration {
   codeField?: string;
   /** unique key name → fields; each gets an exist check (`code` → existCode). */
   unique?: Record<string, readonly string[]>;
+  /**
+   * Unique keys of an employer area that hold across employers (a person's citizen ID: one record per person in
+   * the province). A value another employer holds is a conflict, on create and on import; never an update.
+   */
+  globalUnique?: readonly string[];
+  /**
+   * i18n prefix of the area's texts (title, noun, views, fields, options), so a domain keeps them in its own
+   * namespace: `workers:areas.worker`. Default `catalog:areas.{key}`.
+   */
+  texts?: string;
   list: {
     columns: readonly string[];
     defaultSort: { field: string; order: 'asc' | 'desc' };

@@ -1,6 +1,7 @@
 import { FIELD_KINDS, type CatalogDeclaration } from './types.ts';
 import {
   CATALOG_MENU_GROUPS,
+  areaText,
   comboboxSpelling,
   excelColumnsOf,
   fieldLabelKeys,
@@ -29,7 +30,7 @@ export const RESERVED_FIELDS = [
   'children',
 ] as const;
 
-const FILTERABLE = new Set(['enum', 'boolean', 'reference', 'treeReference', 'adminUnit', 'date', 'number', 'text']);
+const FILTERABLE = new Set(['enum', 'boolean', 'reference', 'treeReference', 'adminUnit', 'date', 'number', 'text', 'employer']);
 const SEARCHABLE = new Set(['text', 'longText']);
 
 /**
@@ -65,7 +66,11 @@ export function validateCatalogs(
     for (const [name, f] of Object.entries(d.fields)) {
       if (!(FIELD_KINDS as readonly string[]).includes(f.kind)) problems.push(`${at}: field "${name}" has unknown kind "${String(f.kind)}"`);
       if (!/^[a-z][A-Za-z0-9]*$/.test(name)) problems.push(`${at}: field "${name}" must be camelCase`);
-      if ((RESERVED_FIELDS as readonly string[]).includes(name)) problems.push(`${at}: field "${name}" is reserved`);
+      const ownerField = name === 'businessId' && f.kind === 'employer';
+      if ((RESERVED_FIELDS as readonly string[]).includes(name) && !ownerField) problems.push(`${at}: field "${name}" is reserved`);
+      if (f.kind === 'employer' && (!ownerField || d.scope !== 'employer')) {
+        problems.push(`${at}: an employer field must be "businessId" in an area owned per employer`);
+      }
       if (f.kind === 'reference') {
         const target = byKey.get(f.target);
         if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
@@ -109,6 +114,10 @@ export function validateCatalogs(
       if (!/^[a-z][A-Za-z0-9]*$/.test(key)) problems.push(`${at}: unique key "${key}" must be camelCase`);
       listOf(fields, `unique key "${key}"`);
       if (fields.length === 0) problems.push(`${at}: unique key "${key}" has no fields`);
+    }
+    for (const key of d.globalUnique ?? []) {
+      if (!d.unique?.[key]) problems.push(`${at}: globalUnique names "${key}", which is not a unique key`);
+      if (d.scope !== 'employer') problems.push(`${at}: globalUnique only applies to areas owned per employer`);
     }
     if (d.search.length === 0) problems.push(`${at}: at least one search field is needed`);
     if (!sortableFieldsOf(d).includes(d.list.defaultSort.field)) {
@@ -176,8 +185,8 @@ export function validateCatalogs(
       const need = (keys: string[], what: string) => {
         if (!keys.some((k) => hasTranslation(language, k))) problems.push(`${at}: no ${language} text for ${what} (${keys[0]})`);
       };
-      need([`catalog:areas.${d.key}.title`], 'the title');
-      need([`catalog:areas.${d.key}.noun`], 'the noun');
+      need([areaText(d, 'title')], 'the title');
+      need([areaText(d, 'noun')], 'the noun');
       for (const page of pagesOf(d)) need([page.titleKey], `page ${page.id}`);
       for (const name of fieldNames) {
         need(fieldLabelKeys(d, name), `field "${name}"`);
