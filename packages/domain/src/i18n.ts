@@ -14,6 +14,8 @@ import viBusinesses from './locales/vi/businesses.json' with { type: 'json' };
 import enBusinesses from './locales/en/businesses.json' with { type: 'json' };
 import viPermits from './locales/vi/permits.json' with { type: 'json' };
 import enPermits from './locales/en/permits.json' with { type: 'json' };
+import viWorkers from './locales/vi/workers.json' with { type: 'json' };
+import enWorkers from './locales/en/workers.json' with { type: 'json' };
 
 /** Supported languages: Vietnamese first (default), English second. */
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -25,8 +27,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, businesses: viBusinesses, permits: viPermits },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, businesses: enBusinesses, permits: enPermits },
+  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, businesses: viBusinesses, permits: viPermits, workers: viWorkers },
+  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, businesses: enBusinesses, permits: enPermits, workers: enWorkers },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

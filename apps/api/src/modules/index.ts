@@ -6,6 +6,7 @@ import configuration from './configuration/routes.ts';
 import { catalogRoutes } from '../catalog/index.ts';
 import configurationSettings from './configuration/settings.routes.ts';
 import integration from './integration/routes.ts';
+import workers from './workers/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, workers];

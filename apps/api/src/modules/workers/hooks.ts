@@ -1,0 +1,29 @@
+import { HOME_NATIONALITY } from '@portal/domain/workers/constants';
+import { registerCatalogHooks } from '../../catalog/hooks.ts';
+import { translator } from '../../catalog/context.ts';
+import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
+
+/**
+ * Rules of a worker's record beyond its field declarations. They run inside the catalogue operations, so the
+ * form, the REST call and every import row get them alike.
+ */
+
+/** Today as 'YYYY-MM-DD' in Viet Nam (UTC+7, no daylight saving): a birth date entered today is valid. */
+export function todayInVietnam(now = new Date()): string {
+  return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+}
+
+registerCatalogHooks('worker', {
+  beforeChange({ ctx, data }) {
+    const t = translator(ctx);
+    const details: ErrorDetail[] = [];
+    const start = data.startDate as string | null;
+    const end = data.endDate as string | null;
+    if (start && end && end < start) details.push({ field: 'endDate', code: 'range', message: t('workers:validation.endBeforeStart') });
+    const birth = data.birthDate as string | null;
+    if (birth && birth > todayInVietnam()) details.push({ field: 'birthDate', code: 'range', message: t('workers:validation.birthInFuture') });
+    if (details.length) throw new AppError(400, 'VALIDATION', { details });
+    // Most workers are Vietnamese citizens: an empty nationality means Viet Nam.
+    return { ...data, nationality: data.nationality ?? HOME_NATIONALITY };
+  },
+});

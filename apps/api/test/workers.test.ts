@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NATIONALITIES } from '@portal/domain/workers/constants';
+import { translate } from '@portal/domain/i18n';
+import { countries } from '../src/modules/organisation/countries.ts';
+import { createCatalogTestApp, readXlsx, sheetRows, WARDS, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
+
+/**
+ * Workers: who sees and changes which workers (two employers in two communes, their district users, the
+ * department), the citizen ID rule (12 digits, one record per person across employers), and the import of the
+ * same person twice.
+ */
+
+let t: CatalogTestApp;
+beforeAll(async () => {
+  t = await createCatalogTestApp();
+});
+afterAll(async () => t?.close());
+
+const as = (who: Who) => ({ 'x-test-as': who });
+let serial = 0;
+/** A citizen ID no other test uses: Lâm Đồng's province code 068, a male born in 1990, a serial. */
+const cccd = () => `068090${String(Date.now() % 1000).padStart(3, '0')}${String(++serial).padStart(3, '0')}`;
+
+const worker = (over: Record<string, unknown> = {}) => ({
+  fullName: 'Nguyễn Văn Đức',
+  citizenId: cccd(),
+  birthDate: '1990-05-12',
+  sex: 'male',
+  startDate: '2021-03-01',
+  ...over,
+});
+
+async function create(who: Who, body: Record<string, unknown>) {
+  return t.request({ method: 'POST', url: '/api/Worker/workers', headers: as(who), payload: body });
+}
+
+async function list(who: Who, query: Record<string, string> = {}) {
+  const res = await t.request({ url: '/api/Worker/workers', query: { pageSize: '100', ...query }, headers: as(who) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { pageLists: Array<Record<string, unknown>>; totalRecord: number };
+}
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as { error: { code: string; message: string; details: Array<{ field?: string; code?: string; message: string }> } };
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+describe('who sees which workers', () => {
+  it('keeps employer users to their own workers; communes see the employers in them; the department sees all', async () => {
+    const tag = `Lâm Thị Hòa ${serial}`;
+    const a = await create('employerA', worker({ fullName: tag, businessId: t.businessB }));
+    expect(a.statusCode, a.body).toBe(201);
+    // The employer comes from the token, whatever the body says.
+    expect(a.json()).toMatchObject({ businessId: t.businessA, businessName: 'Công ty TNHH Thử nghiệm A', nationality: 'VN' });
+    const b = await create('department', worker({ fullName: tag, businessId: t.businessB }));
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.json().businessId).toBe(t.businessB);
+
+    const seen = async (who: Who) => (await list(who, { keyWord: 'lam thi hoa' })).pageLists.filter((r) => r.fullName === tag).map((r) => r.businessId);
+    expect(await seen('employerA')).toEqual([t.businessA]);
+    expect(await seen('employerB')).toEqual([t.businessB]);
+    expect(await seen('districtA')).toEqual([t.businessA]);
+    expect(await seen('districtB')).toEqual([t.businessB]);
+    expect((await seen('department')).sort()).toEqual([t.businessA, t.businessB].sort());
+
+    // Another employer's worker is not found, not forbidden: its existence is not revealed.
+    const idB = b.json().id as string;
+    expect((await t.request({ url: `/api/Worker/workers/${idB}`, headers: as('employerA') })).statusCode).toBe(404);
+    const put = await t.request({ method: 'PUT', url: '/api/Worker/workers', headers: as('employerA'), payload: { ...worker(), id: idB } });
+    expect(put.statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/Worker/delete-worker', headers: as('employerA'), payload: [idB] })).statusCode).toBe(404);
+    expect((await t.request({ url: `/api/Worker/workers/${idB}`, headers: as('districtA') })).statusCode).toBe(404);
+
+    const exported = await t.request({ url: '/api/Worker/export-excel', query: { keyWord: 'lam thi hoa' }, headers: as('employerB') });
+    expect(exported.statusCode).toBe(200);
+    const rows = sheetRows((await readXlsx(exported)).worksheets[0]!);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([tag]);
+  });
+
+  it('lets a commune file workers only for the employers in it, and the department for any', async () => {
+    const ok = await create('districtA', worker({ businessId: t.businessA }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const other = expectError(await create('districtA', worker({ businessId: t.businessB })), 403);
+    expect(other.details[0]?.field).toBe('businessId');
+    // The department must say which employer.
+    const missing = expectError(await create('department', worker()), 400);
+    expect(missing.details.map((d) => d.field)).toContain('businessId');
+    // Moving a worker to an employer outside the commune is refused too.
+    const moved = await t.request({ method: 'PUT', url: '/api/Worker/workers', headers: as('districtA'), payload: { ...worker({ businessId: t.businessB }), id: ok.json().id } });
+    expect(moved.statusCode).toBe(403);
+  });
+
+  it('keeps employers out of each other’s drop-downs and search', async () => {
+    const name = `Phạm Quỳnh Anh ${serial}`;
+    await create('employerB', worker({ fullName: name }));
+    const options = await t.request({ url: '/api/Worker/combobox', query: { keyWord: 'pham quynh anh' }, headers: as('employerA') });
+    expect(options.json()).toEqual([]);
+    expect((await list('employerB', { keyWord: 'PHAM QUYNH' })).pageLists.map((r) => r.fullName)).toContain(name);
+  });
+});
+
+describe('citizen ID (CCCD)', () => {
+  it('must be exactly 12 digits, and leading zeros are kept', async () => {
+    for (const bad of ['12345678901', '1234567890123', '06809000123a', '068 090 001 234']) {
+      const err = expectError(await create('employerA', worker({ citizenId: bad })), 400);
+      expect(err.details).toEqual([expect.objectContaining({ field: 'citizenId', message: translate('vi', 'catalog:validation.digits', { count: 12 }) })]);
+    }
+    const ok = await create('employerA', worker({ citizenId: `00109${String(serial++).padStart(7, '0')}` }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().citizenId).toMatch(/^00109/);
+  });
+
+  it('is one record per person: the same employer gets a duplicate, another employer a clear conflict', async () => {
+    const id = cccd();
+    expect((await create('employerA', worker({ citizenId: id }))).statusCode).toBe(201);
+    const same = expectError(await create('employerA', worker({ citizenId: id })), 409);
+    expect(same.details[0]).toMatchObject({ field: 'citizenId', code: 'duplicate' });
+    const elsewhere = expectError(await create('employerB', worker({ citizenId: id })), 409);
+    expect(elsewhere.details[0]).toMatchObject({ field: 'citizenId', code: 'ownedElsewhere' });
+    expect(elsewhere.details[0]!.message).toContain(id);
+    const dept = expectError(await create('department', worker({ citizenId: id, businessId: t.businessB })), 409);
+    expect(dept.details[0]!.code).toBe('ownedElsewhere');
+    const exists = await t.request({ url: '/api/Worker/existCitizenId', query: { citizenId: id }, headers: as('employerB') });
+    expect(exists.json()).toEqual({ exists: true });
+  });
+
+  it('imports the same person twice as one record; another employer’s person is a conflict row', async () => {
+    const [x, y, z] = [cccd(), cccd(), cccd()];
+    expect((await create('employerB', worker({ citizenId: z, fullName: 'Trần Thị Bé' }))).statusCode).toBe(201);
+    const file = [
+      { fullName: 'Hoàng Văn Nam', citizenId: x, birthDate: '12/05/1988', sex: 'Nam', nationality: 'Việt Nam', workingForm: 'Toàn thời gian' },
+      { fullName: 'Đỗ Thị Mai', citizenId: Number(y), birthDate: '1995-01-30', sex: 'Nữ' },
+      { fullName: 'Trần Thị Bé', citizenId: z, birthDate: '1999-09-09', sex: 'Nữ' },
+      { fullName: 'Hoàng Văn Nam', citizenId: x, birthDate: '12/05/1988', sex: 'Nam' },
+    ];
+    const first = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: file });
+    expect(first.statusCode, first.body).toBe(200);
+    const data = first.json().data as Array<{ isSuccess: boolean; action: string | null; errors: Array<{ field: string; code?: string; message: string }> }>;
+    expect(data.map((r) => [r.isSuccess, r.action])).toEqual([
+      [true, 'create'],
+      [true, 'create'],
+      [false, null],
+      [false, null],
+    ]);
+    expect(data[2]!.errors[0]).toMatchObject({ field: 'citizenId', code: 'ownedElsewhere' });
+    expect(data[3]!.errors[0]!.message).toContain('dòng 2');
+
+    const again = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: file.slice(0, 3) });
+    expect(again.json().data.map((r: { action: string | null }) => r.action)).toEqual(['update', 'update', null]);
+    const stored = (await list('employerA', { keyWord: x })).pageLists;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ birthDate: '1988-05-12', sex: 'male', nationality: 'VN', workingForm: 'fullTime' });
+    // A number cell lost the leading zeros of nothing here, but kept all 12 digits.
+    expect((await list('employerA', { keyWord: y })).pageLists[0]!.citizenId).toBe(y);
+  });
+
+  it('lets the department import for several employers by tax code, refusing codes outside a commune', async () => {
+    const [p, q] = [cccd(), cccd()];
+    const codes = await t.database.db.selectFrom('business').select(['id', 'code']).where('id', 'in', [t.businessA, t.businessB]).execute();
+    const taxOf = (id: string) => codes.find((c) => c.id === id)!.code;
+    const rows = [
+      { fullName: 'Lý Văn Tài', citizenId: p, birthDate: '1980-01-01', sex: 'male', businessId: taxOf(t.businessA) },
+      { fullName: 'Lý Thị Tâm', citizenId: q, birthDate: '1981-01-01', sex: 'female', businessId: taxOf(t.businessB) },
+      { fullName: 'Không Có Đơn Vị', citizenId: cccd(), birthDate: '1981-01-01', sex: 'female', businessId: '0000000000' },
+    ];
+    const byDistrict = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', query: { dryRun: 'true' }, headers: as('districtA'), payload: rows });
+    // A commune does not even find an employer outside it.
+    expect(byDistrict.json().data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, false, false]);
+    expect(byDistrict.json().data[1].errors[0].field).toBe('businessId');
+    const byDepartment = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('department'), payload: rows });
+    expect(byDepartment.json().data.map((r: { action: string | null }) => r.action)).toEqual(['create', 'create', null]);
+    const found = (await list('department', { keyWord: 'ly van tai' })).pageLists;
+    expect(found[0]).toMatchObject({ businessId: t.businessA, citizenId: p });
+  });
+});
+
+describe('bad input', () => {
+  it('answers 4xx with the error body, never 500', async () => {
+    const cases = [
+      await create('employerA', worker({ birthDate: '31/02/1990' })),
+      await create('employerA', worker({ sex: 'x' })),
+      await create('employerA', worker({ startDate: '2024-01-10', endDate: '2023-01-10' })),
+      await create('employerA', worker({ birthDate: '2999-01-01' })),
+      await create('employerA', worker({ nationality: 'XX' })),
+      await create('employerA', worker({ occupationId: 'not-a-uuid' })),
+      await create('employerA', worker({ positionId: '00000000-0000-4000-8000-000000000000' })),
+      await t.request({ method: 'POST', url: '/api/Worker/workers', headers: { ...as('employerA'), 'content-type': 'application/json' }, payload: '{"fullName":' }),
+      await t.request({ url: '/api/Worker/workers', query: { pageSize: '100000' }, headers: as('employerA') }),
+      await t.request({ url: '/api/Worker/workers', query: { businessId: 'abc' }, headers: as('department') }),
+      await t.request({ url: '/api/Worker/workers/123', headers: as('employerA') }),
+      await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: { rows: 'x' } }),
+      await t.request({ method: 'POST', url: '/api/Worker/delete-worker', headers: as('employerA'), payload: ['x'] }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().error.code).toBeTruthy();
+    }
+    const range = expectError(cases[2]!, 400);
+    expect(range.details[0]).toMatchObject({ field: 'endDate', message: translate('vi', 'workers:validation.endBeforeStart') });
+  });
+
+  it('offers exactly the nationalities of the reference country list', () => {
+    expect([...NATIONALITIES].sort()).toEqual(countries.map(([code]) => code).sort());
+    expect(WARDS).toHaveLength(2);
+  });
+});

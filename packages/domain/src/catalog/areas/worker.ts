@@ -1,0 +1,62 @@
+import { defineCatalog, field } from '../define.ts';
+import { CITIZEN_ID_DIGITS, NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
+
+/**
+ * Workers ("người lao động") of the province's employers. One record per person: the citizen ID (CCCD) is
+ * unique across employers, so importing the same person twice updates the record, and a person another employer
+ * already declared is a conflict, never a second record. Employer users keep their own workers; the department
+ * (and a commune for the employers in it) files them for the employer it chooses.
+ */
+export default defineCatalog({
+  key: 'worker',
+  area: 'Worker',
+  plural: 'workers',
+  table: 'worker',
+  scope: 'employer',
+  texts: 'workers:areas.worker',
+  fields: {
+    fullName: field.name({ max: 200, width: 28 }),
+    citizenId: field.text({ required: true, digits: CITIZEN_ID_DIGITS, width: 16 }),
+    birthDate: field.date({ required: true }),
+    sex: field.enum({ options: SEXES, required: true, optionLabels: 'workers:sexes' }),
+    nationality: field.enum({ options: NATIONALITIES, optionLabels: 'workers:countries' }),
+    businessId: field.employer({ required: true }),
+    occupationId: field.reference({ target: 'typeOfProfession' }),
+    positionId: field.reference({ target: 'position' }),
+    contractTypeId: field.reference({ target: 'workerContractType' }),
+    workingForm: field.enum({ options: WORKING_FORMS, optionLabels: 'workers:workingForms' }),
+    healthClassId: field.reference({ target: 'classifyHealth' }),
+    targetTrainingId: field.reference({ target: 'targetTraining' }),
+    startDate: field.date(),
+    endDate: field.date(),
+    phone: field.text({ max: 20, width: 14 }),
+    address: field.text({ max: 500, width: 36 }),
+  },
+  titleField: 'fullName',
+  codeField: 'citizenId',
+  unique: { citizenId: ['citizenId'] },
+  globalUnique: ['citizenId'],
+  list: {
+    columns: ['fullName', 'citizenId', 'birthDate', 'sex', 'businessId', 'occupationId', 'positionId', 'contractTypeId', 'startDate'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  },
+  filters: ['businessId', 'sex', 'nationality', 'occupationId', 'contractTypeId', 'workingForm', 'healthClassId', 'targetTrainingId', 'startDate'],
+  search: ['fullName', 'citizenId'],
+  paths: {
+    update: 'workers',
+    delete: 'delete-worker',
+    // The spec's worker drop-downs (get-combobox-worker, …-not-register) take bussinessId: served by the module.
+    combobox: ['combobox'],
+  },
+  routes: { base: '/nguoi-lao-dong', detail: false },
+  views: [
+    { key: 'employer', routes: { base: '/nguoi-lao-dong', detail: false }, fixed: {}, menu: { order: 10 } },
+    {
+      key: 'department',
+      routes: { base: '/nguoi-lao-dong', list: 'danh-sach-so', create: 'them-moi', edit: 'chinh-sua-so/{id}', import: 'them-tu-file', detail: false },
+      fixed: {},
+      menu: { order: 20 },
+    },
+  ],
+  menu: { group: 'workers', order: 10 },
+});
