@@ -19,6 +19,7 @@ export const routes: RouteEntry[] = [
   {
     path: '/trang-chu/:type',
     titleKey: 'shell:routes.homeSection',
+    titleKeyFor: ({ type }) => `shell:sections.${type}.title`,
     layout: 'full',
     bare: true,
     page: () => import('../modules/home/HomeSectionPage.tsx'),
