@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { filterMenu, isMenuGroup, type MenuLeaf, type MenuNode } from '@portal/domain/menu';
 import { apiFetch } from './api-client.ts';
+import { i18n } from './i18n.ts';
 import { can, useAccess, type Access } from './access.ts';
 import { abilityOf, routeByPath } from './routes.tsx';
 
@@ -37,9 +38,10 @@ export function useMenu(): { items: MenuNode[]; isLoading: boolean; isError: boo
   };
 }
 
-/** The leaf's label key: its own, else its page's title. */
+/** The leaf's label key: its own when it has a text, else its page's title. */
 export function leafTitleKey(leaf: MenuLeaf): string {
-  return leaf.titleKey ?? routeByPath(leaf.path)?.titleKey ?? leaf.path;
+  if (leaf.titleKey && i18n.exists(leaf.titleKey)) return leaf.titleKey;
+  return routeByPath(leaf.path)?.titleKey ?? leaf.titleKey ?? leaf.path;
 }
 
 /**
