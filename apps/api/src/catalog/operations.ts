@@ -152,7 +152,9 @@ export class CatalogOperations {
     assertCan(ctx, this.c, 'read');
     const fields = this.d.unique?.[key];
     if (!fields) throw new AppError(404, 'NOT_FOUND');
-    return (await this.duplicateOf(ctx, key, values, excludeId ?? null, ownerBusiness(ctx.principal))) !== null;
+    // Where the owner is chosen per record, a check by anyone but an employer user looks at every employer in scope.
+    const owner = employerFieldOf(this.d) ? (ctx.system ? undefined : (ownerBusiness(ctx.principal) ?? undefined)) : ownerBusiness(ctx.principal);
+    return (await this.duplicateOf(ctx, key, values, excludeId ?? null, owner)) !== null;
   }
 
   private async duplicateOf(
@@ -160,7 +162,8 @@ export class CatalogOperations {
     key: string,
     values: Record<string, unknown>,
     excludeId: string | null,
-    businessId: string | null,
+    /** undefined: any employer the caller may see. */
+    businessId: string | null | undefined,
   ): Promise<{ id: string; businessId: string | null } | null> {
     const conditions: RawBuilder<unknown>[] = [];
     for (const name of this.d.unique![key]!) {
@@ -172,7 +175,11 @@ export class CatalogOperations {
       );
     }
     if (this.d.scope === 'employer' && !this.d.globalUnique?.includes(key)) {
-      conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
+      if (businessId !== undefined) conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
+      else {
+        const scope = this.scope(ctx);
+        if (scope) conditions.push(sql`${scope}`);
+      }
     }
     if (excludeId) conditions.push(sql`t.id <> ${excludeId}::uuid`);
     const owner = this.d.scope === 'employer' ? sql`t.business_id` : sql`null::uuid`;

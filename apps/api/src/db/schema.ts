@@ -4,6 +4,7 @@ import type { FileTables } from '../platform/files/tables.ts';
 import type { IntegrationTables } from '../modules/integration/tables.ts';
 import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 import type { BusinessTables } from '../modules/businesses/tables.ts';
+import type { WorkerTables } from '../modules/workers/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -34,4 +35,4 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables & BusinessTables;
+export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables & BusinessTables & WorkerTables;

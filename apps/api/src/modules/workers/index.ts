@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import './hooks.ts';
+import workerRoutes from './routes.ts';
 
 /**
  * The workers domain: the Worker catalogue area's rules (hooks.ts) and the calls beyond the catalogue's
- * standard ones.
+ * standard ones (progress, overtime, drop-downs).
  */
-const workers: FastifyPluginAsync = async () => {};
+const workers: FastifyPluginAsync = async (app) => {
+  await app.register(workerRoutes);
+};
 
 export default workers;

@@ -1,0 +1,37 @@
+import { defineCatalog, field } from '../define.ts';
+
+/**
+ * Occupational safety training courses ("huấn luyện an toàn, vệ sinh lao động", Decree 44/2016) an employer holds
+ * for one training target group; the workers who took part are kept with each course (the Training module:
+ * list/add/delete-training-worker, import-training-worker-from-json).
+ */
+export default defineCatalog({
+  key: 'training',
+  area: 'Training',
+  plural: 'trainings',
+  table: 'training',
+  scope: 'employer',
+  texts: 'workers:areas.training',
+  fields: {
+    code: field.code(),
+    name: field.name({ max: 500 }),
+    businessId: field.employer({ required: true }),
+    targetTrainingId: field.reference({ target: 'targetTraining', required: true }),
+    trainingUnit: field.text({ max: 255, width: 32 }),
+    startDate: field.date({ required: true }),
+    endDate: field.date(),
+    hours: field.number({ min: 1, max: 1000 }),
+    location: field.text({ max: 500, width: 32 }),
+    trainer: field.text({ max: 255, width: 24 }),
+    note: field.longText(),
+  },
+  titleField: 'name',
+  codeField: 'code',
+  unique: { code: ['code'] },
+  list: { columns: ['code', 'name', 'businessId', 'targetTrainingId', 'startDate', 'endDate', 'hours'], defaultSort: { field: 'startDate', order: 'desc' } },
+  filters: ['businessId', 'targetTrainingId', 'startDate'],
+  search: ['code', 'name'],
+  paths: { create: 'add', update: 'update', delete: 'delete', combobox: ['get-combobox-training'] },
+  routes: { base: '/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen', detail: false, import: false },
+  menu: { group: 'safety', order: 80 },
+});
