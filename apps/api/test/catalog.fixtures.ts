@@ -91,7 +91,8 @@ export async function sampleInput(
     const f = c.declaration.fields[name]!;
     switch (f.kind) {
       case 'text':
-        if (f.digits) out[name] = digitsOf(tag, n, f.digits);
+        if (f.sample) out[name] = f.sample(tag, n);
+        else if (f.digits) out[name] = digitsOf(tag, n, f.digits);
         else out[name] = f.code ? `${tag}-${n}`.slice(0, f.max) : name === c.declaration.titleField ? `Đặc biệt Việt ${tag} số ${n}` : `Giá trị ${n}`.slice(0, f.max);
         break;
       case 'longText':

@@ -137,19 +137,26 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       },
     });
   }
-  for (const [key, path] of Object.entries(p.exist)) {
-    const fields = c.declaration.unique![key]!;
+  // One route per spelling; keys sharing one (an employer's code or email) are told apart by the fields sent.
+  const existPaths = new Map<string, string[]>();
+  for (const [key, path] of Object.entries(p.exist)) existPaths.set(path, [...(existPaths.get(path) ?? []), key]);
+  for (const [path, keys] of existPaths) {
+    const fieldsOf = (key: string) => ops.keyFields(key)!;
+    const all = [...new Set(keys.flatMap(fieldsOf))];
+    const shared = keys.length > 1;
     out.push({
       method: 'GET',
       path,
       permission: `${s}.read`,
-      summary: `Is this ${fields.join(' + ')} taken by another live record? (id: the record being edited)`,
+      summary: `Is this ${keys.map((k) => fieldsOf(k).join(' + ')).join(' or ')} taken by another live record? (id: the record being edited)`,
       schema: {
-        querystring: z.object({ ...Object.fromEntries(fields.map((f) => [f, z.string().max(500)])), id: z.uuid().optional() }),
+        querystring: z.object({ ...Object.fromEntries(all.map((f) => [f, shared ? z.string().max(500).optional() : z.string().max(500)])), id: z.uuid().optional() }),
         response: { 200: z.object({ exists: z.boolean() }), ...errors },
       },
       handler: async (request) => {
-        const q = request.query as Record<string, string>;
+        const q = request.query as Record<string, string | undefined>;
+        const key = keys.find((k) => fieldsOf(k).every((f) => q[f]?.trim()));
+        if (!key) throw new AppError(400, 'VALIDATION', { details: all.map((f) => ({ field: f, message: 'required', code: 'required' })) });
         return { exists: await ops.exists(ctx(request), key, q, q.id) };
       },
     });

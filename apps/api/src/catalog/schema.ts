@@ -144,11 +144,22 @@ function inDependencyOrder(registry: CatalogRegistry): ResolvedCatalog[] {
  * DDL is kept in app_setting and compared first. Runs in one transaction under an advisory lock, so two
  * instances starting together do not race.
  */
-export async function ensureCatalogSchema<T>(db: Kysely<T>, registry: CatalogRegistry = catalogRegistry): Promise<boolean> {
-  const statements = inDependencyOrder(registry).flatMap((c) => catalogDdl(c, registry));
-  const fingerprint = createHash('sha256').update(statements.join(';\n')).digest('hex');
+export async function ensureCatalogSchema<T>(
+  db: Kysely<T>,
+  registry: CatalogRegistry = catalogRegistry,
+  options: { afterMigrations?: boolean } = {},
+): Promise<boolean> {
+  const ordered = inDependencyOrder(registry);
+  const print = (areas: ResolvedCatalog[]) => {
+    const statements = areas.flatMap((c) => catalogDdl(c, registry));
+    return { statements, fingerprint: createHash('sha256').update(statements.join(';\n')).digest('hex') };
+  };
+  const full = print(ordered);
+  // A migration that runs the sync (0005) must not touch tables later migrations still shape (existingTable).
+  const { statements, fingerprint } = options.afterMigrations ? full : print(ordered.filter((c) => !c.declaration.existingTable));
   const current = await sql<{ value: unknown }>`select value from app_setting where key = 'catalog.schema'`.execute(db);
-  if ((current.rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint) return false;
+  const stored = (current.rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint;
+  if (stored === full.fingerprint || stored === fingerprint) return false;
   const apply = async (trx: Kysely<T>) => {
     await sql`select pg_advisory_xact_lock(hashtext('catalog.schema'))`.execute(trx);
     for (const statement of statements) await sql.raw(statement).execute(trx);

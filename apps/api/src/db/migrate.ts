@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import { ensureCatalogSchema } from '../catalog/schema.ts';
+import { catalogRegistry } from '../catalog/registry.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
@@ -31,6 +32,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message}`, { cause: error });
   }
   // Repeatable step: catalogue tables follow their declarations (an area added later needs no numbered migration).
-  await ensureCatalogSchema(db);
+  await ensureCatalogSchema(db, catalogRegistry, { afterMigrations: true });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -6,7 +6,8 @@ import configuration from './configuration/routes.ts';
 import { catalogRoutes } from '../catalog/index.ts';
 import configurationSettings from './configuration/settings.routes.ts';
 import integration from './integration/routes.ts';
+import businesses from './businesses/index.ts';
 import workers from './workers/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, workers];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, businesses, workers];

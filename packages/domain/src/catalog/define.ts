@@ -39,17 +39,18 @@ function common(o: Common): Omit<Common, 'required'> & { required: boolean } {
 }
 
 export const field = {
-  text(o: Common & { max?: number; code?: boolean; digits?: number } = {}): TextField {
+  text(o: Common & { max?: number; code?: boolean; digits?: number; sample?: TextField['sample'] } = {}): TextField {
     return {
       kind: 'text',
       ...common(o),
       max: o.digits ?? o.max ?? 255,
       ...(o.code ? { code: true } : {}),
       ...(o.digits ? { digits: o.digits } : {}),
+      ...(o.sample ? { sample: o.sample } : {}),
     };
   },
   /** The usual record code: required, 50 characters, letters/digits/._-/ only. */
-  code(o: Common & { max?: number } = {}): TextField {
+  code(o: Common & { max?: number; sample?: TextField['sample'] } = {}): TextField {
     return field.text({ required: true, max: 50, code: true, width: 16, ...o });
   },
   /** The usual record name: required, 255 characters. */

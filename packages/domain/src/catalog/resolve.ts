@@ -47,7 +47,7 @@ export function resolvePaths(d: CatalogDeclaration): CatalogPaths {
   const p = d.paths ?? {};
   const list = p.list ?? d.plural;
   const exist: Record<string, string> = {};
-  for (const name of Object.keys(d.unique ?? {})) exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
+  for (const name of Object.keys({ ...d.unique, ...d.existChecks })) exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
   return {
     list,
     detail: p.detail ?? `${list}/{id}`,

@@ -39,6 +39,11 @@ export interface TextField extends FieldCommon {
   code?: boolean;
   /** Exactly this many decimal digits (a citizen ID has 12): kept as text, so leading zeros survive. */
   digits?: number;
+  /**
+   * A valid value for generated records (contract tests, examples), when `refine` or a hook constrains the text
+   * beyond its kind (a tax code's check digit). Same tag and number, same value.
+   */
+  sample?: (tag: string, n: number) => string;
 }
 export interface LongTextField extends FieldCommon {
   kind: 'longText';
@@ -109,9 +114,11 @@ export type FieldDef =
 
 /**
  * Who owns a record: `global` (one list for the province), `employer` (each employer its own; the department's
- * rows have no employer), `district` (each local unit its own, held in the area's admin-unit field `scopeField`).
+ * rows have no employer), `district` (each local unit its own, held in the area's admin-unit field `scopeField`),
+ * `self` (the records are the employers themselves: an employer user sees and edits its own row, a district user
+ * the rows located in its local unit — the optional admin-unit field `scopeField` — the department all).
  */
-export type OwnershipScope = 'global' | 'employer' | 'district';
+export type OwnershipScope = 'global' | 'employer' | 'district' | 'self';
 
 /** A combobox route: a spelling, optionally with fixed filter values (e.g. district units only). */
 export type ComboboxPath = string | { path: string; fixed: Record<string, string> };
@@ -134,7 +141,7 @@ export interface CatalogPaths {
   import: string;
   template: string;
   export: string;
-  /** unique key name → path (existCode, existName). */
+  /** unique key or exist check name → path (existCode, existName); keys may share a path (code or email). */
   exist: Record<string, string>;
   /** Extra spelling for permanent delete under `/api/RecycleBin/` (GroupUser). */
   purge?: string;
@@ -175,8 +182,13 @@ export interface CatalogDeclaration {
   table: string;
   tree?: boolean;
   scope: OwnershipScope;
-  /** district scope: the adminUnit field holding the owning local unit. */
+  /** district scope: the adminUnit field holding the owning local unit; self scope: where the record is located. */
   scopeField?: string;
+  /**
+   * The table is created by a numbered migration (other modules own its first columns): the sync adds this
+   * declaration's columns and indexes after the migrations have run, never from inside one.
+   */
+  existingTable?: boolean;
   fields: Record<string, FieldDef>;
   /** Field shown as a record's name (combobox label, trash, references). */
   titleField: string;
@@ -189,6 +201,11 @@ export interface CatalogDeclaration {
    * the province). A value another employer holds is a conflict, on create and on import; never an update.
    */
   globalUnique?: readonly string[];
+  /**
+   * Exist checks on values that may repeat (an employer's email in registry data): key name → fields. The value
+   * is looked up like a unique key's (`paths.exist` names the route) but never refused on save.
+   */
+  existChecks?: Record<string, readonly string[]>;
   /**
    * i18n prefix of the area's texts (title, noun, views, fields, options), so a domain keeps them in its own
    * namespace: `workers:areas.worker`. Default `catalog:areas.{key}`.

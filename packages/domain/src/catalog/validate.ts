@@ -74,7 +74,8 @@ export function validateCatalogs(
       if (f.kind === 'reference') {
         const target = byKey.get(f.target);
         if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
-        else if (target.scope !== 'global' && target.scope !== d.scope) {
+        // Employers themselves (self scope) may be referred to from any area: the caller's scope still applies.
+        else if (target.scope !== 'global' && target.scope !== 'self' && target.scope !== d.scope) {
           problems.push(`${at}: field "${name}" refers to "${f.target}", owned per ${target.scope}, from a ${d.scope} catalogue`);
         }
       }
@@ -115,6 +116,12 @@ export function validateCatalogs(
       listOf(fields, `unique key "${key}"`);
       if (fields.length === 0) problems.push(`${at}: unique key "${key}" has no fields`);
     }
+    for (const [key, fields] of Object.entries(d.existChecks ?? {})) {
+      if (!/^[a-z][A-Za-z0-9]*$/.test(key)) problems.push(`${at}: exist check "${key}" must be camelCase`);
+      if (d.unique?.[key]) problems.push(`${at}: exist check "${key}" is also a unique key`);
+      listOf(fields, `exist check "${key}"`);
+      if (fields.length === 0) problems.push(`${at}: exist check "${key}" has no fields`);
+    }
     for (const key of d.globalUnique ?? []) {
       if (!d.unique?.[key]) problems.push(`${at}: globalUnique names "${key}", which is not a unique key`);
       if (d.scope !== 'employer') problems.push(`${at}: globalUnique only applies to areas owned per employer`);
@@ -131,7 +138,10 @@ export function validateCatalogs(
     if (d.scope === 'district') {
       const f = d.scopeField ? d.fields[d.scopeField] : undefined;
       if (!f || f.kind !== 'adminUnit' || !f.required) problems.push(`${at}: district scope needs scopeField, a required adminUnit field`);
-    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district scope`);
+    } else if (d.scope === 'self') {
+      const f = d.scopeField ? d.fields[d.scopeField] : undefined;
+      if (d.scopeField && f?.kind !== 'adminUnit') problems.push(`${at}: self scope's scopeField must be an adminUnit field`);
+    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district and self scopes`);
 
     const paths = resolvePaths(d);
     const spellings = new Map<string, string>();
@@ -151,7 +161,10 @@ export function validateCatalogs(
     claim('GET', paths.template, 'template');
     claim('GET', paths.export, 'export');
     for (const c of paths.combobox) claim('GET', comboboxSpelling(c).path, 'combobox');
-    for (const [key, path] of Object.entries(paths.exist)) claim('GET', path, `exist ${key}`);
+    // Exist keys may share a spelling (the spec checks an employer's code and email on one path).
+    const existPaths = new Map<string, string[]>();
+    for (const [key, path] of Object.entries(paths.exist)) existPaths.set(path, [...(existPaths.get(path) ?? []), key]);
+    for (const [path, keys] of existPaths) claim('GET', path, `exist ${keys.join('/')}`);
     if (d.tree) {
       claim('GET', paths.treeRoot, 'tree root');
       claim('GET', paths.treeChildren, 'tree children');

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import './hooks.ts';
+import bussinessRoutes from './bussiness.routes.ts';
+import documentRoutes from './documents.routes.ts';
+import overtimeRoutes from './overtime.routes.ts';
+import violationRoutes from './violations.routes.ts';
+
+/**
+ * Employers: the employer record is the `Bussiness` catalogue area (packages/domain/src/catalog/areas/bussiness.ts,
+ * rules in hooks.ts); this module adds its sectors and accounts, official documents, overtime notifications and
+ * violating organisations. Registry sync lives in the integration module.
+ */
+const businesses: FastifyPluginAsync = async (app) => {
+  await app.register(bussinessRoutes);
+  await app.register(documentRoutes);
+  await app.register(overtimeRoutes);
+  await app.register(violationRoutes);
+};
+
+export default businesses;
