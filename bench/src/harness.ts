@@ -186,10 +186,12 @@ export interface Comparison {
   goals?: Goal[];
   /** Blanks fields that legitimately differ between two answers (clock readings) before they are compared. */
   comparable?: (body: unknown) => unknown;
+  /** Sent to the API side only (a bearer token: the real route checks the caller; the bare handler does not). */
+  headers?: Record<string, string>;
 }
 
-async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
+async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetch(url, { headers: { accept: 'application/json', ...headers } });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
@@ -234,7 +236,7 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
     const apiUrl = ctx.apiBaseUrl + spec.path;
     const bareUrl = bare.baseUrl + spec.path;
     const same = spec.comparable ?? ((body: unknown) => body);
-    const [apiBody, bareBody] = await Promise.all([getJson(apiUrl), getJson(bareUrl)]);
+    const [apiBody, bareBody] = await Promise.all([getJson(apiUrl, spec.headers), getJson(bareUrl)]);
     assert.deepStrictEqual(
       same(bareBody),
       same(apiBody),
@@ -243,7 +245,7 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
 
     const { connections, durationSeconds, warmupSeconds } = ctx.options;
     if (warmupSeconds > 0) {
-      await ctx.load.run({ url: apiUrl, connections, durationSeconds: warmupSeconds });
+      await ctx.load.run({ url: apiUrl, connections, durationSeconds: warmupSeconds, ...(spec.headers ? { headers: spec.headers } : {}) });
       await ctx.load.run({ url: bareUrl, connections, durationSeconds: warmupSeconds });
     }
     const runs = { api: [] as RawRun[], bare: [] as RawRun[] };
@@ -251,7 +253,8 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
     for (const side of ['bare', 'api', 'api', 'bare'] as const) {
       ctx.log(`  ${spec.name}: ${side}`);
       const url = side === 'api' ? apiUrl : bareUrl;
-      const run = await withRssPeak(() => ctx.load.run({ url, connections, durationSeconds: durationSeconds / 2 }));
+      const headers = side === 'api' && spec.headers ? { headers: spec.headers } : {};
+      const run = await withRssPeak(() => ctx.load.run({ url, connections, durationSeconds: durationSeconds / 2, ...headers }));
       runs[side].push(run.value);
       rss[side] = Math.max(rss[side], run.rssPeakMb);
     }

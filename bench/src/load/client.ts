@@ -4,6 +4,8 @@ export interface LoadJob {
   url: string;
   connections: number;
   durationSeconds: number;
+  /** Sent with every request (a bearer token for routes that need a signed-in user). */
+  headers?: Record<string, string>;
 }
 
 /** One autocannon run as the runner reports it. */

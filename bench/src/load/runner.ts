@@ -18,7 +18,7 @@ function run(job: LoadJob): Promise<RawRun> {
         pipelining: 1,
         duration: job.durationSeconds,
         timeout: 30,
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', ...job.headers },
       },
       (err, result) => {
         if (err) return reject(err);

@@ -2,6 +2,7 @@ import type { Measurement } from '../harness.ts';
 import { health } from './health.ts';
 import { workerList } from './worker-list.ts';
 import { firstLoad } from './first-load.ts';
+import { catalogueExport, catalogueImport, catalogueList } from './catalogue.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
-export const measurements: Measurement[] = [health, workerList, firstLoad];
+export const measurements: Measurement[] = [health, workerList, firstLoad, catalogueList, catalogueImport, catalogueExport];

@@ -18,7 +18,7 @@ import { assertCan, catalogError, inTransaction, translator, type Executor, type
 import { hooksOf } from './hooks.ts';
 import type { CatalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
-import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { scopeCondition } from '../platform/access/scope.ts';
 import { NIL_UUID } from './schema.ts';
 
@@ -60,7 +60,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function coerceCell(
   f: FieldDef,
   value: unknown,
-  enumLabels: (option: string) => string[],
+  /** Enum fields: normalised value or label (any language) → option. */
+  enumLookup?: ReadonlyMap<string, string>,
 ): { ok: true; value: unknown } | { ok: false; key: string } {
   if (value == null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: null };
   switch (f.kind) {
@@ -88,7 +89,7 @@ export function coerceCell(
       const text = String(value).trim();
       if (f.options.includes(text)) return { ok: true, value: text };
       const wanted = normalizeHeader(text);
-      const hit = f.options.find((o) => o.toLowerCase() === text.toLowerCase() || enumLabels(o).some((l) => normalizeHeader(l) === wanted));
+      const hit = enumLookup?.get(wanted) ?? f.options.find((o) => o.toLowerCase() === text.toLowerCase());
       return hit ? { ok: true, value: hit } : { ok: false, key: 'catalog:validation.oneOf' };
     }
     default:
@@ -126,13 +127,23 @@ export function parseDate(value: unknown): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const YES = new Set(['co', 'yes', 'x', 'true', '1', 'dung']);
+const NO = new Set(['khong', 'no', 'false', '0', 'sai']);
+/** What the template's drop-down offers, looked up before any normalising (most cells). */
+const BOOLEAN_CELLS = new Map<string, boolean>([
+  ['Có', true],
+  ['Không', false],
+  ['Yes', true],
+  ['No', false],
+]);
+
 export function parseBoolean(value: unknown): boolean | null {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : null;
+  const known = BOOLEAN_CELLS.get(String(value));
+  if (known !== undefined) return known;
   const s = normalizeHeader(String(value));
-  if (['co', 'yes', 'x', 'true', '1', 'dung'].includes(s)) return true;
-  if (['khong', 'no', 'false', '0', 'sai'].includes(s)) return false;
-  return null;
+  return YES.has(s) ? true : NO.has(s) ? false : null;
 }
 
 // ------------------------------------------------------------------------------------------- the import
@@ -168,8 +179,18 @@ export async function importRows(
   const present = new Set(fields.filter((n) => n in presets || rawRows.some((r) => r && typeof r === 'object' && n in r)));
   if (d.scope === 'district') present.add(d.scopeField!);
 
-  const enumLabels = (name: string) => (option: string) =>
-    (['vi', 'en'] as const).map((lang) => translate(lang, optionLabelKey(d, name, option)));
+  // Enum cells hold a value or its label in either language: one lookup table per field, built once.
+  const enumLookups = new Map<string, Map<string, string>>();
+  for (const name of fields) {
+    const f = d.fields[name]!;
+    if (f.kind !== 'enum') continue;
+    const lookup = new Map<string, string>();
+    for (const o of f.options) {
+      lookup.set(normalizeHeader(o), o);
+      for (const lang of ['vi', 'en'] as const) lookup.set(normalizeHeader(translate(lang, optionLabelKey(d, name, o))), o);
+    }
+    enumLookups.set(name, lookup);
+  }
 
   const rows: RowState[] = rawRows.map((raw, index) => {
     const row: RowState = {
@@ -188,10 +209,10 @@ export async function importRows(
       if ((v == null || v === '') && d.scope === 'district' && name === d.scopeField) v = ownLocalUnit(ctx.principal);
       if (name === ownerField && forcedOwner) v = forcedOwner;
       const f = d.fields[name]!;
-      const out = coerceCell(f, v, enumLabels(name));
+      const out = coerceCell(f, v, enumLookups.get(name));
       if (out.ok) row.values[name] = out.value;
       else {
-        const values = f.kind === 'enum' ? f.options.map((o) => enumLabels(name)(o)[ctx.lang === 'en' ? 1 : 0]).join(', ') : '';
+        const values = f.kind === 'enum' ? f.options.map((o) => translate(ctx.lang, optionLabelKey(d, name, o))).join(', ') : '';
         row.errors.push({ field: name, message: t(out.key, { values }), code: 'format' });
       }
     }
@@ -260,21 +281,14 @@ export async function importRows(
 
   // Owners: an employer user writes for its employer; a district user only under its own local unit.
   if (!ctx.system && d.scope !== 'global') {
-    // A row updating a record must also find it in the caller's scope: another local unit's record keeps its place.
-    const updates = rows.filter((r) => r.action === 'update').map((r) => r.id!);
-    const scope = rowScope(c, ctx.principal);
-    const visible = new Set(
-      updates.length && scope
-        ? (await sql<{ id: string }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${updates}::uuid[]) and ${scope}`.execute(ctx.db)).rows.map((r) => r.id)
-        : updates,
-    );
     const verdicts = new Map<string, boolean>();
     for (const row of rows) {
-      const owners = ownersOf(c, { id: row.action === 'update' ? row.id : null, businessId: ownerOf(row), data: row.values });
-      const k = `${String(owners.localUnit)}|${String(owners.businessId)}`;
-      if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, owners));
-      const field = d.scopeField ?? ownerField ?? c.declaration.codeField ?? c.declaration.titleField;
-      if (!verdicts.get(k) || (row.action === 'update' && !visible.has(row.id!))) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
+      const localUnit = d.scope === 'district' ? ((row.values[d.scopeField!] as string | null) ?? null) : null;
+      const businessId = ownerOf(row);
+      const k = `${String(localUnit)}|${String(businessId)}`;
+      if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, { businessId, localUnit }));
+      const field = d.scope === 'district' ? d.scopeField! : (ownerField ?? c.declaration.codeField ?? c.declaration.titleField);
+      if (!verdicts.get(k)) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
     }
   }
 

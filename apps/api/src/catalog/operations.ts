@@ -16,7 +16,7 @@ import { assertCan, catalogError, inTransaction, translator, type Executor, type
 import { hooksOf, type CatalogRecord } from './hooks.ts';
 import { and, col, listConditions, orderBy, recordShape, tableRef, toRecord, type Filters } from './query.ts';
 import { catalogRegistry } from './registry.ts';
-import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
 
 export interface ListQuery extends Filters {
@@ -77,14 +77,20 @@ export class CatalogOperations {
 
   // ---------------------------------------------------------------------------------------------- reads
 
-  /** The two statements of a list: the page and the exact count, filtered alike (the bench runs them bare too). */
-  listStatements(ctx: OpContext, q: ListQuery): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ n: number }> } {
+  /**
+   * The statements of a list, filtered alike (the bench runs them bare too):
+   * - with a keyword, one statement: the search index is read once and the exact total comes along with the page
+   *   (`count(*) over ()`), where a separate count would read it again;
+   * - without one, the page (which stops after pageSize rows on the sort index) and the count, run side by side.
+   */
+  listStatements(ctx: OpContext, q: ListQuery): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ n: number }> | null } {
     const { selection, joins } = recordShape(this.c);
     const where = and(listConditions(this.c, ctx.principal, q, ctx.system));
+    const window = q.keyWord?.trim() ? sql`, count(*) over ()::int as "__total"` : sql``;
     return {
-      page: sql<Record<string, unknown>>`select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where}
+      page: sql<Record<string, unknown>>`select ${selection} ${window} from ${tableRef(this.c)} as t ${joins} where ${where}
           order by ${orderBy(this.c, q.sortField, q.sortOrder)} limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`,
-      count: sql<{ n: number }>`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`,
+      count: q.keyWord?.trim() ? null : sql<{ n: number }>`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`,
     };
   }
 
@@ -92,8 +98,8 @@ export class CatalogOperations {
     assertCan(ctx, this.c, 'read');
     const { page, count } = this.listStatements(ctx, q);
     // Both at once: on PostgreSQL they run on two connections, so the answer waits for the slower one only.
-    const [found, counted] = await Promise.all([page.execute(ctx.db), count.execute(ctx.db)]);
-    return { pageLists: found.rows.map(toRecord), totalRecord: counted.rows[0]?.n ?? 0 };
+    const [found, counted] = await Promise.all([page.execute(ctx.db), count?.execute(ctx.db)]);
+    return { pageLists: found.rows.map(pageRecord), totalRecord: await totalOf(ctx, this.c, q, found.rows, counted?.rows[0]?.n) };
   }
 
   /** One live record in the caller's scope, or null. */
@@ -147,15 +153,10 @@ export class CatalogOperations {
     return found.map((r) => ({ value: r.value, label: r.label, code: r.code ?? null, parentId: r.parentId ?? null }));
   }
 
-  /** The fields of a unique key or of an exist check. */
-  keyFields(key: string): readonly string[] | undefined {
-    return this.d.unique?.[key] ?? this.d.existChecks?.[key];
-  }
-
   /** existCode / existName: is the value taken by another live record the caller could collide with? */
   async exists(ctx: OpContext, key: string, values: Record<string, unknown>, excludeId?: string): Promise<boolean> {
     assertCan(ctx, this.c, 'read');
-    const fields = this.keyFields(key);
+    const fields = this.d.unique?.[key];
     if (!fields) throw new AppError(404, 'NOT_FOUND');
     // Where the owner is chosen per record, a check by anyone but an employer user looks at every employer in scope.
     const owner = employerFieldOf(this.d) ? (ctx.system ? undefined : (ownerBusiness(ctx.principal) ?? undefined)) : ownerBusiness(ctx.principal);
@@ -171,7 +172,7 @@ export class CatalogOperations {
     businessId: string | null | undefined,
   ): Promise<{ id: string; businessId: string | null } | null> {
     const conditions: RawBuilder<unknown>[] = [];
-    for (const name of this.keyFields(key)!) {
+    for (const name of this.d.unique![key]!) {
       const v = values[name];
       if (v == null || v === '') return null;
       const f = this.d.fields[name]!;
@@ -277,8 +278,9 @@ export class CatalogOperations {
     if (forcedOwner) data = { ...data, [ownerField!]: forcedOwner };
     const businessId = ownerField ? ((data[ownerField] as string | null | undefined) ?? null) : implicitOwner;
     if (!ctx.system) {
-      if (!(await canOwn(this.c, ctx.db, ctx.principal, ownersOf(this.c, { id: original?.id ?? null, businessId, data })))) {
-        const field = d.scopeField ? { field: d.scopeField } : ownerField ? { field: ownerField } : {};
+      const localUnit = d.scope === 'district' ? ((data[d.scopeField!] as string | null) ?? null) : null;
+      if (!(await canOwn(this.c, ctx.db, ctx.principal, { businessId, localUnit }))) {
+        const field = d.scope === 'district' ? { field: d.scopeField! } : ownerField ? { field: ownerField } : {};
         throw new AppError(403, 'FORBIDDEN', { details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }] });
       }
     }
@@ -589,6 +591,22 @@ export class CatalogOperations {
   comboboxRoutes(): { path: string; fixed: Record<string, string> }[] {
     return this.c.paths.combobox.map(comboboxSpelling);
   }
+}
+
+/** A page row without the window total the keyword statement carries. */
+export function pageRecord(row: Record<string, unknown>): CatalogRecord {
+  const { __total: _total, ...rest } = row;
+  return toRecord(rest);
+}
+
+/** The exact total: counted, carried by the page rows, or (a keyword page past the end) counted now. */
+async function totalOf(ctx: OpContext, c: ResolvedCatalog, q: ListQuery, rows: Record<string, unknown>[], counted: number | undefined): Promise<number> {
+  if (counted !== undefined) return counted;
+  if (rows.length) return Number(rows[0]!.__total);
+  if (q.pageNumber === 1) return 0;
+  const where = and(listConditions(c, ctx.principal, q, ctx.system));
+  const [count] = (await sql<{ n: number }>`select count(*)::int as n from ${tableRef(c)} as t where ${where}`.execute(ctx.db)).rows;
+  return count?.n ?? 0;
 }
 
 /** Flat nodes (each with its parent id) → nested, children in the given order. */

@@ -118,7 +118,15 @@ export function listConditions(c: ResolvedCatalog, principal: Principal | null, 
     } else where.push(sql<SqlBool>`${column} = ${v}`);
   }
   const keyWord = filters.keyWord?.trim();
-  if (keyWord) where.push(matchesKeyword(d.search.map((name) => col(c, name)), keyWord) as Expression<SqlBool>);
+  if (keyWord) {
+    // Codes hold no spaces, so a keyword with one cannot match them: their index is not read at all.
+    const spaced = /\s/.test(keyWord);
+    const columns = d.search.filter((name) => {
+      const f = d.fields[name];
+      return !(spaced && f?.kind === 'text' && f.code);
+    });
+    where.push(columns.length ? (matchesKeyword(columns.map((name) => col(c, name)), keyWord) as Expression<SqlBool>) : sql<SqlBool>`false`);
+  }
   return where;
 }
 
