@@ -18,7 +18,7 @@ import { assertCan, catalogError, inTransaction, translator, type Executor, type
 import { hooksOf } from './hooks.ts';
 import type { CatalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
-import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { scopeCondition } from '../platform/access/scope.ts';
 import { NIL_UUID } from './schema.ts';
 
@@ -281,14 +281,21 @@ export async function importRows(
 
   // Owners: an employer user writes for its employer; a district user only under its own local unit.
   if (!ctx.system && d.scope !== 'global') {
+    // A row updating a record must also find it in the caller's scope: another local unit's record keeps its place.
+    const updates = rows.filter((r) => r.action === 'update').map((r) => r.id!);
+    const scope = rowScope(c, ctx.principal);
+    const visible = new Set(
+      updates.length && scope
+        ? (await sql<{ id: string }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${updates}::uuid[]) and ${scope}`.execute(ctx.db)).rows.map((r) => r.id)
+        : updates,
+    );
     const verdicts = new Map<string, boolean>();
     for (const row of rows) {
-      const localUnit = d.scope === 'district' ? ((row.values[d.scopeField!] as string | null) ?? null) : null;
-      const businessId = ownerOf(row);
-      const k = `${String(localUnit)}|${String(businessId)}`;
-      if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, { businessId, localUnit }));
-      const field = d.scope === 'district' ? d.scopeField! : (ownerField ?? c.declaration.codeField ?? c.declaration.titleField);
-      if (!verdicts.get(k)) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
+      const owners = ownersOf(c, { id: row.action === 'update' ? row.id : null, businessId: ownerOf(row), data: row.values });
+      const k = `${String(owners.localUnit)}|${String(owners.businessId)}`;
+      if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, owners));
+      const field = d.scopeField ?? ownerField ?? c.declaration.codeField ?? c.declaration.titleField;
+      if (!verdicts.get(k) || (row.action === 'update' && !visible.has(row.id!))) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
     }
   }
 

@@ -16,7 +16,7 @@ import { assertCan, catalogError, inTransaction, translator, type Executor, type
 import { hooksOf, type CatalogRecord } from './hooks.ts';
 import { and, col, listConditions, orderBy, recordShape, tableRef, toRecord, type Filters } from './query.ts';
 import { catalogRegistry } from './registry.ts';
-import { canOwn, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
 
 export interface ListQuery extends Filters {
@@ -153,10 +153,15 @@ export class CatalogOperations {
     return found.map((r) => ({ value: r.value, label: r.label, code: r.code ?? null, parentId: r.parentId ?? null }));
   }
 
+  /** The fields of a unique key or of an exist check. */
+  keyFields(key: string): readonly string[] | undefined {
+    return this.d.unique?.[key] ?? this.d.existChecks?.[key];
+  }
+
   /** existCode / existName: is the value taken by another live record the caller could collide with? */
   async exists(ctx: OpContext, key: string, values: Record<string, unknown>, excludeId?: string): Promise<boolean> {
     assertCan(ctx, this.c, 'read');
-    const fields = this.d.unique?.[key];
+    const fields = this.keyFields(key);
     if (!fields) throw new AppError(404, 'NOT_FOUND');
     // Where the owner is chosen per record, a check by anyone but an employer user looks at every employer in scope.
     const owner = employerFieldOf(this.d) ? (ctx.system ? undefined : (ownerBusiness(ctx.principal) ?? undefined)) : ownerBusiness(ctx.principal);
@@ -172,7 +177,7 @@ export class CatalogOperations {
     businessId: string | null | undefined,
   ): Promise<{ id: string; businessId: string | null } | null> {
     const conditions: RawBuilder<unknown>[] = [];
-    for (const name of this.d.unique![key]!) {
+    for (const name of this.keyFields(key)!) {
       const v = values[name];
       if (v == null || v === '') return null;
       const f = this.d.fields[name]!;
@@ -278,9 +283,8 @@ export class CatalogOperations {
     if (forcedOwner) data = { ...data, [ownerField!]: forcedOwner };
     const businessId = ownerField ? ((data[ownerField] as string | null | undefined) ?? null) : implicitOwner;
     if (!ctx.system) {
-      const localUnit = d.scope === 'district' ? ((data[d.scopeField!] as string | null) ?? null) : null;
-      if (!(await canOwn(this.c, ctx.db, ctx.principal, { businessId, localUnit }))) {
-        const field = d.scope === 'district' ? { field: d.scopeField! } : ownerField ? { field: ownerField } : {};
+      if (!(await canOwn(this.c, ctx.db, ctx.principal, ownersOf(this.c, { id: original?.id ?? null, businessId, data })))) {
+        const field = d.scopeField ? { field: d.scopeField } : ownerField ? { field: ownerField } : {};
         throw new AppError(403, 'FORBIDDEN', { details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }] });
       }
     }
