@@ -1,6 +1,6 @@
 import { CATALOGUE_ACTIONS, FEATURE_GROUPS, registerFeatures, subjectFeature, type FeatureGroupKey } from '../permissions.ts';
 import { registerMenuItems } from '../menu.ts';
-import { TRASH_SUBJECT, areaText, type ResolvedCatalog } from './resolve.ts';
+import { TRASH_SUBJECT, type ResolvedCatalog } from './resolve.ts';
 
 /** Where an area's permission node hangs in the user-type editor: beside its menu entry's domain. */
 const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
@@ -12,7 +12,6 @@ const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
   system: FEATURE_GROUPS.system,
 };
 
-
 /**
  * Contribute every area's permission-tree node (Subject.read/create/update/delete/import/export) and the
  * trash bin's, so adding an area adds its node. Idempotent: registering again replaces the nodes.
@@ -22,7 +21,7 @@ export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): v
     const group = c.declaration.menu ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues) : FEATURE_GROUPS.catalogues;
     registerFeatures(
       group,
-      subjectFeature(c.subject, areaText(c.declaration, 'title'), CATALOGUE_ACTIONS, {
+      subjectFeature(c.subject, `catalog:areas.${c.key}.title`, CATALOGUE_ACTIONS, {
         key: `catalogues.${c.key}`,
         order: 100 + (c.declaration.menu ? c.declaration.menu.order : 900 + i),
       }),
