@@ -176,6 +176,24 @@ describe('citizen ID (CCCD)', () => {
   });
 });
 
+describe('foreign workers', () => {
+  it('are identified by their passport: required, unique, and matched on import when there is no citizen ID', async () => {
+    const passport = `M${String(Date.now()).slice(-8)}`;
+    const noPassport = expectError(await create('employerA', worker({ citizenId: null, nationality: 'KR', fullName: 'KIM MIN JUN' })), 400);
+    expect(noPassport.details[0]).toMatchObject({ field: 'passportNumber' });
+    const noCccd = expectError(await create('employerA', worker({ citizenId: null })), 400);
+    expect(noCccd.details[0]).toMatchObject({ field: 'citizenId', message: translate('vi', 'workers:validation.citizenIdRequired') });
+    const kim = { fullName: 'KIM MIN JUN', passportNumber: passport, nationality: 'Hàn Quốc', birthDate: '1985-06-01', sex: 'Nam' };
+    const first = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: [kim] });
+    expect(first.json().data[0]).toMatchObject({ isSuccess: true, action: 'create' });
+    const again = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: [{ ...kim, phone: '0912000111' }] });
+    expect(again.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: first.json().data[0].id });
+    const elsewhere = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerB'), payload: [kim] });
+    expect(elsewhere.json().data[0].errors[0]).toMatchObject({ field: 'passportNumber', code: 'ownedElsewhere' });
+    expect((await list('employerA', { keyWord: passport.toLowerCase() })).pageLists[0]).toMatchObject({ nationality: 'KR', citizenId: null, phone: '0912000111' });
+  });
+});
+
 describe('bad input', () => {
   it('answers 4xx with the error body, never 500', async () => {
     const cases = [

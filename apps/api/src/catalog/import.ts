@@ -240,20 +240,30 @@ export async function importRows(
     }
   }
 
-  // Rows whose code exists update that record; the others are new. A key unique across employers that another
-  // employer holds is a conflict: the same person stays one record, never a second one, never taken over.
-  const upsertFields = c.upsertKey ? d.unique![c.upsertKey]! : [];
-  const global = c.upsertKey !== null && d.globalUnique?.includes(c.upsertKey) === true;
-  const existing = upsertFields.length === 1 ? await lookupExisting(ops, ctx, upsertFields[0]!, rows, ownerOf, global) : new Map<string, Match[]>();
+  // Rows whose code exists update that record; the others are new. A row without the code matches on another
+  // single-field unique key (a foreign worker's passport where the citizen ID is empty). A key unique across
+  // employers that another employer holds is a conflict: the same person stays one record, never a second one,
+  // never taken over.
+  const matchKeys = [c.upsertKey, ...Object.keys(d.unique ?? {}).filter((k) => k !== c.upsertKey)].filter(
+    (k): k is string => k !== null && d.unique![k]!.length === 1,
+  );
+  const existing = new Map<string, Map<string, Match[]>>();
+  for (const [i, key] of matchKeys.entries()) {
+    const field = d.unique![key]![0]!;
+    // Other keys are looked up only for the rows the first one cannot match.
+    const candidates = i === 0 ? rows : rows.filter((r) => r.values[d.unique![matchKeys[0]!]![0]!] == null && r.values[field] != null);
+    if (candidates.length) existing.set(key, await lookupExisting(ops, ctx, field, candidates, ownerOf, d.globalUnique?.includes(key) === true));
+  }
   for (const row of rows) {
-    const v = upsertFields.length === 1 ? row.values[upsertFields[0]!] : null;
-    const matches = v != null ? (existing.get(lower(v)) ?? []) : [];
+    const key = matchKeys.find((k) => row.values[d.unique![k]![0]!] != null);
+    const field = key ? d.unique![key]![0]! : null;
+    const v = field ? row.values[field] : null;
+    const matches = key && v != null ? (existing.get(key)?.get(lower(v)) ?? []) : [];
     const hit = matches.find((m) => m.businessId === ownerOf(row));
     row.id = hit?.id ?? randomUUID();
     row.action = hit ? 'update' : 'create';
-    if (!hit && global && matches.length && !row.errors.some((e) => e.field === ownerField)) {
-      const field = upsertFields[0]!;
-      fail(row, field, 'catalog:validation.ownedElsewhere', { field: ops.label(ctx, field), value: String(v) }, 'ownedElsewhere');
+    if (!hit && key && d.globalUnique?.includes(key) && matches.length && !row.errors.some((e) => e.field === ownerField)) {
+      fail(row, field!, 'catalog:validation.ownedElsewhere', { field: ops.label(ctx, field!), value: String(v) }, 'ownedElsewhere');
     }
   }
 
@@ -275,7 +285,10 @@ export async function importRows(
     for (const row of rows) {
       const v = row.values[name];
       const holder = v != null ? (taken.get(lower(v)) ?? []).find((m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row))) : undefined;
-      if (holder) fail(row, name, 'catalog:validation.duplicate', { field: ops.label(ctx, name), value: String(v) }, 'duplicate');
+      if (!holder) continue;
+      const elsewhere = d.globalUnique?.includes(key) && holder.businessId !== ownerOf(row);
+      const code = elsewhere ? 'ownedElsewhere' : 'duplicate';
+      fail(row, name, `catalog:validation.${code}`, { field: ops.label(ctx, name), value: String(v) }, code);
     }
   }
 
@@ -636,7 +649,9 @@ async function updateRows(ops: CatalogOperations, ctx: OpContext, rows: RowState
     ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
   ];
   const sets = names.map((n, i) => sql`${sql.id(columnOf(n))} = ${sql.ref(`u.${aliases[i]}`)}`);
+  // Rows the file leaves as they are are not written: sending a file again changes nothing, not even updated_at.
+  const changed = sql`(${sql.join(names.map((n) => sql.ref(`t.${columnOf(n)}`)))}) is distinct from (${sql.join(aliases.map((a) => sql.ref(`u.${a}`)))})`;
   await sql`update ${sql.table(ops.c.table)} as t set ${sql.join(sets)}, updated_at = now(), updated_by = ${ctx.principal?.userId ?? null}
             from unnest(${sql.join(arrays)}) as u(id, ${sql.join(aliases.map((a) => sql.id(a)))})
-            where t.id = u.id`.execute(ctx.db);
+            where t.id = u.id and ${changed}`.execute(ctx.db);
 }

@@ -20,6 +20,12 @@ registerCatalogHooks('worker', {
     const start = data.startDate as string | null;
     const end = data.endDate as string | null;
     if (start && end && end < start) details.push({ field: 'endDate', code: 'range', message: t('workers:validation.endBeforeStart') });
+    // A Vietnamese citizen is identified by the citizen ID; a foreigner by the passport.
+    const foreign = data.nationality != null && data.nationality !== HOME_NATIONALITY;
+    if (!foreign && !data.citizenId) details.push({ field: 'citizenId', code: 'required', message: t('workers:validation.citizenIdRequired') });
+    if (foreign && !data.citizenId && !data.passportNumber) {
+      details.push({ field: 'passportNumber', code: 'required', message: t('workers:validation.passportRequired') });
+    }
     const birth = data.birthDate as string | null;
     if (birth && birth > todayInVietnam()) details.push({ field: 'birthDate', code: 'range', message: t('workers:validation.birthInFuture') });
     if (details.length) throw new AppError(400, 'VALIDATION', { details });

@@ -2,9 +2,9 @@ import { defineCatalog, field } from '../define.ts';
 import { CITIZEN_ID_DIGITS, NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
 
 /**
- * Workers ("người lao động") of the province's employers. One record per person: the citizen ID (CCCD) is
- * unique across employers, so importing the same person twice updates the record, and a person another employer
- * already declared is a conflict, never a second record. Employer users keep their own workers; the department
+ * Workers ("người lao động") of the province's employers, foreigners included. One record per person: the
+ * citizen ID (CCCD; a foreigner's passport) is unique across employers, so importing the same person twice
+ * updates the record, and a person another employer already declared is a conflict, never a second record. Employer users keep their own workers; the department
  * (and a commune for the employers in it) files them for the employer it chooses.
  */
 export default defineCatalog({
@@ -16,7 +16,9 @@ export default defineCatalog({
   texts: 'workers:areas.worker',
   fields: {
     fullName: field.name({ max: 200, width: 28 }),
-    citizenId: field.text({ required: true, digits: CITIZEN_ID_DIGITS, width: 16 }),
+    // Vietnamese citizens: the citizen ID; foreigners: their passport (hooks require the one that applies).
+    citizenId: field.text({ digits: CITIZEN_ID_DIGITS, width: 16 }),
+    passportNumber: field.text({ max: 20, code: true, width: 14 }),
     birthDate: field.date({ required: true }),
     sex: field.enum({ options: SEXES, required: true, optionLabels: 'workers:sexes' }),
     nationality: field.enum({ options: NATIONALITIES, optionLabels: 'workers:countries' }),
@@ -34,14 +36,14 @@ export default defineCatalog({
   },
   titleField: 'fullName',
   codeField: 'citizenId',
-  unique: { citizenId: ['citizenId'] },
-  globalUnique: ['citizenId'],
+  unique: { citizenId: ['citizenId'], passport: ['passportNumber'] },
+  globalUnique: ['citizenId', 'passport'],
   list: {
     columns: ['fullName', 'citizenId', 'birthDate', 'sex', 'businessId', 'occupationId', 'positionId', 'contractTypeId', 'startDate'],
     defaultSort: { field: 'createdAt', order: 'desc' },
   },
   filters: ['businessId', 'sex', 'nationality', 'occupationId', 'contractTypeId', 'workingForm', 'healthClassId', 'targetTrainingId', 'startDate'],
-  search: ['fullName', 'citizenId'],
+  search: ['fullName', 'citizenId', 'passportNumber'],
   paths: {
     update: 'workers',
     delete: 'delete-worker',
