@@ -7,5 +7,6 @@
 import './permissions.ts';
 import './integration/business-registry.ts';
 import './businesses/permissions.ts';
+import './permits/features.ts';
 
 export * from './permissions.ts';

@@ -3,6 +3,7 @@ import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { FileTables } from '../platform/files/tables.ts';
 import type { IntegrationTables } from '../modules/integration/tables.ts';
 import type { AdminUnitTables } from '../modules/organisation/tables.ts';
+import type { PermitTables } from '../modules/permits/tables.ts';
 import type { BusinessTables } from '../modules/businesses/tables.ts';
 import type { WorkerTables } from '../modules/workers/tables.ts';
 
@@ -35,4 +36,4 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables & BusinessTables & WorkerTables;
+export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables & BusinessTables & WorkerTables & PermitTables;

@@ -5,6 +5,7 @@ import { accountSeedSteps } from '../modules/accounts/seed.ts';
 import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts';
 import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
+import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
@@ -28,7 +29,7 @@ export interface SeedStep {
  * Start-up data, in order. Every step is idempotent: running it again changes nothing.
  * Domains add their steps here (reference data first, then demo data that refers to it).
  */
-export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep, businessDemoStep];
+export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep, businessDemoStep, permitsDemoStep];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {
   for (const step of seedSteps) {

@@ -106,7 +106,10 @@ describe('validity rules', () => {
     expect(extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'approved' }] })).toBe('alreadyExtended');
     // A refused extension does not count; an open one blocks a second.
     expect(extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'rejected' }] })).toBeNull();
-    expect(extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'submitted' }] })).toBe('openRequest');
+    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'extend', status: 'submitted' }] })).toBe('openRequest');
+    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'draft' }] })).toBe('openRequest');
+    // An extension still open on the permit this one renewed would make two.
+    expect(extensionBlocker({ parent: permit({ kind: 'renew' }), ...none, lineKinds: ['renew', 'new'], lineChildren: [{ kind: 'extend', status: 'returned' }] })).toBe('openRequest');
     // Replaced by a renewal: further requests go from the renewal.
     expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'approved' }] })).toBe('replaced');
   });
@@ -149,6 +152,7 @@ describe('required files', () => {
 describe('request shapes', () => {
   const request = {
     workerId: '6f1e1a52-8d7e-4d1e-9a55-2d8f0b0c1a11',
+    passportNumber: 'e12345678',
     position: 'expert',
     jobTitle: 'Chuyên gia kỹ thuật rang xay',
     workplace: 'Đà Lạt',
@@ -158,7 +162,8 @@ describe('request shapes', () => {
   };
 
   it('accepts a complete request and refuses a period over two years with a rule key', () => {
-    expect(newLicenseBody.safeParse(request).success).toBe(true);
+    expect(newLicenseBody.parse(request).passportNumber).toBe('E12345678');
+    expect(newLicenseBody.safeParse({ ...request, passportNumber: 'E 123' }).error?.issues[0]?.message).toBe('permits:validation.passportNumber');
     const long = newLicenseBody.safeParse({ ...request, requestedTo: '2028-07-01' });
     expect(long.success).toBe(false);
     expect(long.error?.issues[0]).toMatchObject({ path: ['requestedTo'], message: 'permits:rules.periodTooLong' });
@@ -167,7 +172,7 @@ describe('request shapes', () => {
   });
 
   it('needs details when the exemption ground is "other"', () => {
-    const c = { workerId: request.workerId, jobTitle: 'x', workplace: 'y', requestedFrom: '2026-07-01', requestedTo: '2027-06-30' };
+    const c = { workerId: request.workerId, passportNumber: 'P1234567', jobTitle: 'x', workplace: 'y', requestedFrom: '2026-07-01', requestedTo: '2027-06-30' };
     expect(confirmBody.safeParse({ ...c, exemptionGround: 'marriedToVietnamese' }).success).toBe(true);
     expect(confirmBody.safeParse({ ...c, exemptionGround: 'other' }).error?.issues[0]?.path).toEqual(['exemptionDetail']);
   });

@@ -135,7 +135,8 @@ export function checkApproval(args: {
 
 /**
  * May this permit get an extension request? Once per permit, counting its whole line (a renewal of an extended
- * permit is still extended), only while it is valid, and not while another linked request is open.
+ * permit is still extended), only while it is valid, not once replaced by a renewal, and not while a request
+ * filed from it (or an extension filed anywhere in its line) is still open.
  * Returns the reason it may not, or null.
  */
 export function extensionBlocker(args: {
@@ -154,7 +155,8 @@ export function extensionBlocker(args: {
   if (lineKinds.includes('extend') || lineChildren.some((c) => c.kind === 'extend' && c.status === 'approved')) {
     return 'alreadyExtended';
   }
-  if (lineChildren.some((c) => c.status === 'draft' || c.status === 'submitted' || c.status === 'returned')) return 'openRequest';
+  const open = (c: { status: PermitStatus }) => c.status === 'draft' || c.status === 'submitted' || c.status === 'returned';
+  if (children.some(open) || lineChildren.some((c) => c.kind === 'extend' && open(c))) return 'openRequest';
   return null;
 }
 

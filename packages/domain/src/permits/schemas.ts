@@ -42,6 +42,12 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 export const calendarDate = z.string().refine(isCalendarDate, { error: 'permits:validation.date' });
+/** Passport numbers: letters and digits, kept upper-case (the permit records the passport it was granted on). */
+export const passportNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{5,20}$/, { error: 'permits:validation.passportNumber' });
 const optionalDate = z
   .union([calendarDate, z.literal(''), z.null()])
   .optional()
@@ -60,6 +66,7 @@ function periodRefinement(ctx: z.core.$RefinementCtx, from: string | null, to: s
 // -------------------------------------------------------------------------------------------------- requests
 
 const licenseFields = {
+  passportNumber,
   position: z.enum(POSITIONS),
   jobTitle: text(255),
   workplace: text(500),
@@ -78,12 +85,19 @@ export const extendBody = z.object({ parentId: z.uuid(), ...licenseFields, reque
 export type ExtendBody = z.infer<typeof extendBody>;
 
 /** require-renew: a reissue of an approved, valid permit (keeps its remaining validity). */
-export const renewBody = z.object({ parentId: z.uuid(), renewReason: z.enum(RENEW_REASONS), note: optionalText(2000) });
+export const renewBody = z.object({
+  parentId: z.uuid(),
+  renewReason: z.enum(RENEW_REASONS),
+  /** A new passport is one reason to renew; absent: the permit's. */
+  passportNumber: passportNumber.optional(),
+  note: optionalText(2000),
+});
 export type RenewBody = z.infer<typeof renewBody>;
 
 /** add-require-confirm: a confirmation that the worker needs no permit. */
 const confirmFields = {
   workerId: z.uuid(),
+  passportNumber,
   exemptionGround: z.enum(EXEMPTION_GROUNDS),
   exemptionDetail: optionalText(2000),
   jobTitle: text(255),
@@ -109,6 +123,7 @@ export const editLicenseBody = z
     id: z.uuid(),
     version,
     workerId: z.uuid().optional(),
+    passportNumber: passportNumber.optional(),
     position: z.enum(POSITIONS).optional(),
     jobTitle: text(255).optional(),
     workplace: text(500).optional(),
@@ -275,7 +290,10 @@ export type RequirementSlot = z.infer<typeof requirementSlot>;
 export const foreignWorkerOption = z.object({
   value: z.string(),
   label: z.string(),
+  /** ISO 3166-1 alpha-2 code (names: `workers:countries.{code}`). */
   nationality: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  /** The passport of the worker's latest request, to prefill the form. */
   passportNumber: z.string().nullable(),
 });
 export type ForeignWorkerOption = z.infer<typeof foreignWorkerOption>;

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import routes from './routes.ts';
+
+/**
+ * Work permits and confirmation certificates (`WorkerLicense`): an employer files requests for its foreign
+ * workers with the required documents; the department returns, grants or rejects them. The rules and the state
+ * machine live in packages/domain/src/permits; this module stores, scopes and serves them.
+ */
+const permits: FastifyPluginAsync = async (app) => {
+  await app.register(routes);
+};
+
+export default permits;

@@ -1,0 +1,54 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ForeignWorkerOption } from '@portal/domain/permits/schemas';
+import type { Executor } from '../../catalog/context.ts';
+import { matchesKeyword } from '../../db/search.ts';
+import type { Caller } from './access.ts';
+
+/**
+ * The workers a request is filed for, read from the Worker catalogue area (packages/domain/src/catalog/areas/
+ * worker.ts: table `worker`, the employer in `business_id`, `full_name`, `nationality` as an ISO 3166-1 alpha-2
+ * code). This file is the one place that follows that declaration. A worker is foreign when a nationality other
+ * than Viet Nam is recorded. The passport belongs to the request (the permit records the passport it was
+ * granted on), so the worker's record needs none.
+ */
+export const WORKER_TABLE = 'worker';
+const HOME_NATIONALITY = 'VN';
+
+/** Columns a permit row shows about its worker, over alias `w`. */
+export function workerColumns(alias: string): RawBuilder<unknown> {
+  const w = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql`${w('full_name')} as worker_name, ${w('nationality')} as nationality`;
+}
+
+export const WORKER_NAME_SORT = sql`w.full_name`;
+
+function isForeignSql(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`(coalesce(${sql.ref(`${alias}.nationality`)}, ${HOME_NATIONALITY}) <> ${HOME_NATIONALITY})`;
+}
+
+export interface ApplicantWorker {
+  id: string;
+  businessId: string;
+  fullName: string;
+  isForeign: boolean;
+}
+
+/** A live worker of this employer, or undefined. */
+export async function workerOfEmployer(db: Executor, businessId: string, workerId: string): Promise<ApplicantWorker | undefined> {
+  const r = await sql<ApplicantWorker>`select w.id, w.business_id as "businessId", w.full_name as "fullName", ${isForeignSql('w')} as "isForeign"
+    from ${sql.table(WORKER_TABLE)} w where w.id = ${workerId} and w.business_id = ${businessId} and w.deleted_at is null`.execute(db);
+  return r.rows[0];
+}
+
+/** The employer's foreign workers for the request form's picker, with the passport of their latest request. */
+export async function foreignWorkerOptions(db: Executor, caller: Caller, keyWord: string | undefined, take: number): Promise<ForeignWorkerOption[]> {
+  if (!caller.employerId) return [];
+  const r = await sql<ForeignWorkerOption>`select w.id as value, w.full_name as label, w.nationality, w.birth_date::text as "birthDate",
+      (select p.passport_number from work_permit p where p.worker_id = w.id and p.passport_number is not null
+        order by p.created_at desc limit 1) as "passportNumber"
+    from ${sql.table(WORKER_TABLE)} w
+    where w.business_id = ${caller.employerId} and w.deleted_at is null and ${isForeignSql('w')}
+      ${keyWord ? sql`and ${matchesKeyword([sql.ref('w.full_name')], keyWord)}` : sql``}
+    order by w.full_name limit ${take}`.execute(db);
+  return r.rows;
+}
