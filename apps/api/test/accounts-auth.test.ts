@@ -47,6 +47,7 @@ describe('sign-in', () => {
     expect(me.json()).toMatchObject({ userId: user.id, role: 'client' });
     expect(me.json().ability).toEqual([
       { action: 'read', subject: 'Auth' },
+      { action: 'read', subject: 'Profile' },
       { action: 'read', subject: 'User' },
     ]);
   });

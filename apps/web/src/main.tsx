@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/i18n.ts';
+// The session (user, abilities, signed-in HTTP client) before the router starts, so the first guard knows the user.
+import './platform/auth/index.ts';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 

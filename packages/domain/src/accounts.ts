@@ -88,3 +88,7 @@ export const HISTORY_ACTIONS = [
   'two_factor_recovery_codes',
   'refresh_token_reuse',
 ] as const;
+
+/** Web pages of the identity module that other modules link to. */
+export const WORKSPACE_PATH = '/trang-lam-viec';
+export const MAIL_OUTBOX_PATH = '/nguoi-dung/thu-di-he-thong';

@@ -64,6 +64,11 @@ export function parsePermission(value: string): { subject: string; action: strin
 
 /** The default ability of everyone, signed in or not (spec §6: read on subject Auth). */
 export const DEFAULT_RULES: readonly AbilityRule[] = [{ action: 'read', subject: 'Auth' }];
+/**
+ * Every signed-in user, whatever the user type: their own account pages (account information, password,
+ * two-factor, workspace). The API's routes say 'authenticated' for the same thing.
+ */
+export const SIGNED_IN_RULES: readonly AbilityRule[] = [{ action: 'read', subject: 'Profile' }];
 /** Administrators: everything (CASL's reserved words). */
 export const ADMIN_RULES: readonly AbilityRule[] = [{ action: 'manage', subject: 'all' }];
 
@@ -236,10 +241,10 @@ export function expandPermissions(granted: Iterable<string>): PermissionKey[] {
   return [...out].sort();
 }
 
-/** CASL rules of a user: the default rule, then one rule per granted permission (admins: everything). */
+/** CASL rules of a signed-in user: the default rules, then one rule per granted permission (admins: everything). */
 export function abilityRules(role: 'admin' | 'client', granted: Iterable<string>): AbilityRule[] {
-  if (role === 'admin') return [...DEFAULT_RULES, ...ADMIN_RULES];
-  const rules: AbilityRule[] = [...DEFAULT_RULES];
+  if (role === 'admin') return [...DEFAULT_RULES, ...SIGNED_IN_RULES, ...ADMIN_RULES];
+  const rules: AbilityRule[] = [...DEFAULT_RULES, ...SIGNED_IN_RULES];
   for (const p of expandPermissions(granted)) {
     const parsed = parsePermission(p)!;
     rules.push({ action: parsed.action, subject: parsed.subject });

@@ -1,5 +1,6 @@
 import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { accountRoutes } from '../modules/accounts/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -68,6 +69,9 @@ export const routes: RouteEntry[] = [
 
   // ── Catalogue areas: list, create, edit, detail, import and the trash bin, from their declarations ─────
   ...catalogRoutes(),
+
+  // ── Identity: sign-in pages, one's own account, users, units, user types, access history, mail outbox ──
+  ...accountRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

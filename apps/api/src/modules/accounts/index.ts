@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MAIL_OUTBOX_PATH } from '@portal/domain/accounts';
+import { registerMenuItems } from '@portal/domain/menu';
 import accessHistory from './routes/access-history.ts';
 import accountAdmin from './routes/account-admin.ts';
 import authRoutes from './routes/auth.ts';
@@ -14,6 +16,9 @@ import users from './routes/users.ts';
  * sign-in, account administration, users, units, user types with their permission tree, access history and
  * the mail outbox.
  */
+// The system's outgoing mail, beside the other user administration pages of the left menu.
+registerMenuItems('users', { path: MAIL_OUTBOX_PATH, permission: 'MailOutbox.read', order: 2000 });
+
 const accounts: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(registration);

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Select, Skeleton, Table, Tag } from 'antd';
+import type { TableProps } from 'antd';
+import { apiFetch } from '../../app/api-client.ts';
+import { listQuery, type OutboxMail, type Page } from './api.ts';
+import { formatDateTime, sortQuery, useAccountsText } from './common.tsx';
+import './accounts.css';
+
+const COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', pending: 'gold', failed: 'red' };
+
+function MailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useAccountsText();
+  const mail = useQuery({ queryKey: ['accounts', 'outbox', id], queryFn: ({ signal }) => apiFetch<OutboxMail>(`/api/MailOutbox/get-by-id/${id}`, { signal }) });
+  const m = mail.data;
+  return (
+    <Modal open width={760} title={m?.subject ?? t('outbox.mail')} onCancel={onClose} footer={<Button onClick={onClose}>{t('actions.close')}</Button>}>
+      {!m ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+            <Descriptions.Item label={t('outbox.fields.to')}>{m.toAddress}</Descriptions.Item>
+            <Descriptions.Item label={t('outbox.fields.createdAt')}>{formatDateTime(m.createdAt, i18n.language)}</Descriptions.Item>
+            <Descriptions.Item label={t('outbox.fields.status')}>
+              <Tag color={COLORS[m.status]}>{t(`outbox.status.${m.status}`)}</Tag>
+            </Descriptions.Item>
+            {m.lastError && <Descriptions.Item label={t('outbox.fields.lastError')}>{m.lastError}</Descriptions.Item>}
+          </Descriptions>
+          {m.textBody ? <pre className="acc-mail-body" data-testid="outbox-body">{m.textBody}</pre> : <Alert type="info" showIcon title={t('outbox.bodyGone')} />}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** The system's outgoing mail: what stayed in the outbox (no SMTP server), what is waiting, sent or failed. */
+export default function MailOutboxPage() {
+  const { t, i18n } = useAccountsText();
+  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 20, keyWord: '', status: undefined as string | undefined, sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
+  const [open, setOpen] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['accounts', 'outbox', filters],
+    queryFn: ({ signal }) => apiFetch<Page<OutboxMail> & { smtp: boolean }>('/api/MailOutbox/get-paging', { signal, query: listQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableProps<OutboxMail>['columns'] = [
+    { key: 'createdAt', title: t('outbox.fields.createdAt'), sorter: true, width: 150, render: (_, m) => formatDateTime(m.createdAt, i18n.language) },
+    { key: 'toAddress', dataIndex: 'toAddress', title: t('outbox.fields.to'), sorter: true, ellipsis: true },
+    {
+      key: 'subject',
+      title: t('outbox.fields.subject'),
+      sorter: true,
+      ellipsis: true,
+      render: (_, m) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(m.id)}>
+          {m.subject}
+        </Button>
+      ),
+    },
+    { key: 'status', title: t('outbox.fields.status'), sorter: true, width: 150, render: (_, m) => <Tag color={COLORS[m.status]}>{t(`outbox.status.${m.status}`)}</Tag> },
+  ];
+  return (
+    <div className="acc-page">
+      {query.data && <Alert type={query.data.smtp ? 'success' : 'info'} showIcon title={query.data.smtp ? t('outbox.smtpOn') : t('outbox.smtpOff')} />}
+      <Card>
+        <div className="acc-toolbar">
+          <Input.Search className="acc-grow" allowClear placeholder={t('outbox.search')} aria-label={t('outbox.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <Select
+            allowClear
+            placeholder={t('outbox.fields.status')}
+            style={{ width: 200 }}
+            options={['outbox', 'pending', 'sent', 'failed'].map((s) => ({ value: s, label: t(`outbox.status.${s}`) }))}
+            onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, status: v }))}
+          />
+        </div>
+      </Card>
+      <Card>
+        <Table<OutboxMail>
+          rowKey="id"
+          size="small"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.pageLists ?? []}
+          scroll={{ x: 700 }}
+          locale={{ emptyText: <Empty description={t('outbox.empty')} /> }}
+          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          onChange={(p, _f, sorter) => {
+            const s = sortQuery(sorter);
+            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 20, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+          }}
+          data-testid="outbox-table"
+        />
+      </Card>
+      {open && <MailDialog id={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

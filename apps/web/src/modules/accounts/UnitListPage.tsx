@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { can, useAccess } from '../../app/access.ts';
+import { apiFetch } from '../../app/api-client.ts';
+import { toast } from '../../app/toast.ts';
+import { listQuery, type Page, type UnitItem } from './api.ts';
+import { LocalUnitSelect, UnitSelect, applyServerErrors, errorText, sortQuery, useAccountsText, useUnitKindOptions } from './common.tsx';
+import './accounts.css';
+
+const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
+const FIELDS = ['kind', 'code', 'name', 'parentId', 'localUnitCode', 'address', 'phone', 'email', 'description'] as const;
+
+function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved: boolean) => void }) {
+  const { t } = useAccountsText();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const creating = unit === 'new';
+  const kind = Form.useWatch('kind', form) ?? (creating ? undefined : unit.kind);
+  const employer = kind === 'employer';
+  const kinds = useUnitKindOptions(CREATABLE);
+  const submit = async (v: Record<string, string | undefined>) => {
+    setBusy(true);
+    try {
+      const body = {
+        code: v.code?.trim() || null,
+        name: v.name,
+        parentId: v.parentId || null,
+        localUnitCode: v.localUnitCode || null,
+        address: v.address || null,
+        phone: v.phone || null,
+        email: v.email || null,
+        description: v.description || null,
+      };
+      if (creating) await apiFetch('/api/Unit/units', { method: 'POST', body: { ...body, kind: v.kind } });
+      else await apiFetch(`/api/Unit/units/${unit.id}`, { method: 'PUT', body });
+      toast.success(t('units.saved'));
+      onClose(true);
+    } catch (err) {
+      applyServerErrors(form, err, FIELDS);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      width={720}
+      title={creating ? t('units.createTitle') : t('units.editTitle', { name: unit.name })}
+      onCancel={() => onClose(false)}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={creating ? { kind: 'department' } : unit} onFinish={(v) => void submit(v)} disabled={busy}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="kind" label={t('units.fields.kind')} rules={[{ required: true }]}>
+              <Select options={creating ? kinds : [{ value: unit.kind, label: t(`unitKinds.${unit.kind}`) }]} disabled={!creating} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="code" label={t('units.fields.code')} rules={[{ pattern: /^[A-Za-z0-9_.-]{1,50}$/, message: t('units.codeFormat') }]}>
+              <Input disabled={employer} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="name" label={t('units.fields.name')} extra={employer ? t('units.employerName') : undefined} rules={[{ required: true, whitespace: true, min: 2, max: 300, message: t('validation.required') }]}>
+              <Input disabled={employer} autoFocus />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="parentId" label={t('units.fields.parent')}>
+              <UnitSelect allowClear />
+            </Form.Item>
+          </Col>
+          {(kind === 'district' || (!creating && unit.localUnitCode)) && (
+            <Col xs={24} md={12}>
+              <Form.Item name="localUnitCode" label={t('units.fields.localUnit')} rules={kind === 'district' ? [{ required: true, message: t('validation.required') }] : []}>
+                <LocalUnitSelect disabled={employer} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="address" label={t('units.fields.address')} rules={[{ max: 500 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="phone" label={t('units.fields.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="email" label={t('units.fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="description" label={t('units.fields.description')} rules={[{ max: 2000 }]}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+/** `/nguoi-dung/phong`: the units in the caller's scope (department offices, communes, centres, employers). */
+export default function UnitListPage() {
+  const { t } = useAccountsText();
+  const { modal } = App.useApp();
+  const access = useAccess();
+  const queryClient = useQueryClient();
+  const kinds = useUnitKindOptions();
+  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 10, keyWord: '', kind: undefined as string | undefined, sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
+  const [dialog, setDialog] = useState<UnitItem | 'new' | null>(null);
+  const may = { create: can(access, 'create', 'Unit'), update: can(access, 'update', 'Unit'), delete: can(access, 'delete', 'Unit') };
+  const query = useQuery({
+    queryKey: ['accounts', 'units', filters],
+    queryFn: ({ signal }) => apiFetch<Page<UnitItem>>('/api/Unit/units', { signal, query: listQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
+
+  const remove = (unit: UnitItem) =>
+    modal.confirm({
+      title: t('units.deleteConfirm', { name: unit.name }),
+      okText: t('actions.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        try {
+          await apiFetch('/api/Unit/delete-units', { method: 'POST', body: [unit.id] });
+          toast.success(t('units.deleted'));
+          await refresh();
+        } catch (err) {
+          toast.error(errorText(err));
+        }
+      },
+    });
+
+  const columns: TableProps<UnitItem>['columns'] = [
+    { key: 'name', dataIndex: 'name', title: t('units.fields.name'), sorter: true, ellipsis: true },
+    { key: 'code', dataIndex: 'code', title: t('units.fields.code'), sorter: true, width: 150 },
+    { key: 'kind', title: t('units.fields.kind'), sorter: true, width: 190, render: (_, u) => <Tag>{t(`unitKinds.${u.kind}`)}</Tag> },
+    { key: 'localUnitName', dataIndex: 'localUnitName', title: t('units.fields.localUnit'), ellipsis: true, responsive: ['lg'] },
+    { key: 'parentName', dataIndex: 'parentName', title: t('units.fields.parent'), ellipsis: true, responsive: ['xl'] },
+    { key: 'userCount', dataIndex: 'userCount', title: t('units.fields.userCount'), width: 110, align: 'right' },
+    {
+      key: 'actions',
+      title: t('actions.title'),
+      width: 110,
+      render: (_, u) => (
+        <Space size={4}>
+          {may.update && (
+            <Tooltip title={t('actions.edit')}>
+              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setDialog(u)} />
+            </Tooltip>
+          )}
+          {may.delete && u.kind !== 'employer' && (
+            <Tooltip title={u.userCount ? t('units.inUse') : t('actions.delete')}>
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} disabled={u.userCount > 0} onClick={() => remove(u)} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="acc-page">
+      <Card>
+        <div className="acc-toolbar">
+          <Input.Search className="acc-grow" allowClear placeholder={t('units.search')} aria-label={t('units.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <Select allowClear placeholder={t('units.fields.kind')} style={{ width: 220 }} options={kinds} onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, kind: v }))} />
+          <div className="acc-right">
+            {may.create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>
+                {t('actions.create')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </Card>
+      <Card>
+        <Table<UnitItem>
+          rowKey="id"
+          size="middle"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.pageLists ?? []}
+          scroll={{ x: 800 }}
+          locale={{ emptyText: <Empty description={t('units.empty')} /> }}
+          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          onChange={(p, _f, sorter) => {
+            const s = sortQuery(sorter);
+            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 10, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+          }}
+        />
+      </Card>
+      {dialog && (
+        <UnitDialog
+          unit={dialog}
+          onClose={(saved) => {
+            setDialog(null);
+            if (saved) void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

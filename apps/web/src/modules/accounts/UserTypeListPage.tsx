@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Input, Space, Table, Tag, Tooltip } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { can, useAccess } from '../../app/access.ts';
+import { apiFetch } from '../../app/api-client.ts';
+import { toast } from '../../app/toast.ts';
+import { listQuery, type Page, type UserTypeItem } from './api.ts';
+import { errorText, sortQuery, useAccountsText } from './common.tsx';
+import './accounts.css';
+
+/** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
+export default function UserTypeListPage() {
+  const { t } = useAccountsText();
+  const { modal } = App.useApp();
+  const access = useAccess();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 10, keyWord: '', sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
+  const may = { create: can(access, 'create', 'UserType'), update: can(access, 'update', 'UserType'), delete: can(access, 'delete', 'UserType') };
+  const query = useQuery({
+    queryKey: ['accounts', 'user-types', filters],
+    queryFn: ({ signal }) => apiFetch<Page<UserTypeItem>>('/api/UserTypev2/get-paging', { signal, query: listQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = (type: UserTypeItem) =>
+    modal.confirm({
+      title: t('userTypes.deleteConfirm', { name: type.name }),
+      okText: t('actions.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        try {
+          await apiFetch('/api/UserTypev2/delete', { method: 'POST', body: [type.id] });
+          toast.success(t('userTypes.deleted'));
+          await queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        } catch (err) {
+          toast.error(errorText(err));
+        }
+      },
+    });
+
+  const columns: TableProps<UserTypeItem>['columns'] = [
+    {
+      key: 'name',
+      title: t('userTypes.fields.name'),
+      sorter: true,
+      render: (_, x) => (
+        <Space wrap>
+          <span>{x.name}</span>
+          {x.role === 'admin' && <Tag color="gold">{t('userTypes.adminRole')}</Tag>}
+          {x.isSystem && <Tag>{t('userTypes.system')}</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'code', dataIndex: 'code', title: t('userTypes.fields.code'), sorter: true, width: 200 },
+    { key: 'unitKind', title: t('userTypes.fields.unitKind'), width: 200, responsive: ['lg'], render: (_, x) => (x.unitKind ? t(`unitKinds.${x.unitKind}`) : t('userTypes.anyUnit')) },
+    { key: 'permissionCount', dataIndex: 'permissionCount', title: t('userTypes.fields.permissionCount'), width: 120, align: 'right' },
+    { key: 'userCount', dataIndex: 'userCount', title: t('userTypes.fields.userCount'), sorter: true, width: 120, align: 'right' },
+    {
+      key: 'actions',
+      title: t('actions.title'),
+      width: 110,
+      render: (_, x) => (
+        <Space size={4}>
+          {may.update && (
+            <Tooltip title={t('actions.edit')}>
+              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => void navigate(`/nguoi-dung/kieu-nguoi-dung/chinh-sua/${x.id}`)} data-testid={`edit-type-${x.code}`} />
+            </Tooltip>
+          )}
+          {may.delete && !x.isSystem && (
+            <Tooltip title={x.userCount ? t('userTypes.inUse') : t('actions.delete')}>
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} disabled={x.userCount > 0} onClick={() => remove(x)} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="acc-page">
+      <Card>
+        <div className="acc-toolbar">
+          <Input.Search className="acc-grow" allowClear placeholder={t('userTypes.search')} aria-label={t('userTypes.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <div className="acc-right">
+            {may.create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/nguoi-dung/kieu-nguoi-dung/tao-moi')}>
+                {t('actions.create')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </Card>
+      <Card>
+        <Table<UserTypeItem>
+          rowKey="id"
+          size="middle"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.pageLists ?? []}
+          scroll={{ x: 760 }}
+          locale={{ emptyText: <Empty description={t('userTypes.empty')} /> }}
+          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          onChange={(p, _f, sorter) => {
+            const s = sortQuery(sorter);
+            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 10, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+          }}
+        />
+      </Card>
+    </div>
+  );
+}
