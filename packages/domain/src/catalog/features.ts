@@ -1,16 +1,25 @@
 import { CATALOGUE_ACTIONS, FEATURE_GROUPS, registerFeatures, subjectFeature, type FeatureGroupKey } from '../permissions.ts';
 import { registerMenuItems } from '../menu.ts';
-import { TRASH_SUBJECT, type ResolvedCatalog } from './resolve.ts';
+import { TRASH_SUBJECT, areaText, type ResolvedCatalog } from './resolve.ts';
 
 /** Where an area's permission node hangs in the user-type editor: beside its menu entry's domain. */
 const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
+  dashboard: FEATURE_GROUPS.statistics,
   users: FEATURE_GROUPS.system,
   businesses: FEATURE_GROUPS.businesses,
   workers: FEATURE_GROUPS.workers,
   safety: FEATURE_GROUPS.safety,
+  accidents: FEATURE_GROUPS.accidents,
+  training: FEATURE_GROUPS.training,
+  news: FEATURE_GROUPS.news,
+  reports: FEATURE_GROUPS.reports,
   documents: FEATURE_GROUPS.catalogues,
+  employment: FEATURE_GROUPS.employment,
+  links: FEATURE_GROUPS.integration,
+  messages: FEATURE_GROUPS.messaging,
   system: FEATURE_GROUPS.system,
 };
+
 
 /**
  * Contribute every area's permission-tree node (Subject.read/create/update/delete/import/export) and the
@@ -21,7 +30,7 @@ export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): v
     const group = c.declaration.menu ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues) : FEATURE_GROUPS.catalogues;
     registerFeatures(
       group,
-      subjectFeature(c.subject, `catalog:areas.${c.key}.title`, CATALOGUE_ACTIONS, {
+      subjectFeature(c.subject, areaText(c.declaration, 'title'), CATALOGUE_ACTIONS, {
         key: `catalogues.${c.key}`,
         order: 100 + (c.declaration.menu ? c.declaration.menu.order : 900 + i),
       }),

@@ -32,12 +32,22 @@ export function codeKeyOf(fieldName: string): string {
 
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** i18n key of one of an area's texts: `areaText(d, 'title')` → `catalog:areas.position.title`. */
+export function areaText(d: CatalogDeclaration, path: string): string {
+  return `${d.texts ?? `catalog:areas.${d.key}`}.${path}`;
+}
+
+/** The employer field of an employer area (`businessId`), when the area lets the department choose the owner. */
+export function employerFieldOf(d: CatalogDeclaration): string | null {
+  return d.scope === 'employer' && d.fields.businessId?.kind === 'employer' ? 'businessId' : null;
+}
+
 /** Design §4 defaults for whatever spelling the spec leaves unsaid. */
 export function resolvePaths(d: CatalogDeclaration): CatalogPaths {
   const p = d.paths ?? {};
   const list = p.list ?? d.plural;
   const exist: Record<string, string> = {};
-  for (const name of Object.keys(d.unique ?? {})) exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
+  for (const name of Object.keys({ ...d.unique, ...d.existChecks })) exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
   return {
     list,
     detail: p.detail ?? `${list}/{id}`,
@@ -105,21 +115,21 @@ export function pagesOf(d: CatalogDeclaration): ResolvedPage[] {
       view: v,
       routes: resolveRoutes({ ...d.routes!, ...v.routes }),
       fixed: v.fixed,
-      titleKey: `catalog:areas.${d.key}.views.${v.key}`,
+      titleKey: areaText(d, `views.${v.key}`),
     }));
   }
-  return [{ id: d.key, catalogKey: d.key, view: null, routes: resolveRoutes(d.routes), fixed: {}, titleKey: `catalog:areas.${d.key}.title` }];
+  return [{ id: d.key, catalogKey: d.key, view: null, routes: resolveRoutes(d.routes), fixed: {}, titleKey: areaText(d, 'title') }];
 }
 
 /** Label key candidates of a field, most specific first. */
 export function fieldLabelKeys(d: CatalogDeclaration, name: string): string[] {
   const f = d.fields[name];
-  return [...(f?.label ? [f.label] : []), `catalog:areas.${d.key}.fields.${name}`, `catalog:fields.${name}`];
+  return [...(f?.label ? [f.label] : []), areaText(d, `fields.${name}`), `catalog:fields.${name}`];
 }
 
 export function optionLabelKey(d: CatalogDeclaration, name: string, option: string): string {
   const f = d.fields[name];
-  const prefix = f?.kind === 'enum' && f.optionLabels ? f.optionLabels : `catalog:areas.${d.key}.options.${name}`;
+  const prefix = f?.kind === 'enum' && f.optionLabels ? f.optionLabels : areaText(d, `options.${name}`);
   return `${prefix}.${option}`;
 }
 
@@ -143,7 +153,7 @@ export function excelColumnsOf(d: CatalogDeclaration): string[] {
 
 /** Columns a list may be sorted by: declared list columns that hold plain values, plus creation time. */
 export function sortableFieldsOf(d: CatalogDeclaration): string[] {
-  const plain = (f: FieldDef) => !['reference', 'treeReference', 'file', 'longText'].includes(f.kind);
+  const plain = (f: FieldDef) => !['reference', 'treeReference', 'file', 'longText', 'employer'].includes(f.kind);
   return [...d.list.columns.filter((c) => d.fields[c] && plain(d.fields[c]!)), 'createdAt', 'updatedAt'];
 }
 
@@ -158,8 +168,23 @@ export type CatalogAction = (typeof CATALOG_ACTIONS)[number];
 /** The trash bin's own subject: listing it; restoring and purging also need the area's delete permission. */
 export const TRASH_SUBJECT = 'RecycleBin';
 
-/** Menu groups catalogue entries hang under (keys in the `catalog` namespace's `menuGroups`). */
-export const CATALOG_MENU_GROUPS = ['users', 'businesses', 'workers', 'safety', 'documents', 'system'] as const;
+/** Top-level groups of the side-menu catalogue (packages/domain/src/menu.ts) an area's list page may join. */
+export const CATALOG_MENU_GROUPS = [
+  'dashboard',
+  'users',
+  'businesses',
+  'workers',
+  'safety',
+  'accidents',
+  'training',
+  'news',
+  'reports',
+  'documents',
+  'employment',
+  'links',
+  'messages',
+  'system',
+] as const;
 
 /** A declaration with every default filled in: what the engine and the pages actually use. */
 export interface ResolvedCatalog {
