@@ -24,6 +24,8 @@ export interface ListQuery extends Filters {
   pageSize: number;
   sortField?: string | undefined;
   sortOrder?: 'asc' | 'desc' | undefined;
+  /** More conditions over the row alias `t`, from a domain module's own list (never from the client). */
+  where?: Expression<SqlBool>[];
 }
 
 export interface Page {
@@ -85,7 +87,7 @@ export class CatalogOperations {
    */
   listStatements(ctx: OpContext, q: ListQuery): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ n: number }> | null } {
     const { selection, joins } = recordShape(this.c);
-    const where = and(listConditions(this.c, ctx.principal, q, ctx.system));
+    const where = and([...listConditions(this.c, ctx.principal, q, ctx.system), ...(q.where ?? [])]);
     const window = q.keyWord?.trim() ? sql`, count(*) over ()::int as "__total"` : sql``;
     return {
       page: sql<Record<string, unknown>>`select ${selection} ${window} from ${tableRef(this.c)} as t ${joins} where ${where}
@@ -608,7 +610,7 @@ async function totalOf(ctx: OpContext, c: ResolvedCatalog, q: ListQuery, rows: R
   if (counted !== undefined) return counted;
   if (rows.length) return Number(rows[0]!.__total);
   if (q.pageNumber === 1) return 0;
-  const where = and(listConditions(c, ctx.principal, q, ctx.system));
+  const where = and([...listConditions(c, ctx.principal, q, ctx.system), ...(q.where ?? [])]);
   const [count] = (await sql<{ n: number }>`select count(*)::int as n from ${tableRef(c)} as t where ${where}`.execute(ctx.db)).rows;
   return count?.n ?? 0;
 }

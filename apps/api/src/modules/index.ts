@@ -8,7 +8,8 @@ import configurationSettings from './configuration/settings.routes.ts';
 import integration from './integration/routes.ts';
 import businesses from './businesses/index.ts';
 import workers from './workers/index.ts';
+import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, businesses, workers, permits];
+export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, businesses, workers, permits, groupUsers];
