@@ -61,8 +61,12 @@ export async function permitsWorld(t: TestApp): Promise<PermitsWorld> {
 
 /** A worker of the employer in the Worker area's table ('VN' = Vietnamese, needs no permit). */
 export async function createWorker(t: TestApp, businessId: string, nationality: string | null = 'KR', name?: string): Promise<string> {
-  const row = await sql<{ id: string }>`insert into worker (full_name, citizen_id, birth_date, sex, nationality, business_id)
-    values (${name ?? `Kim Min ${randomBytes(3).toString('hex')}`}, ${String(randomInt(1e11, 1e12 - 1))}, '1988-04-12', 'male', ${nationality}, ${businessId})
+  // Vietnamese citizens by citizen ID, foreigners by passport (the Worker area's rule).
+  const foreign = nationality !== null && nationality !== 'VN';
+  const citizenId = foreign ? null : String(randomInt(1e11, 1e12 - 1));
+  const passport = foreign ? `P${randomInt(1e7, 1e8 - 1)}` : null;
+  const row = await sql<{ id: string }>`insert into worker (full_name, citizen_id, passport_number, birth_date, sex, nationality, business_id)
+    values (${name ?? `Kim Min ${randomBytes(3).toString('hex')}`}, ${citizenId}, ${passport}, '1988-04-12', 'male', ${nationality}, ${businessId})
     returning id`.execute(t.database.db);
   return row.rows[0]!.id;
 }

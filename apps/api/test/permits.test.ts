@@ -244,6 +244,8 @@ describe('two employers see only their own', () => {
     // Its picker offers only its own foreign workers.
     const options = (await call(w.employerB, 'GET', 'get-combobox-foreign-worker')).json();
     expect(options.map((o: { value: string }) => o.value)).toEqual([workerB]);
+    // The worker's own passport prefills the form.
+    expect(options[0]).toMatchObject({ nationality: 'CN', passportNumber: expect.stringMatching(/^P\d{8}$/) });
 
     // The department sees both (once submitted); the commune unit only its employers'.
     const dept = (await call(w.department, 'GET', 'workerLicenses?pageSize=200')).json();

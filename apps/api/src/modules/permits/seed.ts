@@ -26,8 +26,6 @@ interface DemoWorker {
   nationality: string;
   sex: 'male' | 'female';
   birthDate: string;
-  /** The Worker area keys people by a 12-digit identity number; demo foreigners get reserved ones. */
-  citizenId: string;
 }
 
 interface DemoPermit {
@@ -50,13 +48,12 @@ interface DemoPermit {
   filedDaysAgo: number;
 }
 
-const w = (business: 0 | 1, fullName: string, nationality: string, sex: 'male' | 'female', birthDate: string, n: number): DemoWorker => ({
+const w = (business: 0 | 1, fullName: string, nationality: string, sex: 'male' | 'female', birthDate: string): DemoWorker => ({
   business,
   fullName,
   nationality,
   sex,
   birthDate,
-  citizenId: `9990000000${String(n).padStart(2, '0')}`,
 });
 
 const ROASTERY = 'Xưởng rang xay Cầu Đất, 12 Trần Hưng Đạo, phường Xuân Hương - Đà Lạt, Lâm Đồng';
@@ -64,55 +61,55 @@ const GREENHOUSES = 'Khu nhà kính Langbiang, 45 Phan Đình Phùng, phường 
 
 export const DEMO_PERMITS: DemoPermit[] = [
   {
-    worker: w(0, 'Tanaka Hiroshi', 'JP', 'male', '1982-03-14', 1),
+    worker: w(0, 'Tanaka Hiroshi', 'JP', 'male', '1982-03-14'),
     kind: 'new', status: 'approved', passportNumber: 'TK4821937', position: 'expert',
     jobTitle: 'Chuyên gia kỹ thuật rang xay cà phê đặc sản', workplace: ROASTERY, workForm: 'labourContract',
     requested: [-200, 529], valid: [-200, 529], filedDaysAgo: 230,
   },
   {
-    worker: w(0, 'Kim Min-jun', 'KR', 'male', '1990-07-21', 2),
+    worker: w(0, 'Kim Min-jun', 'KR', 'male', '1990-07-21'),
     kind: 'new', status: 'submitted', passportNumber: 'M58203174', position: 'technician',
     jobTitle: 'Kỹ thuật viên bảo trì dây chuyền sấy', workplace: ROASTERY, workForm: 'labourContract',
     requested: [20, 384], filedDaysAgo: 3,
   },
   {
-    worker: w(0, 'Zhang Wei', 'CN', 'male', '1987-11-02', 3),
+    worker: w(0, 'Zhang Wei', 'CN', 'male', '1987-11-02'),
     kind: 'new', status: 'returned', passportNumber: 'E73519026', position: 'manager',
     jobTitle: 'Quản lý chất lượng nguyên liệu', workplace: ROASTERY, workForm: 'intraCorporateTransfer',
     requested: [30, 394], filedDaysAgo: 12,
     reason: 'Phiếu lý lịch tư pháp đã cấp quá 6 tháng; đề nghị bổ sung phiếu mới kèm bản dịch công chứng.',
   },
   {
-    worker: w(0, 'Sophie Martin', 'FR', 'female', '1991-05-09', 4),
+    worker: w(0, 'Sophie Martin', 'FR', 'female', '1991-05-09'),
     kind: 'confirm', status: 'draft', passportNumber: '19FR84021', exemptionGround: 'marriedToVietnamese',
     jobTitle: 'Chuyên viên tư vấn xuất khẩu', workplace: ROASTERY, requested: [15, 379], filedDaysAgo: 1,
   },
   {
-    worker: w(0, 'Somchai Prasert', 'TH', 'male', '1979-01-30', 5),
+    worker: w(0, 'Somchai Prasert', 'TH', 'male', '1979-01-30'),
     kind: 'new', status: 'approved', passportNumber: 'AA1902847', position: 'expert',
     jobTitle: 'Chuyên gia chế biến cà phê ướt', workplace: ROASTERY, workForm: 'labourContract',
     requested: [-900, -171], valid: [-900, -171], filedDaysAgo: 930,
   },
   {
-    worker: w(1, 'Jan de Vries', 'NL', 'male', '1975-09-18', 6),
+    worker: w(1, 'Jan de Vries', 'NL', 'male', '1975-09-18'),
     kind: 'new', status: 'approved', passportNumber: 'NX7K2L9P1', position: 'expert',
     jobTitle: 'Chuyên gia công nghệ nhà kính trồng hoa', workplace: GREENHOUSES, workForm: 'labourContract',
     requested: [-700, 29], valid: [-700, 29], filedDaysAgo: 720,
   },
   {
-    worker: w(1, 'Yossi Cohen', 'IL', 'male', '1984-12-05', 7),
+    worker: w(1, 'Yossi Cohen', 'IL', 'male', '1984-12-05'),
     kind: 'new', status: 'rejected', passportNumber: '31874520', position: 'technician',
     jobTitle: 'Kỹ thuật viên tưới nhỏ giọt', workplace: GREENHOUSES, workForm: 'serviceOffering',
     requested: [10, 190], filedDaysAgo: 40,
     reason: 'Không chứng minh được kinh nghiệm làm việc từ 3 năm trở lên phù hợp vị trí lao động kỹ thuật.',
   },
   {
-    worker: w(1, 'Maria Schmidt', 'DE', 'female', '1986-04-22', 8),
+    worker: w(1, 'Maria Schmidt', 'DE', 'female', '1986-04-22'),
     kind: 'confirm', status: 'approved', passportNumber: 'C01X00T47', exemptionGround: 'capitalOwner',
     jobTitle: 'Thành viên góp vốn, Giám đốc kinh doanh', workplace: GREENHOUSES, requested: [-60, 669], valid: [-60, 669], filedDaysAgo: 75,
   },
   {
-    worker: w(1, 'Park Ji-woo', 'KR', 'female', '1993-08-11', 9),
+    worker: w(1, 'Park Ji-woo', 'KR', 'female', '1993-08-11'),
     kind: 'new', status: 'submitted', passportNumber: 'M90417263', position: 'expert',
     jobTitle: 'Chuyên gia nhân giống hoa lan', workplace: GREENHOUSES, workForm: 'labourContract',
     requested: [25, 754], filedDaysAgo: 5,
@@ -147,14 +144,15 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-async function ensureWorker(db: Db, businessId: string, worker: DemoWorker): Promise<string> {
+/** The demo foreigner, declared through the Worker area (a foreigner is identified by the passport). */
+async function ensureWorker(db: Db, businessId: string, worker: DemoWorker, passportNumber: string): Promise<string> {
   const found = await sql<{ id: string }>`select id from worker where business_id = ${businessId} and full_name = ${worker.fullName} and deleted_at is null limit 1`.execute(db);
   if (found.rows[0]) return found.rows[0].id;
   const record = await catalogOperations('worker').create(
     { db, principal: null, lang: 'vi', request: null, system: true },
     {
       fullName: worker.fullName,
-      citizenId: worker.citizenId,
+      passportNumber,
       birthDate: worker.birthDate,
       sex: worker.sex,
       nationality: worker.nationality,
@@ -222,7 +220,7 @@ export const permitsDemoStep: SeedStep = {
       for (const p of DEMO_PERMITS) {
         const businessId = businesses[p.worker.business]!;
         const employer = employers[p.worker.business] ?? null;
-        const workerId = await ensureWorker(trx, businessId, p.worker);
+        const workerId = await ensureWorker(trx, businessId, p.worker, p.passportNumber);
         const has = await trx.selectFrom('work_permit').select('id').where('worker_id', '=', workerId).executeTakeFirst();
         if (has) continue;
         const filed = at(p.filedDaysAgo, 8);

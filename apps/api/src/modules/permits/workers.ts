@@ -8,8 +8,8 @@ import type { Caller } from './access.ts';
  * The workers a request is filed for, read from the Worker catalogue area (packages/domain/src/catalog/areas/
  * worker.ts: table `worker`, the employer in `business_id`, `full_name`, `nationality` as an ISO 3166-1 alpha-2
  * code). This file is the one place that follows that declaration. A worker is foreign when a nationality other
- * than Viet Nam is recorded. The passport belongs to the request (the permit records the passport it was
- * granted on), so the worker's record needs none.
+ * than Viet Nam is recorded. The request records the passport it is filed with (a renewal may change it); the
+ * worker's own passport number prefills the form.
  */
 export const WORKER_TABLE = 'worker';
 const HOME_NATIONALITY = 'VN';
@@ -40,15 +40,15 @@ export async function workerOfEmployer(db: Executor, businessId: string, workerI
   return r.rows[0];
 }
 
-/** The employer's foreign workers for the request form's picker, with the passport of their latest request. */
+/** The employer's foreign workers for the request form's picker, with their passport (else their latest request's). */
 export async function foreignWorkerOptions(db: Executor, caller: Caller, keyWord: string | undefined, take: number): Promise<ForeignWorkerOption[]> {
   if (!caller.employerId) return [];
   const r = await sql<ForeignWorkerOption>`select w.id as value, w.full_name as label, w.nationality, w.birth_date::text as "birthDate",
-      (select p.passport_number from work_permit p where p.worker_id = w.id and p.passport_number is not null
-        order by p.created_at desc limit 1) as "passportNumber"
+      coalesce(w.passport_number, (select p.passport_number from work_permit p where p.worker_id = w.id and p.passport_number is not null
+        order by p.created_at desc limit 1)) as "passportNumber"
     from ${sql.table(WORKER_TABLE)} w
     where w.business_id = ${caller.employerId} and w.deleted_at is null and ${isForeignSql('w')}
-      ${keyWord ? sql`and ${matchesKeyword([sql.ref('w.full_name')], keyWord)}` : sql``}
+      ${keyWord ? sql`and ${matchesKeyword([sql.ref('w.full_name'), sql`coalesce(w.passport_number, '')`], keyWord)}` : sql``}
     order by w.full_name limit ${take}`.execute(db);
   return r.rows;
 }
