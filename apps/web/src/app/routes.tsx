@@ -1,5 +1,6 @@
 import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { permitRoutes } from '../modules/permits/routes.ts';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 
 /**
@@ -72,6 +73,9 @@ export const routes: RouteEntry[] = [
 
   // ── Identity: sign-in pages, one's own account, users, units, user types, access history, mail outbox ──
   ...accountRoutes,
+
+  // ── Work permits and confirmations (employer requests, the department's licensing list) ─────────────────
+  ...permitRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Segmented, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
+import { PERMIT_PATHS } from '@portal/domain/permits/features';
+import type { PermitSummary } from '@portal/domain/permits/schemas';
+import { PERMIT_KINDS, PERMIT_STATUSES } from '@portal/domain/permits/state';
+import { can, useAccess } from '../../app/access.ts';
+import { permitKeys, permitsApi } from './api.ts';
+import { requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The department's queues: what waits for it first. */
+const REVIEW_TABS = ['submitted', 'returned', 'approved', 'expiring', 'expired', 'rejected', 'all'] as const;
+type ReviewTab = (typeof REVIEW_TABS)[number];
+const EXPIRING_DAYS = 45;
+
+/**
+ * The list of requests and permits. `employer`: the employer's own (drafts included), with the buttons to file
+ * requests. `review`: the department's licensing list, by queue, with the employer column. Paging, keyword and
+ * filters live in the address, so the list survives opening a request and coming back.
+ */
+export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
+  const { t } = useTranslation('permits');
+  const navigate = useNavigate();
+  const access = useAccess();
+  const country = useCountryName();
+  const [params, setParams] = useSearchParams();
+  const mayFile = can(access, 'create', 'WorkerLicense') && mode === 'employer';
+
+  const pageNumber = Math.max(1, Number(params.get('page')) || 1);
+  const size = Number(params.get('size'));
+  const pageSize = PAGE_SIZES.includes(size) ? size : 20;
+  const keyWord = params.get('q') ?? '';
+  const kind = params.get('kind') ?? undefined;
+  const status = params.get('status') ?? undefined;
+  const tab = (REVIEW_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as ReviewTab) : 'submitted';
+
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = { pageNumber, pageSize, keyWord, kind };
+    if (mode === 'review') {
+      if (tab === 'expiring') q.expiringWithinDays = EXPIRING_DAYS;
+      else if (tab !== 'all') q.status = tab;
+      q.sortBy = tab === 'submitted' ? 'submittedAt' : tab === 'expiring' ? 'validTo' : 'updatedAt';
+      q.sortOrder = tab === 'submitted' || tab === 'expiring' ? 'asc' : 'desc';
+    } else {
+      q.status = status;
+    }
+    return q;
+  }, [pageNumber, pageSize, keyWord, kind, status, tab, mode]);
+
+  const list = useQuery({
+    queryKey: permitKeys.list({ mode, ...query }),
+    queryFn: ({ signal }) => permitsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (changes: Record<string, string | number | null | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === null || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: ColumnsType<PermitSummary> = [
+    {
+      title: t('list.index'),
+      key: 'index',
+      width: 56,
+      align: 'center',
+      render: (_v, _r, i) => (pageNumber - 1) * pageSize + i + 1,
+    },
+    {
+      title: t('fields.worker'),
+      key: 'worker',
+      render: (_v, r) => (
+        <Flex vertical>
+          <Link to={requestPath(r.kind, r.id)}>{r.workerName}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {country(r.nationality)}
+            {r.passportNumber ? ` · ${r.passportNumber}` : ''}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    ...(mode === 'review' ? [{ title: t('fields.business'), dataIndex: 'businessName', key: 'business', width: 240, ellipsis: true }] : []),
+    { title: t('fields.kind'), key: 'kind', render: (_v, r) => <span title={t(`kinds.${r.kind}`)}>{t(`kindsShort.${r.kind}`)}</span> },
+    { title: t('fields.number'), dataIndex: 'number', key: 'number', render: (v: string | null) => v ?? '—' },
+    { title: t('fields.validity'), key: 'validity', render: (_v, r) => showPeriod(r.validFrom, r.validTo) },
+    { title: t('fields.status'), key: 'status', width: 150, render: (_v, r) => <StatusTag status={r.status} /> },
+    mode === 'review'
+      ? { title: t('fields.submittedAt'), key: 'submittedAt', width: 150, render: (_v, r) => showTime(r.submittedAt) }
+      : { title: t('fields.updatedAt'), key: 'updatedAt', width: 150, render: (_v, r) => showDate(r.updatedAt) },
+  ];
+
+  return (
+    <Card>
+      {mode === 'review' && (
+        <Segmented
+          style={{ marginBottom: 16 }}
+          value={tab}
+          onChange={(v) => update({ tab: v === 'submitted' ? null : String(v) })}
+          options={REVIEW_TABS.map((k) => ({ value: k, label: t(`list.tabs.${k}`, { days: EXPIRING_DAYS }) }))}
+        />
+      )}
+      <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex gap={8} wrap>
+          <Input.Search
+            key={keyWord}
+            allowClear
+            defaultValue={keyWord}
+            placeholder={t('list.searchPlaceholder')}
+            aria-label={t('list.search')}
+            onSearch={(v) => update({ q: v.trim() })}
+            style={{ width: 320 }}
+          />
+          <Select
+            allowClear
+            placeholder={t('fields.kind')}
+            aria-label={t('fields.kind')}
+            value={kind}
+            onChange={(v: string | undefined) => update({ kind: v })}
+            options={PERMIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            style={{ width: 260 }}
+          />
+          {mode === 'employer' && (
+            <Select
+              allowClear
+              placeholder={t('fields.status')}
+              aria-label={t('fields.status')}
+              value={status}
+              onChange={(v: string | undefined) => update({ status: v })}
+              options={PERMIT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              style={{ width: 180 }}
+            />
+          )}
+        </Flex>
+        {mayFile && (
+          <Flex gap={8} wrap>
+            <Button icon={<FileAddOutlined />} onClick={() => navigate(PERMIT_PATHS.createConfirm)}>
+              {t('list.newConfirm')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PERMIT_PATHS.create)}>
+              {t('list.newLicense')}
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+      <Table<PermitSummary>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.pageLists ?? []}
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => ({ onDoubleClick: () => navigate(requestPath(r.kind, r.id)) })}
+        locale={{ emptyText: list.isError ? t('list.loadFailed') : t('list.empty') }}
+        pagination={{
+          current: pageNumber,
+          pageSize,
+          total: list.data?.totalRecord ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
+          onChange: (page, nextSize) => update({ page: page > 1 ? page : null, size: nextSize !== 20 ? nextSize : null }),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,271 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { maxValidTo } from '@portal/domain/permits/rules';
+import { EXEMPTION_GROUNDS, POSITIONS, RENEW_REASONS, WORK_FORMS, type PermitDetail } from '@portal/domain/permits/schemas';
+import type { PermitKind } from '@portal/domain/permits/state';
+import { permitsApi } from './api.ts';
+import { useCountryName } from './ui.tsx';
+
+/** The form's values (dates as dayjs while editing). */
+export interface RequestValues {
+  workerId?: string;
+  passportNumber?: string;
+  position?: string;
+  jobTitle?: string;
+  workplace?: string;
+  workForm?: string;
+  period?: [Dayjs | null, Dayjs | null] | null;
+  requestedTo?: Dayjs | null;
+  renewReason?: string;
+  exemptionGround?: string;
+  exemptionDetail?: string | null;
+  note?: string | null;
+}
+
+const ymd = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+/** Form values → the request body of the kind (the API ignores nothing silently: only the kind's fields). */
+export function toBody(kind: PermitKind, v: RequestValues): Record<string, unknown> {
+  const note = v.note?.trim() ? v.note.trim() : null;
+  switch (kind) {
+    case 'new':
+      return {
+        workerId: v.workerId,
+        passportNumber: v.passportNumber,
+        position: v.position,
+        jobTitle: v.jobTitle,
+        workplace: v.workplace,
+        workForm: v.workForm,
+        requestedFrom: ymd(v.period?.[0]),
+        requestedTo: ymd(v.period?.[1]),
+        note,
+      };
+    case 'extend':
+      return {
+        passportNumber: v.passportNumber,
+        position: v.position,
+        jobTitle: v.jobTitle,
+        workplace: v.workplace,
+        workForm: v.workForm,
+        requestedTo: ymd(v.requestedTo),
+        note,
+      };
+    case 'renew':
+      return { renewReason: v.renewReason, ...(v.passportNumber ? { passportNumber: v.passportNumber } : {}), note };
+    case 'confirm':
+      return {
+        workerId: v.workerId,
+        passportNumber: v.passportNumber,
+        exemptionGround: v.exemptionGround,
+        exemptionDetail: v.exemptionDetail?.trim() ? v.exemptionDetail.trim() : null,
+        jobTitle: v.jobTitle,
+        workplace: v.workplace,
+        requestedFrom: ymd(v.period?.[0]),
+        requestedTo: ymd(v.period?.[1]),
+        note,
+      };
+  }
+}
+
+/** A saved request → form values. */
+export function toValues(d: PermitDetail): RequestValues {
+  return {
+    workerId: d.workerId,
+    passportNumber: d.passportNumber ?? undefined,
+    position: d.position ?? undefined,
+    jobTitle: d.jobTitle ?? undefined,
+    workplace: d.workplace ?? undefined,
+    workForm: d.workForm ?? undefined,
+    period: [d.requestedFrom ? dayjs(d.requestedFrom) : null, d.requestedTo ? dayjs(d.requestedTo) : null],
+    requestedTo: d.requestedTo ? dayjs(d.requestedTo) : null,
+    renewReason: d.renewReason ?? undefined,
+    exemptionGround: d.exemptionGround ?? undefined,
+    exemptionDetail: d.exemptionDetail,
+    note: d.note,
+  };
+}
+
+function WorkerSelect({ id, value, onChange, current, disabled, onPick }: {
+  /** Given by Form.Item: the label points at the input. */
+  id?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+  current: { value: string; label: string } | null;
+  disabled: boolean;
+  onPick: (passport: string | null) => void;
+}) {
+  const { t } = useTranslation('permits');
+  const country = useCountryName();
+  const [keyWord, setKeyWord] = useState('');
+  const workers = useQuery({
+    queryKey: ['permits', 'foreign-workers', keyWord],
+    queryFn: ({ signal }) => permitsApi.foreignWorkers(keyWord, signal),
+    enabled: !disabled,
+    staleTime: 30_000,
+  });
+  const options = useMemo(() => {
+    const list = (workers.data ?? []).map((w) => ({
+      value: w.value,
+      label: `${w.label} — ${country(w.nationality)}${w.birthDate ? ` — ${dayjs(w.birthDate).format('DD/MM/YYYY')}` : ''}`,
+      passport: w.passportNumber,
+    }));
+    if (current && !list.some((o) => o.value === current.value)) list.unshift({ ...current, passport: null });
+    return list;
+  }, [workers.data, current, country]);
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setKeyWord }}
+      value={value}
+      disabled={disabled}
+      loading={workers.isFetching}
+      placeholder={t('form.workerPlaceholder')}
+      notFoundContent={workers.isFetching ? undefined : t('form.noForeignWorkers')}
+      options={options}
+      onChange={(v: string) => {
+        onChange?.(v);
+        onPick(options.find((o) => o.value === v)?.passport ?? null);
+      }}
+    />
+  );
+}
+
+/**
+ * The fields of a request of `kind`. New permits and confirmations pick one of the employer's foreign workers;
+ * extensions and renewals continue a permit, shown above the form. The two-year limit is checked as the user
+ * picks dates, with the same rule the server applies.
+ */
+export function RequestForm({
+  form,
+  kind,
+  editable,
+  detail,
+  initialValues,
+}: {
+  form: FormInstance<RequestValues>;
+  kind: PermitKind;
+  editable: boolean;
+  detail: PermitDetail | null;
+  initialValues: RequestValues;
+}) {
+  const { t } = useTranslation('permits');
+  const required = { required: true, message: t('validation.required') };
+  const ground = Form.useWatch('exemptionGround', form);
+  const pickWorker = kind === 'new' || kind === 'confirm';
+  const current = detail ? { value: detail.workerId, label: detail.workerName } : null;
+  const twoYears = {
+    validator: async (_rule: unknown, value: [Dayjs | null, Dayjs | null] | null) => {
+      const [from, to] = value ?? [null, null];
+      if (!from || !to) throw new Error(t('validation.required'));
+      if (to.isBefore(from, 'day')) throw new Error(t('rules.periodOrder'));
+      const max = maxValidTo(from.format('YYYY-MM-DD'));
+      if (to.format('YYYY-MM-DD') > max) throw new Error(t('rules.periodTooLong', { years: 2, max: dayjs(max).format('DD/MM/YYYY') }));
+    },
+  };
+
+  return (
+    <Form<RequestValues> form={form} layout="vertical" disabled={!editable} initialValues={initialValues} requiredMark="optional" scrollToFirstError>
+      <Row gutter={16}>
+        {pickWorker && (
+          <Col span={14}>
+            <Form.Item name="workerId" label={t('fields.worker')} rules={[required]}>
+              <WorkerSelect
+                current={current}
+                disabled={!editable}
+                onPick={(passport) => {
+                  if (passport && !form.getFieldValue('passportNumber')) form.setFieldValue('passportNumber', passport);
+                }}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={pickWorker ? 10 : 12}>
+          <Form.Item
+            name="passportNumber"
+            label={t('fields.passportNumber')}
+            rules={kind === 'renew' ? [] : [required]}
+            normalize={(v: string) => v?.toUpperCase().replace(/\s+/g, '')}
+            extra={kind === 'renew' ? t('form.renewPassportHint') : undefined}
+          >
+            <Input maxLength={20} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        {kind === 'renew' && (
+          <Col span={12}>
+            <Form.Item name="renewReason" label={t('fields.renewReason')} rules={[required]}>
+              <Select options={RENEW_REASONS.map((r) => ({ value: r, label: t(`renewReasons.${r}`) }))} />
+            </Form.Item>
+          </Col>
+        )}
+        {kind === 'confirm' && (
+          <>
+            <Col span={24}>
+              <Form.Item name="exemptionGround" label={t('fields.exemptionGround')} rules={[required]}>
+                <Select options={EXEMPTION_GROUNDS.map((g) => ({ value: g, label: t(`exemptionGrounds.${g}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="exemptionDetail"
+                label={t('fields.exemptionDetail')}
+                rules={ground === 'other' ? [{ required: true, message: t('validation.exemptionDetail') }] : []}
+              >
+                <Input.TextArea rows={2} maxLength={2000} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {(kind === 'new' || kind === 'extend') && (
+          <>
+            <Col span={12}>
+              <Form.Item name="position" label={t('fields.position')} rules={[required]}>
+                <Select options={POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="workForm" label={t('fields.workForm')} rules={[required]}>
+                <Select options={WORK_FORMS.map((f) => ({ value: f, label: t(`workForms.${f}`) }))} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {kind !== 'renew' && (
+          <>
+            <Col span={12}>
+              <Form.Item name="jobTitle" label={t('fields.jobTitle')} rules={[required]}>
+                <Input maxLength={255} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="workplace" label={t('fields.workplace')} rules={[required]}>
+                <Input maxLength={500} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {(kind === 'new' || kind === 'confirm') && (
+          <Col span={12}>
+            <Form.Item name="period" label={t('fields.requestedPeriod')} required rules={[twoYears]} extra={t('form.periodHint')}>
+              <DatePicker.RangePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder={[t('form.from'), t('form.to')]} />
+            </Form.Item>
+          </Col>
+        )}
+        {kind === 'extend' && (
+          <Col span={12}>
+            <Form.Item name="requestedTo" label={t('fields.requestedTo')} rules={[required]} extra={t('form.extendHint')}>
+              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={24}>
+          <Form.Item name="note" label={t('fields.note')}>
+            <Input.TextArea rows={2} maxLength={2000} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { PermitKind, PermitStatus } from '@portal/domain/permits/state';
+import { PERMIT_PATHS } from '@portal/domain/permits/features';
+import { ApiError } from '../../app/api-client.ts';
+
+/** Small pieces every permits page shares: status colours, dates as the spec shows them, links, field errors. */
+
+const STATUS_COLORS: Record<PermitStatus, string> = {
+  draft: 'default',
+  submitted: 'processing',
+  returned: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  expired: 'default',
+};
+
+export function StatusTag({ status }: { status: PermitStatus }) {
+  const { t } = useTranslation('permits');
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid="permit-status">
+      {t(`statuses.${status}`)}
+    </Tag>
+  );
+}
+
+/** Spec §9: DD/MM/YYYY and HH:mm. */
+export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
+export const showTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '—');
+export const showPeriod = (from: string | null, to: string | null) => (from && to ? `${showDate(from)} – ${showDate(to)}` : '—');
+
+/** Where a request opens: the confirmation pages for confirmations, the permit pages otherwise. */
+export function requestPath(kind: PermitKind, id: string): string {
+  const pattern = kind === 'confirm' ? PERMIT_PATHS.editConfirm : PERMIT_PATHS.edit;
+  return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** Server field errors ('body.requestedTo') as form fields. */
+export function formErrors(err: unknown): { name: string; errors: string[] }[] {
+  if (!(err instanceof ApiError)) return [];
+  return err.details.flatMap((d) => (d.field?.startsWith('body.') ? [{ name: d.field.slice(5), errors: [d.message] }] : []));
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A country's name from the workers' list when it is loaded, else its code. */
+export function useCountryName(): (code: string | null) => string {
+  const { t } = useTranslation();
+  return (code) => (code ? t(`workers:countries.${code}`, { defaultValue: code }) : '—');
+}
