@@ -96,7 +96,9 @@ describe('an employer from registration to two-factor sign-in', () => {
     await page.getByTestId('two-factor-confirm-code').fill(await totp(secret));
     await page.getByTestId('two-factor-enable').click();
     await page.getByTestId('recovery-codes').waitFor();
-    expect((await page.getByTestId('recovery-codes').textContent())?.match(/[a-z2-9]{5}-[a-z2-9]{5}/g)).toHaveLength(10);
+    expect((await page.getByTestId('recovery-codes').textContent())?.match(/[a-z2-9]{5}-[a-z2-9]{5}/g)).toHaveLength(
+      10,
+    );
     await page.getByTestId('two-factor-finish').click();
     await page.getByTestId('two-factor-on').waitFor();
 
@@ -151,7 +153,10 @@ describe('session', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
     await page.goto(ui.url('/trang-lam-viec'));
     await page.getByTestId('workspace-areas').waitFor();
-    const before = await page.evaluate(() => ({ access: localStorage.getItem('accessToken')!, refresh: localStorage.getItem('refreshToken')! }));
+    const before = await page.evaluate(() => ({
+      access: localStorage.getItem('accessToken')!,
+      refresh: localStorage.getItem('refreshToken')!,
+    }));
     const expired = await expiredToken(before.access);
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
 
@@ -160,14 +165,22 @@ describe('session', () => {
     await page.getByRole('link', { name: 'Danh sách người dùng' }).first().click();
     await page.waitForURL('**/nguoi-dung/danh-sach');
     await page.getByRole('link', { name: 'Trần Văn Minh' }).waitFor();
-    await expect.poll(() => calls.filter((c) => c.url === '/api/OfficalProfile/users' && c.status === 200).length).toBe(1);
+    await expect
+      .poll(() => calls.filter((c) => c.url === '/api/OfficalProfile/users' && c.status === 200).length)
+      .toBe(1);
 
     const refreshes = calls.filter((c) => c.url === '/api/Account/refresh-token');
     expect(refreshes).toEqual([{ method: 'POST', url: '/api/Account/refresh-token', status: 200 }]);
-    const refused = calls.filter((c) => c.status === 401).map((c) => c.url).sort();
+    const refused = calls
+      .filter((c) => c.status === 401)
+      .map((c) => c.url)
+      .sort();
     expect(refused).toEqual(['/api/OfficalProfile/users', '/api/Unit/combobox', '/api/UserTypev2/combobox']);
     for (const url of refused) expect(calls.filter((c) => c.url === url && c.status === 200)).toHaveLength(1);
-    const after = await page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }));
+    const after = await page.evaluate(() => ({
+      access: localStorage.getItem('accessToken'),
+      refresh: localStorage.getItem('refreshToken'),
+    }));
     expect(after.access).not.toBe(expired);
     expect(after.refresh).not.toBe(before.refresh);
     expect(page.url()).toContain('/nguoi-dung/danh-sach');
@@ -182,7 +195,11 @@ describe('session', () => {
     await page.getByTestId('workspace-areas').waitFor();
     const current = await page.evaluate(() => localStorage.getItem('accessToken')!);
     // The session is ended elsewhere (another device signed out): its refresh token no longer works.
-    const res = await fetch(ui.url('/api/Account/logout'), { method: 'POST', headers: { authorization: `Bearer ${current}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(ui.url('/api/Account/logout'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${current}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     // Counted when sent: the page navigates away right after the second refresh fails.
     const refreshes: string[] = [];
@@ -192,7 +209,11 @@ describe('session', () => {
     await page.getByRole('link', { name: 'Danh sách người dùng' }).first().click();
     await page.waitForURL('**/dang-nhap**');
     expect(refreshes).toEqual(['POST', 'POST']);
-    const stored = await page.evaluate(() => [localStorage.getItem('userData'), localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('userData'),
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
     expect(stored).toEqual([null, null, null]);
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
   });
@@ -243,7 +264,11 @@ describe('access control', () => {
     await page.getByTestId('edit-type-TO_CHUC_HUAN_LUYEN').click();
     await page.getByTestId('feature-tree').waitFor();
     // Every node starts expanded; the type's features are checked. The first "View" is the user list's.
-    const view = page.getByTestId('feature-tree').locator('.ant-tree-treenode').filter({ has: page.getByText('Xem', { exact: true }) }).first();
+    const view = page
+      .getByTestId('feature-tree')
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText('Xem', { exact: true }) })
+      .first();
     expect(await view.getAttribute('class')).not.toContain('checkbox-checked');
     await view.locator('.ant-tree-checkbox').click();
     await page.getByTestId('type-save').click();

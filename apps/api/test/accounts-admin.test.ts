@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { adminUser, createBusiness, createUser, login, sessionWith, signIn, type Session, type TestUser } from './support/accounts.ts';
+import {
+  adminUser,
+  createBusiness,
+  createUser,
+  login,
+  sessionWith,
+  signIn,
+  type Session,
+  type TestUser,
+} from './support/accounts.ts';
 
 /** Administration of accounts: status changes, passwords, bulk activation of employer accounts. */
 
@@ -15,12 +24,19 @@ afterAll(async () => t.close());
 const post = (url: string, headers: Record<string, string>, payload: unknown = {}) =>
   t.request({ method: 'POST', url, headers, payload: payload as object });
 const statusOf = async (id: string) =>
-  (await t.database.db.selectFrom('app_user').select(['status', 'locked_until', 'must_change_password']).where('id', '=', id).executeTakeFirstOrThrow());
+  await t.database.db
+    .selectFrom('app_user')
+    .select(['status', 'locked_until', 'must_change_password'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('account status', () => {
   it('activate, lock, unlock and disable follow the allowed transitions', async () => {
     const user = await createUser(t, { status: 'inactive' });
-    expect((await post(`/api/Account/active-account/${user.id}`, manager.headers)).json()).toMatchObject({ ok: true, status: 'active' });
+    expect((await post(`/api/Account/active-account/${user.id}`, manager.headers)).json()).toMatchObject({
+      ok: true,
+      status: 'active',
+    });
     expect((await statusOf(user.id)).status).toBe('active');
 
     const s = await signIn(t, user);
@@ -51,7 +67,9 @@ describe('account status', () => {
   });
 
   it('refuses own account, the last active administrator, unknown ids and callers without the feature', async () => {
-    expect((await post(`/api/Account/lock-account/${manager.user.id}`, manager.headers)).json().error.code).toBe('CANNOT_CHANGE_OWN_ACCOUNT');
+    expect((await post(`/api/Account/lock-account/${manager.user.id}`, manager.headers)).json().error.code).toBe(
+      'CANNOT_CHANGE_OWN_ACCOUNT',
+    );
 
     const admin = await adminUser(t);
     const others = await t.database.db
@@ -66,7 +84,9 @@ describe('account status', () => {
     expect(last.statusCode).toBe(409);
     expect(last.json().error.code).toBe('LAST_ADMINISTRATOR');
 
-    expect((await post('/api/Account/lock-account/00000000-0000-4000-8000-000000000000', manager.headers)).statusCode).toBe(404);
+    expect(
+      (await post('/api/Account/lock-account/00000000-0000-4000-8000-000000000000', manager.headers)).statusCode,
+    ).toBe(404);
     expect((await post('/api/Account/lock-account/khong-phai-uuid', manager.headers)).statusCode).toBe(400);
 
     const reader = await sessionWith(t, { permissions: ['User.read'] });
@@ -85,7 +105,9 @@ describe('account status', () => {
     const out = await post(`/api/Account/lock-account/${stranger.id}`, managerA.headers);
     expect(out.statusCode).toBe(404);
     expect(out.json().error.code).toBe('USER_NOT_FOUND');
-    expect((await post('/api/Account/reissue-password', managerA.headers, { userId: stranger.id })).statusCode).toBe(404);
+    expect((await post('/api/Account/reissue-password', managerA.headers, { userId: stranger.id })).statusCode).toBe(
+      404,
+    );
     expect((await statusOf(stranger.id)).status).toBe('active');
   });
 });
@@ -100,7 +122,11 @@ describe('passwords set by an administrator', () => {
     expect(mailed).toBe(true);
     expect(password).toMatch(/^(?=.*\d)(?=.*[A-Za-z]).{12}$/);
     expect((await t.request({ url: '/api/Account/info', headers: s.headers })).statusCode).toBe(401);
-    const mail = await t.database.db.selectFrom('outbox_mail').selectAll().where('to_address', '=', 'cap.lai@so.example').executeTakeFirstOrThrow();
+    const mail = await t.database.db
+      .selectFrom('outbox_mail')
+      .selectAll()
+      .where('to_address', '=', 'cap.lai@so.example')
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(password);
     const again = await login(t, user.userName, password);
     expect(again.statusCode).toBe(200);
@@ -109,10 +135,16 @@ describe('passwords set by an administrator', () => {
 
   it('change-password-user sets a policy-compliant password', async () => {
     const user = await createUser(t);
-    const weak = await post('/api/Account/change-password-user', manager.headers, { userId: user.id, newPassword: '123' });
+    const weak = await post('/api/Account/change-password-user', manager.headers, {
+      userId: user.id,
+      newPassword: '123',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('WEAK_PASSWORD');
-    const ok = await post('/api/Account/change-password-user', manager.headers, { userId: user.id, newPassword: 'DatLai@2026' });
+    const ok = await post('/api/Account/change-password-user', manager.headers, {
+      userId: user.id,
+      newPassword: 'DatLai@2026',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await login(t, user.userName, 'DatLai@2026')).statusCode).toBe(200);
     expect((await statusOf(user.id)).must_change_password).toBe(true);
@@ -127,18 +159,31 @@ describe('bulk activation of employer accounts', () => {
     const e2 = await createUser(t, { unitId: business.unitId, status: 'inactive' });
     const active = await createUser(t, { unitId: business.unitId });
     const officer = await createUser(t, { status: 'inactive' });
-    const res = await post('/api/Account/active-bussiness-accounts', manager.headers, [e1.id, e2.id, active.id, officer.id]);
+    const res = await post('/api/Account/active-bussiness-accounts', manager.headers, [
+      e1.id,
+      e2.id,
+      active.id,
+      officer.id,
+    ]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.activated.sort()).toEqual([e1.id, e2.id].sort());
     expect(body.skipped).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: active.id, code: 'INVALID_STATUS_CHANGE' }),
-        expect.objectContaining({ id: officer.id, code: 'NOT_EMPLOYER_ACCOUNT', message: 'Tài khoản không phải tài khoản doanh nghiệp' }),
+        expect.objectContaining({
+          id: officer.id,
+          code: 'NOT_EMPLOYER_ACCOUNT',
+          message: 'Tài khoản không phải tài khoản doanh nghiệp',
+        }),
       ]),
     );
     expect((await statusOf(e1.id)).status).toBe('active');
-    const b = await t.database.db.selectFrom('business').select('status').where('id', '=', business.id).executeTakeFirstOrThrow();
+    const b = await t.database.db
+      .selectFrom('business')
+      .select('status')
+      .where('id', '=', business.id)
+      .executeTakeFirstOrThrow();
     expect(b.status).toBe('active');
     expect((await post('/api/Account/active-bussiness-accounts', manager.headers, { ids: [] })).statusCode).toBe(400);
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { adminUser, bearer, createUser, login, randomAddress, sessionWith, signIn, TEST_PASSWORD } from './support/accounts.ts';
+import {
+  adminUser,
+  bearer,
+  createUser,
+  login,
+  randomAddress,
+  sessionWith,
+  signIn,
+  TEST_PASSWORD,
+} from './support/accounts.ts';
 import { signAccessToken } from '../src/platform/auth/tokens.ts';
 
 let t: TestApp;
@@ -10,7 +19,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const refresh = (refreshToken: string, accessToken?: string) =>
-  t.request({ method: 'POST', url: '/api/Account/refresh-token', payload: { refreshToken, ...(accessToken ? { accessToken } : {}) } });
+  t.request({
+    method: 'POST',
+    url: '/api/Account/refresh-token',
+    payload: { refreshToken, ...(accessToken ? { accessToken } : {}) },
+  });
 const info = (accessToken: string) => t.request({ url: '/api/Account/info', headers: bearer(accessToken) });
 
 async function auditActions(userName: string): Promise<string[]> {
@@ -80,7 +93,12 @@ describe('sign-in', () => {
 
   it('bad input is a 400 with the error body', async () => {
     for (const payload of [{}, { userName: 'a' }, { userName: '', password: 'x' }, { userName: 'a', password: 1 }]) {
-      const res = await t.request({ method: 'POST', url: '/api/Account/login', payload, remoteAddress: randomAddress() });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/Account/login',
+        payload,
+        remoteAddress: randomAddress(),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION');
     }
@@ -94,7 +112,13 @@ describe('tokens', () => {
     const s = await sessionWith(t);
     const forged = await signAccessToken('x'.repeat(48), { sub: s.user.id, sid: s.userData.userId });
     expect((await info(forged)).statusCode).toBe(401);
-    const sessionId = (await t.database.db.selectFrom('auth_session').select('id').where('user_id', '=', s.user.id).executeTakeFirstOrThrow()).id;
+    const sessionId = (
+      await t.database.db
+        .selectFrom('auth_session')
+        .select('id')
+        .where('user_id', '=', s.user.id)
+        .executeTakeFirstOrThrow()
+    ).id;
     const expired = await signAccessToken(t.config.jwtSecret, { sub: s.user.id, sid: sessionId }, -60);
     expect((await info(expired)).statusCode).toBe(401);
     const fresh = await signAccessToken(t.config.jwtSecret, { sub: s.user.id, sid: sessionId }, 60);
@@ -116,7 +140,12 @@ describe('tokens', () => {
     const s = await sessionWith(t);
     const other = await signIn(t, s.user);
     const sessionId = (
-      await t.database.db.selectFrom('auth_session').select('id').where('user_id', '=', s.user.id).orderBy('created_at').executeTakeFirstOrThrow()
+      await t.database.db
+        .selectFrom('auth_session')
+        .select('id')
+        .where('user_id', '=', s.user.id)
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow()
     ).id;
     const expired = await signAccessToken(t.config.jwtSecret, { sub: s.user.id, sid: sessionId }, -3600);
     expect((await refresh(s.refreshToken, other.accessToken)).statusCode).toBe(401);
@@ -161,7 +190,11 @@ describe('tokens', () => {
 
   it('sign-out with only the refresh token (expired access token) works too', async () => {
     const s = await sessionWith(t);
-    const out = await t.request({ method: 'POST', url: '/api/Account/logout', payload: { refreshToken: s.refreshToken } });
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/Account/logout',
+      payload: { refreshToken: s.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     expect((await info(s.accessToken)).statusCode).toBe(401);
   });
@@ -186,11 +219,19 @@ describe('abuse protection', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('ACCOUNT_TEMPORARILY_LOCKED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    const row = await t.database.db.selectFrom('app_user').select('locked_until').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select('locked_until')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.locked_until!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
 
     // When the lock expires the right password works again.
-    await t.database.db.updateTable('app_user').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('app_user')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', user.id)
+      .execute();
     expect((await login(t, user.userName, user.password)).statusCode).toBe(200);
   });
 
@@ -217,7 +258,12 @@ describe('abuse protection', () => {
     const user = await createUser(t);
     let limited = 0;
     for (let i = 0; i < 65; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/Account/login', payload: { userName: user.userName }, remoteAddress: address });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/Account/login',
+        payload: { userName: user.userName },
+        remoteAddress: address,
+      });
       if (res.statusCode === 429) limited++;
       else expect(res.statusCode).toBe(400);
     }
@@ -226,7 +272,11 @@ describe('abuse protection', () => {
 
   it('passwords are stored as argon2id hashes', async () => {
     const user = await createUser(t, { password: TEST_PASSWORD });
-    const row = await t.database.db.selectFrom('app_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(TEST_PASSWORD);
   });

@@ -32,8 +32,18 @@ let employerType: string;
 beforeAll(async () => {
   t = await createTestApp();
   f = await scopeFixture(t, PERMISSIONS);
-  employerType = (await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'DOANH_NGHIEP').executeTakeFirstOrThrow()).id;
-  await t.database.db.updateTable('user_type').set({ permissions: JSON.stringify(['User.read']) }).where('id', '=', employerType).execute();
+  employerType = (
+    await t.database.db
+      .selectFrom('user_type')
+      .select('id')
+      .where('code', '=', 'DOANH_NGHIEP')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await t.database.db
+    .updateTable('user_type')
+    .set({ permissions: JSON.stringify(['User.read']) })
+    .where('id', '=', employerType)
+    .execute();
   colleague.employerA = await createUser(t, { unitId: f.businessA.unitId, permissions: ['User.read'] });
   colleague.employerB = await createUser(t, { unitId: f.businessB.unitId, permissions: ['User.read'] });
   colleague.districtA = await createUser(t, { unitId: f.districtUnitA, permissions: ['User.read'] });
@@ -43,8 +53,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (s: Session, url: string) => t.request({ url, headers: s.headers });
-const post = (s: Session, url: string, payload: unknown) => t.request({ method: 'POST', url, headers: s.headers, payload: payload as object });
-const put = (s: Session, url: string, payload: unknown) => t.request({ method: 'PUT', url, headers: s.headers, payload: payload as object });
+const post = (s: Session, url: string, payload: unknown) =>
+  t.request({ method: 'POST', url, headers: s.headers, payload: payload as object });
+const put = (s: Session, url: string, payload: unknown) =>
+  t.request({ method: 'PUT', url, headers: s.headers, payload: payload as object });
 
 async function listedUserIds(s: Session): Promise<string[]> {
   const res = await get(s, '/api/OfficalProfile/users?pageSize=500');
@@ -70,8 +82,17 @@ const pairs = [
 describe.each(pairs)('%s against %s', (mine, theirs) => {
   const me = () => f[mine];
   const other = () => colleague[theirs];
-  const otherUnit = () => (theirs === 'employerA' ? f.businessA.unitId : theirs === 'employerB' ? f.businessB.unitId : theirs === 'districtA' ? f.districtUnitA : f.districtUnitB);
-  const otherUnitCode = async () => (await t.database.db.selectFrom('unit').select('code').where('id', '=', otherUnit()).executeTakeFirstOrThrow()).code;
+  const otherUnit = () =>
+    theirs === 'employerA'
+      ? f.businessA.unitId
+      : theirs === 'employerB'
+        ? f.businessB.unitId
+        : theirs === 'districtA'
+          ? f.districtUnitA
+          : f.districtUnitB;
+  const otherUnitCode = async () =>
+    (await t.database.db.selectFrom('unit').select('code').where('id', '=', otherUnit()).executeTakeFirstOrThrow())
+      .code;
 
   it('cannot read the other side’s users, units or history', async () => {
     const ids = await listedUserIds(me());
@@ -85,7 +106,9 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     const units = (await get(me(), '/api/Unit/units?pageSize=500')).json().pageLists.map((u: { id: string }) => u.id);
     expect(units).not.toContain(otherUnit());
     expect((await get(me(), `/api/Unit/units/${otherUnit()}`)).statusCode).toBe(404);
-    expect((await get(me(), '/api/Unit/combobox')).json().map((u: { value: string }) => u.value)).not.toContain(otherUnit());
+    expect((await get(me(), '/api/Unit/combobox')).json().map((u: { value: string }) => u.value)).not.toContain(
+      otherUnit(),
+    );
 
     const history = (await get(me(), '/api/AccessHistory/get-paging?pageSize=500')).json().pageLists;
     expect(history.some((h: { userId: string }) => h.userId === colleague[mine].id)).toBe(true);
@@ -98,11 +121,18 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     expect((await put(me(), `/api/OfficalProfile/users/${other().id}`, body)).statusCode).toBe(404);
     expect((await post(me(), `/api/Account/lock-account/${other().id}`, {})).statusCode).toBe(404);
     expect((await post(me(), '/api/Account/reissue-password', { userId: other().id })).statusCode).toBe(404);
-    expect((await post(me(), '/api/Account/change-password-user', { userId: other().id, newPassword: 'BiDoi@2026' })).statusCode).toBe(404);
+    expect(
+      (await post(me(), '/api/Account/change-password-user', { userId: other().id, newPassword: 'BiDoi@2026' }))
+        .statusCode,
+    ).toBe(404);
     expect((await post(me(), '/api/OfficalProfile/delete-users', [other().id])).statusCode).toBe(404);
     expect((await put(me(), `/api/Unit/units/${otherUnit()}`, { name: 'Bị sửa tên' })).statusCode).toBe(404);
     // Nothing happened to the other side.
-    const row = await t.database.db.selectFrom('app_user').select(['full_name', 'status', 'deleted_at']).where('id', '=', other().id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select(['full_name', 'status', 'deleted_at'])
+      .where('id', '=', other().id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('active');
     expect(row.deleted_at).toBeNull();
     expect(row.full_name).not.toBe('Bị sửa');
@@ -119,15 +149,32 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
       password: 'XamNhap@2026',
     });
     expect(create.statusCode).toBe(403);
-    const move = await put(me(), `/api/OfficalProfile/users/${colleague[mine].id}`, { fullName: 'Chuyển', unitId: otherUnit(), userTypeId: colleague[mine].userTypeId });
+    const move = await put(me(), `/api/OfficalProfile/users/${colleague[mine].id}`, {
+      fullName: 'Chuyển',
+      unitId: otherUnit(),
+      userTypeId: colleague[mine].userTypeId,
+    });
     expect(move.statusCode).toBe(403);
 
     const code = await otherUnitCode();
     const rows = [
       // Updating the other side's user by its user name.
-      { userName: other().userName, fullName: 'Bị ghi đè', unitCode: code, userTypeCode: 'CAN_BO_SO', password: 'GhiDe@2026' },
+      {
+        userName: other().userName,
+        fullName: 'Bị ghi đè',
+        unitCode: code,
+        userTypeCode: 'CAN_BO_SO',
+        password: 'GhiDe@2026',
+      },
       // Creating a user in the other side's unit.
-      { userName: `nhap_${mine}`, fullName: 'Nhập sang', email: `nhap_${mine}@x.example`, unitCode: code, userTypeCode: 'DOANH_NGHIEP', password: 'NhapSang@2026' },
+      {
+        userName: `nhap_${mine}`,
+        fullName: 'Nhập sang',
+        email: `nhap_${mine}@x.example`,
+        unitCode: code,
+        userTypeCode: 'DOANH_NGHIEP',
+        password: 'NhapSang@2026',
+      },
     ];
     const res = await post(me(), '/api/OfficalProfile/import-user-from-json', rows);
     expect(res.statusCode).toBe(200);
@@ -136,7 +183,9 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     expect(data[0].errors.map((e: { field: string }) => e.field)).toContain('userName');
     expect(data[1].errors.map((e: { field: string }) => e.field)).toContain('unitCode');
     expect(res.json().created + res.json().updated).toBe(0);
-    expect(await t.database.db.selectFrom('app_user').select('id').where('user_name', '=', `nhap_${mine}`).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('app_user').select('id').where('user_name', '=', `nhap_${mine}`).execute(),
+    ).toEqual([]);
   });
 
   it('exports only its own side', async () => {

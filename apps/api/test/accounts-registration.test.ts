@@ -29,7 +29,12 @@ describe('with the outbox (no SMTP server configured)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // The portal serves Lâm Đồng, with communes/wards as local units.
-    await savePortalConfig(t.database.db, { ...defaultPortalConfig(), provinceCode: '68', provinceName: 'Lâm Đồng', localUnitLevel: 'ward' });
+    await savePortalConfig(t.database.db, {
+      ...defaultPortalConfig(),
+      provinceCode: '68',
+      provinceName: 'Lâm Đồng',
+      localUnitLevel: 'ward',
+    });
   });
   afterAll(async () => t.close());
 
@@ -37,7 +42,12 @@ describe('with the outbox (no SMTP server configured)', () => {
     t.request({ method: 'POST', url, payload: payload as object, headers, remoteAddress: randomAddress() });
 
   async function outboxMailTo(to: string) {
-    const row = await t.database.db.selectFrom('outbox_mail').selectAll().where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('outbox_mail')
+      .selectAll()
+      .where('to_address', '=', to)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     return { ...row, text: row.text_body ?? '' };
   }
 
@@ -55,7 +65,13 @@ describe('with the outbox (no SMTP server configured)', () => {
       .select(['u.id', 'u.status', 'b.status as business_status', 'b.ward_code', 'un.kind', 'ty.code'])
       .where('u.user_name', '=', body.userName)
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ status: 'inactive', business_status: 'pending', ward_code: WARD, kind: 'employer', code: 'DOANH_NGHIEP' });
+    expect(user).toMatchObject({
+      status: 'inactive',
+      business_status: 'pending',
+      ward_code: WARD,
+      kind: 'employer',
+      code: 'DOANH_NGHIEP',
+    });
 
     const blocked = await login(t, body.userName, body.password);
     expect(blocked.statusCode).toBe(403);
@@ -73,7 +89,11 @@ describe('with the outbox (no SMTP server configured)', () => {
     expect(activated.json()).toMatchObject({ ok: true, userName: body.userName });
     expect((await post('/api/Account/activate', { token })).json().error.code).toBe('INVALID_LINK');
 
-    const business = await t.database.db.selectFrom('business').select('status').where('code', '=', body.taxCode).executeTakeFirstOrThrow();
+    const business = await t.database.db
+      .selectFrom('business')
+      .select('status')
+      .where('code', '=', body.taxCode)
+      .executeTakeFirstOrThrow();
     expect(business.status).toBe('active');
     const session = await signIn(t, body);
     expect(session.userData.unit).toMatchObject({ kind: 'employer' });
@@ -83,11 +103,17 @@ describe('with the outbox (no SMTP server configured)', () => {
     const weak = await post('/api/Account/register', registration({ password: 'abc' }));
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('WEAK_PASSWORD');
-    expect(weak.json().error.details.map((d: { message: string }) => d.message)).toContain('Mật khẩu phải có ít nhất 8 ký tự');
-    const weakEn = await post('/api/Account/register', registration({ password: 'abcdefghij' }), { 'accept-language': 'en' });
+    expect(weak.json().error.details.map((d: { message: string }) => d.message)).toContain(
+      'Mật khẩu phải có ít nhất 8 ký tự',
+    );
+    const weakEn = await post('/api/Account/register', registration({ password: 'abcdefghij' }), {
+      'accept-language': 'en',
+    });
     expect(weakEn.json().error.details[0].message).toBe('The password must contain letters and digits');
 
-    expect((await post('/api/Account/register', registration({ wardCode: '2025:99999' }))).json().error.code).toBe('UNKNOWN_LOCAL_UNIT');
+    expect((await post('/api/Account/register', registration({ wardCode: '2025:99999' }))).json().error.code).toBe(
+      'UNKNOWN_LOCAL_UNIT',
+    );
     // A ward of another province is not one of this portal's.
     expect((await post('/api/Account/register', registration({ wardCode: '2025:00004' }))).statusCode).toBe(400);
     expect((await post('/api/Account/register', registration({ taxCode: '123' }))).statusCode).toBe(400);
@@ -99,8 +125,12 @@ describe('with the outbox (no SMTP server configured)', () => {
     const sameTax = await post('/api/Account/register', registration({ taxCode: first.taxCode }));
     expect(sameTax.statusCode).toBe(409);
     expect(sameTax.json().error).toMatchObject({ code: 'TAX_CODE_TAKEN', details: [{ field: 'taxCode' }] });
-    expect((await post('/api/Account/register', registration({ userName: first.userName.toUpperCase() }))).json().error.code).toBe('USER_NAME_TAKEN');
-    expect((await post('/api/Account/register', registration({ email: first.email }))).json().error.code).toBe('EMAIL_TAKEN');
+    expect(
+      (await post('/api/Account/register', registration({ userName: first.userName.toUpperCase() }))).json().error.code,
+    ).toBe('USER_NAME_TAKEN');
+    expect((await post('/api/Account/register', registration({ email: first.email }))).json().error.code).toBe(
+      'EMAIL_TAKEN',
+    );
   });
 
   it('resending activation answers the same for known and unknown addresses; only the latest link works', async () => {
@@ -124,17 +154,27 @@ describe('with the outbox (no SMTP server configured)', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    expect(await t.database.db.selectFrom('outbox_mail').select('id').where('to_address', '=', 'khong.co@so.example').execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('outbox_mail')
+        .select('id')
+        .where('to_address', '=', 'khong.co@so.example')
+        .execute(),
+    ).toEqual([]);
 
     const link = linkIn(await outboxMailTo('quen.matkhau@so.example'), '/reset-password');
     const token = link.searchParams.get('token')!;
     const check = await t.request(`/api/Account/check-link?purpose=password_reset&token=${token}`);
     expect(check.json()).toEqual({ valid: true, userName: s.user.userName });
 
-    expect((await post('/api/Account/reset-password', { token, password: 'ngan' })).json().error.code).toBe('WEAK_PASSWORD');
+    expect((await post('/api/Account/reset-password', { token, password: 'ngan' })).json().error.code).toBe(
+      'WEAK_PASSWORD',
+    );
     const reset = await post('/api/Account/reset-password', { token, password: 'MatKhauMoi@2026' });
     expect(reset.statusCode).toBe(200);
-    expect((await post('/api/Account/reset-password', { token, password: 'MatKhauKhac@2026' })).json().error.code).toBe('INVALID_LINK');
+    expect((await post('/api/Account/reset-password', { token, password: 'MatKhauKhac@2026' })).json().error.code).toBe(
+      'INVALID_LINK',
+    );
     expect((await t.request({ url: '/api/Account/info', headers: s.headers })).statusCode).toBe(401);
     expect((await login(t, s.user.userName, s.user.password)).statusCode).toBe(401);
     expect((await login(t, s.user.userName, 'MatKhauMoi@2026')).statusCode).toBe(200);
@@ -144,7 +184,11 @@ describe('with the outbox (no SMTP server configured)', () => {
     const user = await createUser(t, { email: 'het.han@so.example' });
     await post('/api/Account/forgot-password', { email: 'het.han@so.example' });
     const token = linkIn(await outboxMailTo('het.han@so.example'), '/reset-password').searchParams.get('token')!;
-    await t.database.db.updateTable('account_token').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('account_token')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const res = await post('/api/Account/reset-password', { token, password: 'MatKhauMoi@2026' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_LINK');
@@ -153,12 +197,24 @@ describe('with the outbox (no SMTP server configured)', () => {
   it('changing one’s own password checks the old one and ends the other sessions only', async () => {
     const s = await sessionWith(t);
     const other = await signIn(t, s.user);
-    const wrong = await post('/api/Account/change-password', { oldPassword: 'Sai@12345', newPassword: 'Moi@123456' }, s.headers);
+    const wrong = await post(
+      '/api/Account/change-password',
+      { oldPassword: 'Sai@12345', newPassword: 'Moi@123456' },
+      s.headers,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
-    const same = await post('/api/Account/change-password', { oldPassword: s.user.password, newPassword: s.user.password }, s.headers);
+    const same = await post(
+      '/api/Account/change-password',
+      { oldPassword: s.user.password, newPassword: s.user.password },
+      s.headers,
+    );
     expect(same.json().error.code).toBe('PASSWORD_REUSED');
-    const ok = await post('/api/Account/change-password', { oldPassword: s.user.password, newPassword: 'Moi@123456' }, s.headers);
+    const ok = await post(
+      '/api/Account/change-password',
+      { oldPassword: s.user.password, newPassword: 'Moi@123456' },
+      s.headers,
+    );
     expect(ok.statusCode).toBe(200);
     expect((await t.request({ url: '/api/Account/info', headers: s.headers })).statusCode).toBe(200);
     expect((await t.request({ url: '/api/Account/info', headers: other.headers })).statusCode).toBe(401);
@@ -167,7 +223,10 @@ describe('with the outbox (no SMTP server configured)', () => {
 
   it('administrators read the outbox; others may not', async () => {
     const reader = await sessionWith(t, { permissions: ['MailOutbox.read'] });
-    const list = await t.request({ url: '/api/MailOutbox/get-paging?pageSize=5&keyWord=kich hoat', headers: reader.headers });
+    const list = await t.request({
+      url: '/api/MailOutbox/get-paging?pageSize=5&keyWord=kich hoat',
+      headers: reader.headers,
+    });
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.smtp).toBe(false);
@@ -180,7 +239,9 @@ describe('with the outbox (no SMTP server configured)', () => {
 
     const nobody = await sessionWith(t, { permissions: ['User.read'] });
     expect((await t.request({ url: '/api/MailOutbox/get-paging', headers: nobody.headers })).statusCode).toBe(403);
-    expect((await t.request({ url: `/api/MailOutbox/get-by-id/${body.pageLists[0].id}`, headers: bearer('x') })).statusCode).toBe(401);
+    expect(
+      (await t.request({ url: `/api/MailOutbox/get-by-id/${body.pageLists[0].id}`, headers: bearer('x') })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -189,7 +250,9 @@ describe('over SMTP', () => {
   let smtp: SmtpReceiver;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await createTestApp({ smtpUrl: `${smtp.url}?from=${encodeURIComponent('"Cổng ATVSLĐ Lâm Đồng" <no-reply@lamdong.example>')}` });
+    t = await createTestApp({
+      smtpUrl: `${smtp.url}?from=${encodeURIComponent('"Cổng ATVSLĐ Lâm Đồng" <no-reply@lamdong.example>')}`,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -198,7 +261,12 @@ describe('over SMTP', () => {
 
   it('the activation mail arrives over SMTP, in Vietnamese, and its link activates the account', async () => {
     const body = registration();
-    const res = await t.request({ method: 'POST', url: '/api/Account/register', payload: body, remoteAddress: randomAddress() });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Account/register',
+      payload: body,
+      remoteAddress: randomAddress(),
+    });
     expect(res.statusCode).toBe(201);
     const mail = await smtp.waitFor(body.email);
     expect(mail.from).toBe('no-reply@lamdong.example');
@@ -206,21 +274,36 @@ describe('over SMTP', () => {
     expect(mail.text).toContain(`Kính gửi ${body.fullName},`);
     expect(mail.raw).toMatch(/content-type: text\/html/i);
     const token = linkIn(mail, '/kich-hoat-tai-khoan/dang-ky').searchParams.get('token')!;
-    expect((await t.request({ method: 'POST', url: '/api/Account/activate', payload: { token } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/Account/activate', payload: { token } })).statusCode).toBe(
+      200,
+    );
     expect((await login(t, body.userName, body.password)).statusCode).toBe(200);
 
     // Delivered: the outbox keeps the envelope only (the link was a secret).
-    const row = await t.database.db.selectFrom('outbox_mail').selectAll().where('to_address', '=', body.email).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('outbox_mail')
+      .selectAll()
+      .where('to_address', '=', body.email)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', text_body: null, html_body: null });
   });
 
   it('a mail that cannot be delivered is kept and retried', async () => {
-    const id = await t.app.mailer.enqueue(t.database.db, { to: 'retry@congty.example', subject: 'Thử lại', text: 'Nội dung thử gửi lại' });
+    const id = await t.app.mailer.enqueue(t.database.db, {
+      to: 'retry@congty.example',
+      subject: 'Thử lại',
+      text: 'Nội dung thử gửi lại',
+    });
     // Break the SMTP address for one attempt by pointing a second mailer at a closed port.
     const { createMailer } = await import('../src/platform/mail/index.ts');
     const closed = await startSmtpReceiver();
     await closed.close();
-    const broken = createMailer({ smtpUrl: closed.url, publicUrl: t.config.publicUrl }, t.database, { define() {}, send: async () => null }, { info() {}, warn() {}, error() {} });
+    const broken = createMailer(
+      { smtpUrl: closed.url, publicUrl: t.config.publicUrl },
+      t.database,
+      { define() {}, send: async () => null },
+      { info() {}, warn() {}, error() {} },
+    );
     expect(await broken.deliver(id)).toBe('retry');
     let row = await t.database.db.selectFrom('outbox_mail').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
@@ -230,7 +313,11 @@ describe('over SMTP', () => {
     broken.close();
 
     // Once due again, the real mailer delivers it.
-    await t.database.db.updateTable('outbox_mail').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('outbox_mail')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect(await t.app.mailer.deliver(id)).toBe('sent');
     const mail = await smtp.waitFor('retry@congty.example');
     expect(textPart(mail.raw)).toContain('Nội dung thử gửi lại');

@@ -41,13 +41,20 @@ describe('route permission sweep', () => {
   it('finds the routes of every module', () => {
     const urls = routes.map((r) => r.url);
     expect(routes.length).toBeGreaterThan(50);
-    for (const expected of ['/api/Account/login', '/api/OfficalProfile/users', '/api/UserTypev2/get-paging', '/api/health']) {
+    for (const expected of [
+      '/api/Account/login',
+      '/api/OfficalProfile/users',
+      '/api/UserTypev2/get-paging',
+      '/api/health',
+    ]) {
       expect(urls).toContain(expected);
     }
   });
 
   it('every feature a route needs is in the permission catalogue', () => {
-    const unknown = routes.filter((r) => r.permission !== 'Auth.read' && r.permission !== 'authenticated' && !isGrantable(r.permission));
+    const unknown = routes.filter(
+      (r) => r.permission !== 'Auth.read' && r.permission !== 'authenticated' && !isGrantable(r.permission),
+    );
     expect(unknown.map(label)).toEqual([]);
   });
 
@@ -55,7 +62,8 @@ describe('route permission sweep', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.permission !== 'Auth.read')) {
       const res = await call(route);
-      if (res.statusCode !== 401 || res.json().error?.code !== 'UNAUTHENTICATED') wrong.push(`${label(route)} → ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().error?.code !== 'UNAUTHENTICATED')
+        wrong.push(`${label(route)} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -64,7 +72,8 @@ describe('route permission sweep', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.permission !== 'Auth.read' && r.permission !== 'authenticated')) {
       const res = await call(route, nobody.headers);
-      if (res.statusCode !== 403 || res.json().error?.code !== 'FORBIDDEN') wrong.push(`${label(route)} → ${res.statusCode}`);
+      if (res.statusCode !== 403 || res.json().error?.code !== 'FORBIDDEN')
+        wrong.push(`${label(route)} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -82,14 +91,17 @@ describe('route permission sweep', () => {
     const own = /^\/api\/(Account|OfficalProfile|Unit|UserTypev2|UserType|AccessHistory|MailOutbox)\//;
     const wrong: string[] = [];
     const sessions = new Map<string, Session>();
-    for (const route of routes.filter((r) => own.test(r.url) && r.permission.includes('.') && r.permission !== 'Auth.read')) {
+    for (const route of routes.filter(
+      (r) => own.test(r.url) && r.permission.includes('.') && r.permission !== 'Auth.read',
+    )) {
       let s = sessions.get(route.permission);
       if (!s) {
         s = await sessionWith(t, { permissions: [route.permission] });
         sessions.set(route.permission, s);
       }
       const res = await call(route, s.headers);
-      if (res.statusCode === 401 || (res.statusCode === 403 && res.json().error?.code === 'FORBIDDEN')) wrong.push(`${label(route)} → ${res.statusCode}`);
+      if (res.statusCode === 401 || (res.statusCode === 403 && res.json().error?.code === 'FORBIDDEN'))
+        wrong.push(`${label(route)} → ${res.statusCode}`);
       expect(res.statusCode, label(route)).toBeLessThan(500);
     }
     expect(wrong).toEqual([]);

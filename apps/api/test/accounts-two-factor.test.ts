@@ -16,7 +16,12 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 /** The code an authenticator app shows `steps` periods from now. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-async function enrolled(): Promise<{ s: Session & { user: TestUser }; secret: string; recoveryCodes: string[]; enrolCode: string }> {
+async function enrolled(): Promise<{
+  s: Session & { user: TestUser };
+  secret: string;
+  recoveryCodes: string[];
+  enrolCode: string;
+}> {
   const s = await sessionWith(t, { permissions: ['User.read'] });
   const setup = await post('/api/Account/two-factor/setup', { password: s.user.password }, s.headers);
   const { secret } = setup.json();
@@ -36,10 +41,16 @@ async function challenge(user: TestUser): Promise<string> {
 describe('enrolment', () => {
   it('needs the password, shows a QR code, and turns on only with a valid first code', async () => {
     const s = await sessionWith(t);
-    expect((await t.request({ url: '/api/Account/two-factor', headers: s.headers })).json()).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
+    expect((await t.request({ url: '/api/Account/two-factor', headers: s.headers })).json()).toEqual({
+      enabled: false,
+      pending: false,
+      recoveryCodesLeft: 0,
+    });
     const wrong = await post('/api/Account/two-factor/setup', { password: 'Sai@123456' }, s.headers);
     expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
-    expect((await post('/api/Account/two-factor/enable', { code: '123456' }, s.headers)).json().error.code).toBe('TWO_FACTOR_NOT_STARTED');
+    expect((await post('/api/Account/two-factor/enable', { code: '123456' }, s.headers)).json().error.code).toBe(
+      'TWO_FACTOR_NOT_STARTED',
+    );
 
     const setup = await post('/api/Account/two-factor/setup', { password: s.user.password }, s.headers);
     expect(setup.statusCode).toBe(200);
@@ -48,7 +59,11 @@ describe('enrolment', () => {
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
     // The secret is sealed at rest.
-    const row = await t.database.db.selectFrom('app_user').select(['totp_pending_secret', 'totp_enabled']).where('id', '=', s.user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select(['totp_pending_secret', 'totp_enabled'])
+      .where('id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.totp_pending_secret).not.toContain(secret);
     expect(row.totp_enabled).toBe(false);
 
@@ -59,8 +74,14 @@ describe('enrolment', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().recoveryCodes).toHaveLength(10);
     expect(ok.json().recoveryCodes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await t.request({ url: '/api/Account/two-factor', headers: s.headers })).json()).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 });
-    expect((await post('/api/Account/two-factor/setup', { password: s.user.password }, s.headers)).statusCode).toBe(409);
+    expect((await t.request({ url: '/api/Account/two-factor', headers: s.headers })).json()).toEqual({
+      enabled: true,
+      pending: false,
+      recoveryCodesLeft: 10,
+    });
+    expect((await post('/api/Account/two-factor/setup', { password: s.user.password }, s.headers)).statusCode).toBe(
+      409,
+    );
   });
 });
 
@@ -73,19 +94,32 @@ describe('signing in', () => {
     expect(wrong.json().error.code).toBe('INVALID_TWO_FACTOR_CODE');
 
     // The code used to confirm enrolment cannot be replayed; the next period's code is accepted.
-    expect((await post('/api/Account/login-two-factor', { twoFactorToken: token, code: enrolCode })).statusCode).toBe(401);
+    expect((await post('/api/Account/login-two-factor', { twoFactorToken: token, code: enrolCode })).statusCode).toBe(
+      401,
+    );
     const next = await codeAt(secret, 1);
     const ok = await post('/api/Account/login-two-factor', { twoFactorToken: token, code: next });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().userData.twoFactorEnabled).toBe(true);
-    expect((await t.request({ url: '/api/Account/info', headers: { authorization: `Bearer ${ok.json().accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ url: '/api/Account/info', headers: { authorization: `Bearer ${ok.json().accessToken}` } }))
+        .statusCode,
+    ).toBe(200);
 
     // The challenge is spent, and the same code on a new challenge is a replay.
-    expect((await post('/api/Account/login-two-factor', { twoFactorToken: token, code: next })).json().error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
+    expect((await post('/api/Account/login-two-factor', { twoFactorToken: token, code: next })).json().error.code).toBe(
+      'TWO_FACTOR_CHALLENGE_EXPIRED',
+    );
     const again = await challenge(s.user);
     expect((await post('/api/Account/login-two-factor', { twoFactorToken: again, code: next })).statusCode).toBe(401);
 
-    const history = await t.database.db.selectFrom('audit_log').select(['action', 'details']).where('user_id', '=', s.user.id).where('action', '=', 'login').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const history = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('user_id', '=', s.user.id)
+      .where('action', '=', 'login')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(history.details).toMatchObject({ method: 'totp' });
   });
 
@@ -102,7 +136,10 @@ describe('signing in', () => {
   it('a challenge allows five wrong codes, then is spent', async () => {
     const { s, secret } = await enrolled();
     const token = await challenge(s.user);
-    for (let i = 0; i < 4; i++) expect((await post('/api/Account/login-two-factor', { twoFactorToken: token, code: `11111${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await post('/api/Account/login-two-factor', { twoFactorToken: token, code: `11111${i}` })).statusCode,
+      ).toBe(401);
     // Wrong codes count towards the account lockout too: five in a row lock it.
     const fifth = await post('/api/Account/login-two-factor', { twoFactorToken: token, code: '111119' });
     expect(fifth.statusCode).toBe(401);
@@ -113,7 +150,9 @@ describe('signing in', () => {
   });
 
   it('an unknown challenge token is a 401', async () => {
-    expect((await post('/api/Account/login-two-factor', { twoFactorToken: 'x'.repeat(43), code: '123456' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/Account/login-two-factor', { twoFactorToken: 'x'.repeat(43), code: '123456' })).statusCode,
+    ).toBe(401);
     expect((await post('/api/Account/login-two-factor', { twoFactorToken: 'x'.repeat(43) })).statusCode).toBe(400);
   });
 });
@@ -126,15 +165,36 @@ describe('managing', () => {
     const fresh: string[] = res.json().recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(recoveryCodes[0]);
-    expect((await post('/api/Account/login-two-factor', { twoFactorToken: await challenge(s.user), code: recoveryCodes[0] })).statusCode).toBe(401);
-    expect((await post('/api/Account/login-two-factor', { twoFactorToken: await challenge(s.user), code: fresh[0] })).statusCode).toBe(200);
+    expect(
+      (await post('/api/Account/login-two-factor', { twoFactorToken: await challenge(s.user), code: recoveryCodes[0] }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/Account/login-two-factor', { twoFactorToken: await challenge(s.user), code: fresh[0] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('turns off with the password and a code; sign-in is one step again', async () => {
     const { s, secret } = await enrolled();
-    expect((await post('/api/Account/two-factor/disable', { password: 'Sai@123456', code: await codeAt(secret, 1) }, s.headers)).json().error.code).toBe('WRONG_PASSWORD');
-    expect((await post('/api/Account/two-factor/disable', { password: s.user.password, code: '000000' }, s.headers)).json().error.code).toBe('INVALID_TWO_FACTOR_CODE');
-    const off = await post('/api/Account/two-factor/disable', { password: s.user.password, code: await codeAt(secret, 1) }, s.headers);
+    expect(
+      (
+        await post(
+          '/api/Account/two-factor/disable',
+          { password: 'Sai@123456', code: await codeAt(secret, 1) },
+          s.headers,
+        )
+      ).json().error.code,
+    ).toBe('WRONG_PASSWORD');
+    expect(
+      (await post('/api/Account/two-factor/disable', { password: s.user.password, code: '000000' }, s.headers)).json()
+        .error.code,
+    ).toBe('INVALID_TWO_FACTOR_CODE');
+    const off = await post(
+      '/api/Account/two-factor/disable',
+      { password: s.user.password, code: await codeAt(secret, 1) },
+      s.headers,
+    );
     expect(off.json()).toEqual({ enabled: false });
     const res = await login(t, s.user.userName, s.user.password);
     expect(res.json().accessToken).toBeTruthy();

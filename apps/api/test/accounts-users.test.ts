@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { createBusiness, createUnit, createUser, departmentUnitId, login, sessionWith, type Session, type TestUser } from './support/accounts.ts';
+import {
+  createBusiness,
+  createUnit,
+  createUser,
+  departmentUnitId,
+  login,
+  sessionWith,
+  type Session,
+  type TestUser,
+} from './support/accounts.ts';
 
 /** Users (OfficalProfile): list, detail, create (password or invitation), edit, delete, combobox, avatar, Excel. */
 
@@ -15,9 +24,15 @@ beforeAll(async () => {
   t = await createTestApp();
   department = await departmentUnitId(t);
   manager = await sessionWith(t, { permissions: ALL });
-  officerType = (await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'CAN_BO_SO').executeTakeFirstOrThrow()).id;
+  officerType = (
+    await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'CAN_BO_SO').executeTakeFirstOrThrow()
+  ).id;
   // A type with nothing the manager lacks, for assignments.
-  await t.database.db.updateTable('user_type').set({ permissions: JSON.stringify(['User.read']) }).where('id', '=', officerType).execute();
+  await t.database.db
+    .updateTable('user_type')
+    .set({ permissions: JSON.stringify(['User.read']) })
+    .where('id', '=', officerType)
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -27,7 +42,15 @@ const send = (method: 'POST' | 'PUT', url: string, payload: unknown, s: Session 
 
 function newUser(overrides: Record<string, unknown> = {}) {
   const id = Math.random().toString(36).slice(2, 8);
-  return { userName: `nv_${id}`, fullName: 'Trần Thị Bích Ngọc', email: `nv_${id}@so.example`, unitId: department, userTypeId: officerType, password: 'BanDau@2026', ...overrides };
+  return {
+    userName: `nv_${id}`,
+    fullName: 'Trần Thị Bích Ngọc',
+    email: `nv_${id}@so.example`,
+    unitId: department,
+    userTypeId: officerType,
+    password: 'BanDau@2026',
+    ...overrides,
+  };
 }
 
 describe('create and edit', () => {
@@ -36,7 +59,15 @@ describe('create and edit', () => {
     const res = await send('POST', '/api/OfficalProfile/users', body);
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toMatchObject({ userName: body.userName, status: 'active', unitId: department, userTypeId: officerType, gender: 'female', birthday: '1990-05-20', mustChangePassword: true });
+    expect(user).toMatchObject({
+      userName: body.userName,
+      status: 'active',
+      unitId: department,
+      userTypeId: officerType,
+      gender: 'female',
+      birthday: '1990-05-20',
+      mustChangePassword: true,
+    });
     const signIn = await login(t, body.userName, body.password);
     expect(signIn.json().userData.mustChangePassword).toBe(true);
     expect((await get(`/api/OfficalProfile/users/${user.id}`)).json().jobTitle).toBe('Chuyên viên');
@@ -47,13 +78,32 @@ describe('create and edit', () => {
     const body = newUser({ password: null });
     const res = await send('POST', '/api/OfficalProfile/users', body);
     expect(res.json().status).toBe('inactive');
-    const mail = await t.database.db.selectFrom('outbox_mail').selectAll().where('to_address', '=', body.email).executeTakeFirstOrThrow();
+    const mail = await t.database.db
+      .selectFrom('outbox_mail')
+      .selectAll()
+      .where('to_address', '=', body.email)
+      .executeTakeFirstOrThrow();
     const token = /loi-moi\?token=([\w-]+)/.exec(mail.text_body!)![1]!;
-    expect((await t.request(`/api/Account/check-link?purpose=invitation&token=${token}`)).json()).toEqual({ valid: true, userName: body.userName });
-    const accept = await t.request({ method: 'POST', url: '/api/Account/accept-invitation', payload: { token, password: 'TuDat@2026' } });
+    expect((await t.request(`/api/Account/check-link?purpose=invitation&token=${token}`)).json()).toEqual({
+      valid: true,
+      userName: body.userName,
+    });
+    const accept = await t.request({
+      method: 'POST',
+      url: '/api/Account/accept-invitation',
+      payload: { token, password: 'TuDat@2026' },
+    });
     expect(accept.statusCode).toBe(200);
     expect((await login(t, body.userName, 'TuDat@2026')).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/api/Account/accept-invitation', payload: { token, password: 'Khac@2026' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/Account/accept-invitation',
+          payload: { token, password: 'Khac@2026' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('refuses bad input with field details', async () => {
@@ -75,8 +125,18 @@ describe('create and edit', () => {
   });
 
   it('a user type meant for another kind of unit is refused', async () => {
-    const employerType = (await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'DOANH_NGHIEP').executeTakeFirstOrThrow()).id;
-    await t.database.db.updateTable('user_type').set({ permissions: JSON.stringify(['User.read']) }).where('id', '=', employerType).execute();
+    const employerType = (
+      await t.database.db
+        .selectFrom('user_type')
+        .select('id')
+        .where('code', '=', 'DOANH_NGHIEP')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.database.db
+      .updateTable('user_type')
+      .set({ permissions: JSON.stringify(['User.read']) })
+      .where('id', '=', employerType)
+      .execute();
     const res = await send('POST', '/api/OfficalProfile/users', newUser({ userTypeId: employerType }));
     expect(res.json().error.code).toBe('USER_TYPE_UNIT_MISMATCH');
   });
@@ -86,19 +146,36 @@ describe('create and edit', () => {
     const res = await send('POST', '/api/OfficalProfile/users', newUser({ userTypeId: strong.userTypeId }));
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('USER_TYPE_NOT_ASSIGNABLE');
-    const adminType = (await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'QUAN_TRI').executeTakeFirstOrThrow()).id;
+    const adminType = (
+      await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'QUAN_TRI').executeTakeFirstOrThrow()
+    ).id;
     expect((await send('POST', '/api/OfficalProfile/users', newUser({ userTypeId: adminType }))).statusCode).toBe(403);
     // Editing the stronger user is refused too.
-    const edit = await send('PUT', `/api/OfficalProfile/users/${strong.id}`, { fullName: 'Đổi tên', unitId: department, userTypeId: officerType });
+    const edit = await send('PUT', `/api/OfficalProfile/users/${strong.id}`, {
+      fullName: 'Đổi tên',
+      unitId: department,
+      userTypeId: officerType,
+    });
     expect(edit.json().error.code).toBe('USER_TYPE_NOT_ASSIGNABLE');
   });
 
   it('edits a user; the user name stays; emails stay unique', async () => {
     const user = await createUser(t, { userTypeId: officerType });
     const other = await createUser(t, { email: 'da.co@so.example' });
-    const taken = await send('PUT', `/api/OfficalProfile/users/${user.id}`, { fullName: 'Lê Văn Sửa', email: 'DA.CO@so.example', unitId: department, userTypeId: officerType });
+    const taken = await send('PUT', `/api/OfficalProfile/users/${user.id}`, {
+      fullName: 'Lê Văn Sửa',
+      email: 'DA.CO@so.example',
+      unitId: department,
+      userTypeId: officerType,
+    });
     expect(taken.json().error.code).toBe('EMAIL_TAKEN');
-    const ok = await send('PUT', `/api/OfficalProfile/users/${user.id}`, { fullName: 'Lê Văn Sửa', email: 'moi@so.example', phone: '0263 123 456', unitId: department, userTypeId: officerType });
+    const ok = await send('PUT', `/api/OfficalProfile/users/${user.id}`, {
+      fullName: 'Lê Văn Sửa',
+      email: 'moi@so.example',
+      phone: '0263 123 456',
+      unitId: department,
+      userTypeId: officerType,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ fullName: 'Lê Văn Sửa', email: 'moi@so.example', userName: user.userName });
     expect(other.id).not.toBe(user.id);
@@ -106,7 +183,12 @@ describe('create and edit', () => {
 
   it('one’s own profile can be edited by anyone signed in', async () => {
     const s = await sessionWith(t);
-    const res = await send('PUT', '/api/OfficalProfile/my-profile', { fullName: 'Nguyễn Văn Tự Sửa', phone: '0909 000 111' }, s);
+    const res = await send(
+      'PUT',
+      '/api/OfficalProfile/my-profile',
+      { fullName: 'Nguyễn Văn Tự Sửa', phone: '0909 000 111' },
+      s,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: 'Nguyễn Văn Tự Sửa', phone: '0909 000 111' });
     expect((await get(`/api/OfficalProfile/getByUserId/${s.user.id}`, s)).json().fullName).toBe('Nguyễn Văn Tự Sửa');
@@ -123,16 +205,24 @@ describe('list', () => {
       const u = await createUser(t, { unitId: unit });
       await t.database.db.updateTable('app_user').set({ full_name: fullName }).where('id', '=', u.id).execute();
     }
-    const page1 = (await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=1&sortBy=fullName&sortOrder=asc`)).json();
+    const page1 = (
+      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=1&sortBy=fullName&sortOrder=asc`)
+    ).json();
     expect(page1.totalRecord).toBe(3);
     expect(page1.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Thị Hoa', 'Đặng Văn Đức']);
-    const page2 = (await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=2&sortBy=fullName&sortOrder=asc`)).json();
+    const page2 = (
+      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=2&sortBy=fullName&sortOrder=asc`)
+    ).json();
     expect(page2.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Phạm Văn Đông']);
     const search = (await get(`/api/OfficalProfile/users?keyWord=${encodeURIComponent('dang van duc')}`)).json();
     expect(search.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Văn Đức']);
     const desc = (await get(`/api/OfficalProfile/users?unitId=${unit}&sortBy=fullName&sortOrder=desc`)).json();
     expect(desc.pageLists[0].fullName).toBe('Phạm Văn Đông');
-    expect((await get('/api/OfficalProfile/users?status=locked')).json().pageLists.every((u: { status: string }) => u.status === 'locked')).toBe(true);
+    expect(
+      (await get('/api/OfficalProfile/users?status=locked'))
+        .json()
+        .pageLists.every((u: { status: string }) => u.status === 'locked'),
+    ).toBe(true);
     expect((await get('/api/OfficalProfile/users?pageSize=0')).statusCode).toBe(400);
     expect((await get('/api/OfficalProfile/users?sortBy=password')).statusCode).toBe(400);
   });
@@ -142,7 +232,11 @@ describe('list', () => {
     await t.database.db.updateTable('app_user').set({ full_name: 'Võ Thị Chọn Lựa' }).where('id', '=', u.id).execute();
     const res = (await get(`/api/OfficalProfile/combobox?keyWord=chon lua`)).json();
     expect(res).toEqual([expect.objectContaining({ value: u.id, label: 'Võ Thị Chọn Lựa' })]);
-    const withIds = (await get(`/api/OfficalProfile/get-combobox-offical-profile?keyWord=chon lua&ids=${encodeURIComponent(JSON.stringify([manager.user.id]))}`)).json();
+    const withIds = (
+      await get(
+        `/api/OfficalProfile/get-combobox-offical-profile?keyWord=chon lua&ids=${encodeURIComponent(JSON.stringify([manager.user.id]))}`,
+      )
+    ).json();
     expect(withIds.map((r: { value: string }) => r.value).sort()).toEqual([u.id, manager.user.id].sort());
   });
 });
@@ -154,23 +248,39 @@ describe('delete', () => {
     expect(res.json()).toEqual({ deleted: 1 });
     expect((await t.request({ url: '/api/Account/info', headers: s.headers })).statusCode).toBe(401);
     expect((await get(`/api/OfficalProfile/users/${s.user.id}`)).statusCode).toBe(404);
-    const row = await t.database.db.selectFrom('app_user').select(['deleted_at', 'deleted_by']).where('id', '=', s.user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select(['deleted_at', 'deleted_by'])
+      .where('id', '=', s.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_by).toBe(manager.user.id);
     expect((await login(t, s.user.userName, s.user.password)).statusCode).toBe(401);
-    expect((await send('POST', '/api/OfficalProfile/delete-users', { ids: [manager.user.id] })).json().error.code).toBe('CANNOT_DELETE_SELF');
+    expect((await send('POST', '/api/OfficalProfile/delete-users', { ids: [manager.user.id] })).json().error.code).toBe(
+      'CANNOT_DELETE_SELF',
+    );
     expect((await send('POST', '/api/OfficalProfile/delete-users', [])).statusCode).toBe(400);
-    expect((await send('POST', '/api/OfficalProfile/delete-users', ['00000000-0000-4000-8000-000000000000'])).statusCode).toBe(404);
+    expect(
+      (await send('POST', '/api/OfficalProfile/delete-users', ['00000000-0000-4000-8000-000000000000'])).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('avatar', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+    'hex',
+  );
   function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
     const boundary = '----cong-atvsld';
     const parts: Buffer[] = [];
-    for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    for (const [k, v] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     if (file) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="formFile"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="formFile"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       parts.push(file.data, Buffer.from('\r\n'));
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -180,7 +290,12 @@ describe('avatar', () => {
   it('uploads one’s own avatar, served as a public file; others need User.update', async () => {
     const s = await sessionWith(t);
     const form = multipart({ UserId: s.user.id }, { name: 'anh-dai-dien.png', data: png });
-    const res = await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: form.payload, headers: { ...s.headers, ...form.headers } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/OfficalProfile/uploadAvatar',
+      payload: form.payload,
+      headers: { ...s.headers, ...form.headers },
+    });
     expect(res.statusCode).toBe(200);
     const { avatar } = res.json();
     expect(avatar).toMatch(/^\/api\/Files\/[0-9a-f-]{36}$/);
@@ -190,15 +305,54 @@ describe('avatar', () => {
     expect((await t.request({ url: '/api/Account/info', headers: s.headers })).json().avatar).toBe(avatar);
 
     const other = multipart({ UserId: manager.user.id }, { name: 'a.png', data: png });
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: other.payload, headers: { ...s.headers, ...other.headers } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/uploadAvatar',
+          payload: other.payload,
+          headers: { ...s.headers, ...other.headers },
+        })
+      ).statusCode,
+    ).toBe(403);
     const byManager = multipart({ UserId: s.user.id }, { name: 'a.png', data: png });
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: byManager.payload, headers: { ...manager.headers, ...byManager.headers } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/uploadAvatar',
+          payload: byManager.payload,
+          headers: { ...manager.headers, ...byManager.headers },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const notImage = multipart({}, { name: 'x.png', data: Buffer.from('%PDF-1.4 not an image') });
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: notImage.payload, headers: { ...s.headers, ...notImage.headers } })).statusCode).toBe(415);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/uploadAvatar',
+          payload: notImage.payload,
+          headers: { ...s.headers, ...notImage.headers },
+        })
+      ).statusCode,
+    ).toBe(415);
     const noFile = multipart({ UserId: s.user.id });
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: noFile.payload, headers: { ...s.headers, ...noFile.headers } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: {}, headers: s.headers })).statusCode).toBe(415);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/uploadAvatar',
+          payload: noFile.payload,
+          headers: { ...s.headers, ...noFile.headers },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/OfficalProfile/uploadAvatar', payload: {}, headers: s.headers }))
+        .statusCode,
+    ).toBe(415);
   });
 });
 
@@ -213,10 +367,22 @@ describe('spreadsheets', () => {
     const res = await t.request({ url: '/api/OfficalProfile/generateTemplate', headers: manager.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''M%E1%BA%ABu%20nh%E1%BA%ADp%20ng%C6%B0%E1%BB%9Di%20d%C3%B9ng.xlsx");
+    expect(res.headers['content-disposition']).toContain(
+      "filename*=UTF-8''M%E1%BA%ABu%20nh%E1%BA%ADp%20ng%C6%B0%E1%BB%9Di%20d%C3%B9ng.xlsx",
+    );
     const wb = await workbook(res.rawPayload);
     const sheet = wb.getWorksheet('Người dùng')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Tên đăng nhập (*)', 'Họ và tên (*)', 'Thư điện tử', 'Số điện thoại', 'Chức danh', 'Mã đơn vị (*)', 'Mã kiểu người dùng (*)', 'Mật khẩu ban đầu']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Tên đăng nhập (*)',
+      'Họ và tên (*)',
+      'Thư điện tử',
+      'Số điện thoại',
+      'Chức danh',
+      'Mã đơn vị (*)',
+      'Mã kiểu người dùng (*)',
+      'Mật khẩu ban đầu',
+    ]);
     expect(sheet.getCell('F2').dataValidation).toMatchObject({ type: 'list' });
     const types = wb.getWorksheet('Kiểu người dùng')!;
     const codes = types.getColumn(1).values.slice(2);
@@ -225,35 +391,101 @@ describe('spreadsheets', () => {
   });
 
   it('imports rows: dry run validates only; valid rows are stored; the same file twice creates nothing new', async () => {
-    const unitCode = (await t.database.db.selectFrom('unit').select('code').where('id', '=', department).executeTakeFirstOrThrow()).code!;
+    const unitCode = (
+      await t.database.db.selectFrom('unit').select('code').where('id', '=', department).executeTakeFirstOrThrow()
+    ).code!;
     const rows = [
-      { userName: 'nhap_tep_1', fullName: 'Nguyễn Nhập Một', email: 'nhap1@so.example', unitCode, userTypeCode: 'CAN_BO_SO', password: 'NhapTep@2026' },
-      { userName: 'nhap_tep_2', fullName: 'Nguyễn Nhập Hai', email: 'nhap2@so.example', unitCode, userTypeCode: 'can_bo_so' },
+      {
+        userName: 'nhap_tep_1',
+        fullName: 'Nguyễn Nhập Một',
+        email: 'nhap1@so.example',
+        unitCode,
+        userTypeCode: 'CAN_BO_SO',
+        password: 'NhapTep@2026',
+      },
+      {
+        userName: 'nhap_tep_2',
+        fullName: 'Nguyễn Nhập Hai',
+        email: 'nhap2@so.example',
+        unitCode,
+        userTypeCode: 'can_bo_so',
+      },
       { userName: 'nhap_tep_1', fullName: 'Trùng', unitCode, userTypeCode: 'CAN_BO_SO', password: 'NhapTep@2026' },
       { userName: 'x', fullName: '', email: 'sai', unitCode: 'KHONG_CO', userTypeCode: 'KHONG_CO' },
       { userName: 'nhap_tep_3', fullName: 'Quá quyền', unitCode, userTypeCode: 'QUAN_TRI', password: 'NhapTep@2026' },
     ];
-    const dry = await t.request({ method: 'POST', url: '/api/OfficalProfile/import-user-from-json?dryRun=true', payload: rows, headers: manager.headers });
+    const dry = await t.request({
+      method: 'POST',
+      url: '/api/OfficalProfile/import-user-from-json?dryRun=true',
+      payload: rows,
+      headers: manager.headers,
+    });
     expect(dry.statusCode).toBe(200);
     const result = dry.json();
     expect(result.data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, true, false, false, false]);
-    expect(result.data[2].errors).toEqual([{ field: 'userName', message: 'Bị trùng với một dòng phía trên trong tệp' }]);
-    expect(result.data[3].errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'fullName', 'unitCode', 'userName', 'userTypeCode'].sort());
-    expect(result.data[4].errors).toEqual([{ field: 'userTypeCode', message: 'Bạn không thể gán kiểu người dùng này' }]);
-    expect(await t.database.db.selectFrom('app_user').select('id').where('user_name', 'like', 'nhap_tep_%').execute()).toEqual([]);
+    expect(result.data[2].errors).toEqual([
+      { field: 'userName', message: 'Bị trùng với một dòng phía trên trong tệp' },
+    ]);
+    expect(result.data[3].errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ['email', 'fullName', 'unitCode', 'userName', 'userTypeCode'].sort(),
+    );
+    expect(result.data[4].errors).toEqual([
+      { field: 'userTypeCode', message: 'Bạn không thể gán kiểu người dùng này' },
+    ]);
+    expect(
+      await t.database.db.selectFrom('app_user').select('id').where('user_name', 'like', 'nhap_tep_%').execute(),
+    ).toEqual([]);
 
-    const real = (await t.request({ method: 'POST', url: '/api/OfficalProfile/import-user-from-json', payload: rows, headers: manager.headers })).json();
+    const real = (
+      await t.request({
+        method: 'POST',
+        url: '/api/OfficalProfile/import-user-from-json',
+        payload: rows,
+        headers: manager.headers,
+      })
+    ).json();
     expect({ created: real.created, updated: real.updated }).toEqual({ created: 2, updated: 0 });
     expect((await login(t, 'nhap_tep_1', 'NhapTep@2026')).statusCode).toBe(200);
-    const invited = await t.database.db.selectFrom('outbox_mail').select('subject').where('to_address', '=', 'nhap2@so.example').executeTakeFirstOrThrow();
+    const invited = await t.database.db
+      .selectFrom('outbox_mail')
+      .select('subject')
+      .where('to_address', '=', 'nhap2@so.example')
+      .executeTakeFirstOrThrow();
     expect(invited.subject).toContain('Tài khoản của bạn đã được tạo');
 
-    const again = (await t.request({ method: 'POST', url: '/api/OfficalProfile/import-user-from-json', payload: rows.slice(0, 2), headers: manager.headers })).json();
+    const again = (
+      await t.request({
+        method: 'POST',
+        url: '/api/OfficalProfile/import-user-from-json',
+        payload: rows.slice(0, 2),
+        headers: manager.headers,
+      })
+    ).json();
     expect({ created: again.created, updated: again.updated }).toEqual({ created: 0, updated: 2 });
-    expect(await t.database.db.selectFrom('app_user').select('id').where('user_name', 'like', 'nhap_tep_%').execute()).toHaveLength(2);
+    expect(
+      await t.database.db.selectFrom('app_user').select('id').where('user_name', 'like', 'nhap_tep_%').execute(),
+    ).toHaveLength(2);
 
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/import-user-from-json', payload: [], headers: manager.headers })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: '/api/OfficalProfile/import-user-from-json', payload: { a: 1 }, headers: manager.headers })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/import-user-from-json',
+          payload: [],
+          headers: manager.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/OfficalProfile/import-user-from-json',
+          payload: { a: 1 },
+          headers: manager.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('exports the users in scope with the same filters as the list', async () => {
@@ -276,12 +508,32 @@ describe('employer scope', () => {
   it('an employer manages only its own users', async () => {
     const a = await createBusiness(t, '2025:24781');
     const b = await createBusiness(t, '2025:24778');
-    const employerType = (await t.database.db.selectFrom('user_type').select('id').where('code', '=', 'DOANH_NGHIEP').executeTakeFirstOrThrow()).id;
-    await t.database.db.updateTable('user_type').set({ permissions: JSON.stringify(['User.read']) }).where('id', '=', employerType).execute();
+    const employerType = (
+      await t.database.db
+        .selectFrom('user_type')
+        .select('id')
+        .where('code', '=', 'DOANH_NGHIEP')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.database.db
+      .updateTable('user_type')
+      .set({ permissions: JSON.stringify(['User.read']) })
+      .where('id', '=', employerType)
+      .execute();
     const boss = await sessionWith(t, { permissions: ['User.read', 'User.create', 'User.update'], unitId: a.unitId });
-    const created = await send('POST', '/api/OfficalProfile/users', newUser({ unitId: a.unitId, userTypeId: employerType }), boss);
+    const created = await send(
+      'POST',
+      '/api/OfficalProfile/users',
+      newUser({ unitId: a.unitId, userTypeId: employerType }),
+      boss,
+    );
     expect(created.statusCode).toBe(201);
-    const elsewhere = await send('POST', '/api/OfficalProfile/users', newUser({ unitId: b.unitId, userTypeId: employerType }), boss);
+    const elsewhere = await send(
+      'POST',
+      '/api/OfficalProfile/users',
+      newUser({ unitId: b.unitId, userTypeId: employerType }),
+      boss,
+    );
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().error.code).toBe('OUT_OF_SCOPE');
     const list = (await get('/api/OfficalProfile/users?pageSize=100', boss)).json();

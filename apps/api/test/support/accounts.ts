@@ -28,7 +28,11 @@ export interface TestBusiness {
 }
 
 /** An employer in a ward (admin_unit id, e.g. '2025:24781'), with its unit. */
-export async function createBusiness(t: TestApp, wardCode: string, name = 'Công ty thử nghiệm'): Promise<TestBusiness & { unitId: string }> {
+export async function createBusiness(
+  t: TestApp,
+  wardCode: string,
+  name = 'Công ty thử nghiệm',
+): Promise<TestBusiness & { unitId: string }> {
   const code = `58${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const business = await t.database.db
     .insertInto('business')
@@ -47,7 +51,11 @@ export async function createBusiness(t: TestApp, wardCode: string, name = 'Công
 export async function createDistrictUnit(t: TestApp, localUnitCode: string): Promise<string> {
   const unit = await t.database.db
     .insertInto('unit')
-    .values({ kind: 'district', name: `UBND ${localUnitCode} ${randomBytes(3).toString('hex')}`, local_unit_code: localUnitCode })
+    .values({
+      kind: 'district',
+      name: `UBND ${localUnitCode} ${randomBytes(3).toString('hex')}`,
+      local_unit_code: localUnitCode,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return unit.id;
@@ -145,11 +153,19 @@ export async function adminUser(t: TestApp, password = TEST_PASSWORD): Promise<T
 export interface Session {
   accessToken: string;
   refreshToken: string;
-  userData: { userId: string; role: string; ability: Array<{ action: string; subject: string }> } & Record<string, unknown>;
+  userData: { userId: string; role: string; ability: Array<{ action: string; subject: string }> } & Record<
+    string,
+    unknown
+  >;
   headers: { authorization: string };
 }
 
-export async function login(t: TestApp, userName: string, password: string, remoteAddress = randomAddress()): Promise<LightMyRequestResponse> {
+export async function login(
+  t: TestApp,
+  userName: string,
+  password: string,
+  remoteAddress = randomAddress(),
+): Promise<LightMyRequestResponse> {
   return t.request({ method: 'POST', url: '/api/Account/login', payload: { userName, password }, remoteAddress });
 }
 
@@ -163,7 +179,10 @@ export async function signIn(t: TestApp, user: { userName: string; password: str
 }
 
 /** Create a user and sign in as them. */
-export async function sessionWith(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<Session & { user: TestUser }> {
+export async function sessionWith(
+  t: TestApp,
+  options: Parameters<typeof createUser>[1] = {},
+): Promise<Session & { user: TestUser }> {
   const user = await createUser(t, options);
   return { ...(await signIn(t, user)), user };
 }

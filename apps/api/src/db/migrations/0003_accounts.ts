@@ -20,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address', 'text')
     .addColumn('ward_code', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('active').check(sql`status in ('pending', 'active', 'inactive')`),
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('pending', 'active', 'inactive')`),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -62,7 +65,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('client').check(sql`role in ('admin', 'client')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('client')
+        .check(sql`role in ('admin', 'client')`),
+    )
     .addColumn('unit_kind', 'text', (c) =>
       c.check(sql`unit_kind in ('department', 'district', 'employer', 'service_centre', 'training_body')`),
     )
@@ -89,7 +97,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unit_id', 'uuid', (c) => c.notNull().references('unit.id'))
     .addColumn('user_type_id', 'uuid', (c) => c.notNull().references('user_type.id'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('inactive').check(sql`status in ('inactive', 'active', 'disabled', 'locked')`),
+      c
+        .notNull()
+        .defaultTo('inactive')
+        .check(sql`status in ('inactive', 'active', 'disabled', 'locked')`),
     )
     .addColumn('password_hash', 'text')
     .addColumn('password_changed_at', 'timestamptz')
@@ -174,7 +185,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('html_body', 'text')
     .addColumn('purpose', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'failed', 'outbox')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'sent', 'failed', 'outbox')`),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')

@@ -11,7 +11,12 @@ import { accountError } from './errors.ts';
 /** Checks shared by the account routes: password policy, uniqueness, users within the caller's scope. */
 
 /** Refuse a weak password with one translated detail per problem (field: the form field). */
-export function assertPasswordPolicy(request: FastifyRequest, password: string, userName: string | undefined, field = 'password'): void {
+export function assertPasswordPolicy(
+  request: FastifyRequest,
+  password: string,
+  userName: string | undefined,
+  field = 'password',
+): void {
   const problems = passwordProblems(password, userName);
   if (!problems.length) return;
   const lang = languageOf(request);
@@ -27,14 +32,22 @@ export async function assertUniqueAccount(
   excludeId?: string,
 ): Promise<void> {
   if (values.userName) {
-    let q = db.selectFrom('app_user').select('id').where(sql`lower(user_name)`, '=', values.userName.toLowerCase());
+    let q = db
+      .selectFrom('app_user')
+      .select('id')
+      .where(sql`lower(user_name)`, '=', values.userName.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
-    if (await q.executeTakeFirst()) throw accountError(409, 'USER_NAME_TAKEN', { details: [{ field: 'userName', message: 'taken' }] });
+    if (await q.executeTakeFirst())
+      throw accountError(409, 'USER_NAME_TAKEN', { details: [{ field: 'userName', message: 'taken' }] });
   }
   if (values.email) {
-    let q = db.selectFrom('app_user').select('id').where(sql`lower(email)`, '=', values.email.toLowerCase());
+    let q = db
+      .selectFrom('app_user')
+      .select('id')
+      .where(sql`lower(email)`, '=', values.email.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
-    if (await q.executeTakeFirst()) throw accountError(409, 'EMAIL_TAKEN', { details: [{ field: 'email', message: 'taken' }] });
+    if (await q.executeTakeFirst())
+      throw accountError(409, 'EMAIL_TAKEN', { details: [{ field: 'email', message: 'taken' }] });
   }
 }
 
@@ -56,13 +69,27 @@ export interface ScopedUser {
 }
 
 /** A live user within the principal's scope, or 404 (out-of-scope users are not revealed). */
-export async function findScopedUser(app: FastifyInstance, principal: Principal | null, userId: string): Promise<ScopedUser> {
+export async function findScopedUser(
+  app: FastifyInstance,
+  principal: Principal | null,
+  userId: string,
+): Promise<ScopedUser> {
   const scope = userScope(principal);
   let q = app.db
     .selectFrom('app_user as u')
     .innerJoin('unit as un', 'un.id', 'u.unit_id')
     .innerJoin('user_type as t', 't.id', 'u.user_type_id')
-    .select(['u.id', 'u.user_name', 'u.full_name', 'u.email', 'u.status', 'u.unit_id', 'un.kind as unit_kind', 'un.business_id', 't.role'])
+    .select([
+      'u.id',
+      'u.user_name',
+      'u.full_name',
+      'u.email',
+      'u.status',
+      'u.unit_id',
+      'un.kind as unit_kind',
+      'un.business_id',
+      't.role',
+    ])
     .where('u.id', '=', userId)
     .where('u.deleted_at', 'is', null);
   if (scope) q = q.where(scope);

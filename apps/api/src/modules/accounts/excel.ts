@@ -77,7 +77,12 @@ export async function templateWorkbook(
     const letter = columnLetter(i + 1);
     const source = `'${sheetName(list.name)}'!$A$2:$A$${list.rows.length + 1}`;
     for (let r = 2; r <= TEMPLATE_ROWS + 1; r++) {
-      ws.getCell(`${letter}${r}`).dataValidation = { type: 'list', allowBlank: !c.required, formulae: [source], showErrorMessage: true };
+      ws.getCell(`${letter}${r}`).dataValidation = {
+        type: 'list',
+        allowBlank: !c.required,
+        formulae: [source],
+        showErrorMessage: true,
+      };
     }
   });
   const help = wb.addWorksheet(sheetName(instructions.title));

@@ -34,7 +34,9 @@ export function composeMail(
   const signature = translate(lang, 'accounts:mail.signature', all);
   const ignore = translate(lang, 'accounts:mail.ignore', all);
 
-  const text = [greeting, '', ...body, ...(link ? ['', `${action}: ${link}`] : []), '', ignore, '', signature].join('\n');
+  const text = [greeting, '', ...body, ...(link ? ['', `${action}: ${link}`] : []), '', ignore, '', signature].join(
+    '\n',
+  );
   const html = [
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">',
     `<p>${escapeHtml(greeting)}</p>`,

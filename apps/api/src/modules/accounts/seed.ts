@@ -38,7 +38,18 @@ interface DefaultType {
 
 const action = (p: string) => parsePermission(p)?.action ?? '';
 const inGroups = (group: string, groups: FeatureGroupKey[]) => (groups as string[]).includes(group);
-const operational: FeatureGroupKey[] = ['businesses', 'workers', 'safety', 'accidents', 'training', 'monitoring', 'employment', 'reports', 'statistics', 'messaging'];
+const operational: FeatureGroupKey[] = [
+  'businesses',
+  'workers',
+  'safety',
+  'accidents',
+  'training',
+  'monitoring',
+  'employment',
+  'reports',
+  'statistics',
+  'messaging',
+];
 
 export const DEFAULT_USER_TYPES: DefaultType[] = [
   {
@@ -64,7 +75,8 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     descriptionKey: 'accounts:seed.userTypes.districtOfficerDescription',
     role: 'client',
     unitKind: 'district',
-    grants: (p, g) => inGroups(g, operational) || (action(p) === 'read' && g !== 'system') || p === 'Unit.read' || p === 'User.read',
+    grants: (p, g) =>
+      inGroups(g, operational) || (action(p) === 'read' && g !== 'system') || p === 'Unit.read' || p === 'User.read',
   },
   {
     code: DEFAULT_USER_TYPE_CODES.employer,
@@ -94,7 +106,10 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     descriptionKey: 'accounts:seed.userTypes.inspectorDescription',
     role: 'client',
     unitKind: 'department',
-    grants: (p, g) => inGroups(g, ['safety', 'accidents', 'messaging']) || (action(p) === 'read' && g !== 'system' && g !== 'settings') || p === 'Unit.read',
+    grants: (p, g) =>
+      inGroups(g, ['safety', 'accidents', 'messaging']) ||
+      (action(p) === 'read' && g !== 'system' && g !== 'settings') ||
+      p === 'Unit.read',
   },
   {
     code: DEFAULT_USER_TYPE_CODES.trainingBody,
@@ -103,7 +118,9 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'training_body',
     grants: (p, g) =>
-      inGroups(g, ['training', 'messaging']) || (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) || ['Unit.read', 'Unit.update'].includes(p),
+      inGroups(g, ['training', 'messaging']) ||
+      (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) ||
+      ['Unit.read', 'Unit.update'].includes(p),
   },
 ];
 
@@ -119,7 +136,11 @@ async function syncDefaultUserTypes(db: Db): Promise<void> {
   await import('../index.ts');
   const groups = permissionGroups();
   const all = [...groups.keys()];
-  const knownRow = await db.selectFrom('app_setting').select('value').where('key', '=', KNOWN_PERMISSIONS_KEY).executeTakeFirst();
+  const knownRow = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', KNOWN_PERMISSIONS_KEY)
+    .executeTakeFirst();
   const known = new Set(Array.isArray(knownRow?.value) ? (knownRow.value as string[]) : []);
   const fresh = all.filter((p) => !known.has(p));
 
@@ -270,7 +291,11 @@ export const DEMO_UNITS = {
     { code: 'UBND_LAM_VIEN', name: 'UBND phường Lâm Viên - Đà Lạt', localUnitCode: '2025:24778' },
   ],
   serviceCentre: { code: 'TTDVVL', name: 'Trung tâm Dịch vụ việc làm tỉnh Lâm Đồng', localUnitCode: '2025:24781' },
-  trainingBody: { code: 'TTHL_ATLD', name: 'Trung tâm Huấn luyện an toàn lao động Lâm Đồng', localUnitCode: '2025:24787' },
+  trainingBody: {
+    code: 'TTHL_ATLD',
+    name: 'Trung tâm Huấn luyện an toàn lao động Lâm Đồng',
+    localUnitCode: '2025:24787',
+  },
 };
 
 export const DEMO_BUSINESSES = [
@@ -306,9 +331,20 @@ export const DEMO_ACCOUNTS = [
 
 async function ensureUnit(
   db: Db,
-  values: { kind: UnitKind; code: string; name: string; localUnitCode?: string; businessId?: string; parentId?: string },
+  values: {
+    kind: UnitKind;
+    code: string;
+    name: string;
+    localUnitCode?: string;
+    businessId?: string;
+    parentId?: string;
+  },
 ): Promise<string> {
-  const existing = await db.selectFrom('unit').select('id').where(sql`lower(code)`, '=', values.code.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom('unit')
+    .select('id')
+    .where(sql`lower(code)`, '=', values.code.toLowerCase())
+    .executeTakeFirst();
   if (existing) return existing.id;
   const row = await db
     .insertInto('unit')
@@ -341,13 +377,29 @@ const demoStep: SeedStep = {
     for (const [i, d] of DEMO_UNITS.districts.entries()) {
       units[`district:${i}`] = await ensureUnit(db, { kind: 'district', ...d, parentId: departmentId });
     }
-    units.serviceCentre = await ensureUnit(db, { kind: 'service_centre', ...DEMO_UNITS.serviceCentre, parentId: departmentId });
+    units.serviceCentre = await ensureUnit(db, {
+      kind: 'service_centre',
+      ...DEMO_UNITS.serviceCentre,
+      parentId: departmentId,
+    });
     units.trainingBody = await ensureUnit(db, { kind: 'training_body', ...DEMO_UNITS.trainingBody });
     for (const [i, b] of DEMO_BUSINESSES.entries()) {
-      let business = await db.selectFrom('business').select('id').where(sql`lower(code)`, '=', b.code).executeTakeFirst();
+      let business = await db
+        .selectFrom('business')
+        .select('id')
+        .where(sql`lower(code)`, '=', b.code)
+        .executeTakeFirst();
       business ??= await db
         .insertInto('business')
-        .values({ code: b.code, name: b.name, email: b.email, phone: b.phone, address: b.address, ward_code: b.wardCode, status: 'active' })
+        .values({
+          code: b.code,
+          name: b.name,
+          email: b.email,
+          phone: b.phone,
+          address: b.address,
+          ward_code: b.wardCode,
+          status: 'active',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       units[`business:${i}`] = await ensureUnit(db, {

@@ -100,7 +100,9 @@ export async function refreshSession(
   refreshToken: string,
   accessToken: string | undefined,
 ): Promise<{ tokens: IssuedTokens; userId: string }> {
-  const claims = accessToken ? await verifyAccessToken(app.config.jwtSecret, accessToken, { allowExpired: true }) : null;
+  const claims = accessToken
+    ? await verifyAccessToken(app.config.jwtSecret, accessToken, { allowExpired: true })
+    : null;
   if (accessToken && !claims) throw accountError(401, 'INVALID_REFRESH_TOKEN');
 
   const outcome = await app.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
@@ -145,17 +147,28 @@ export async function refreshSession(
       return { ok: false, code: 'SESSION_ENDED' };
     }
     await trx.updateTable('refresh_token').set({ used_at: now }).where('id', '=', row.id).execute();
-    await trx.updateTable('auth_session').set({ last_used_at: now, ...clientOf(request) }).where('id', '=', row.session_id).execute();
+    await trx
+      .updateTable('auth_session')
+      .set({ last_used_at: now, ...clientOf(request) })
+      .where('id', '=', row.session_id)
+      .execute();
     const next = await newRefreshToken(trx, row.session_id);
     const access = await signAccessToken(app.config.jwtSecret, { sub: row.user_id, sid: row.session_id });
-    return { ok: true, userId: row.user_id, tokens: { accessToken: access, refreshToken: next, sessionId: row.session_id } };
+    return {
+      ok: true,
+      userId: row.user_id,
+      tokens: { accessToken: access, refreshToken: next, sessionId: row.session_id },
+    };
   });
   if (!outcome.ok) throw accountError(401, outcome.code);
   return { tokens: outcome.tokens, userId: outcome.userId };
 }
 
 /** The session a refresh token belongs to (sign-out with an expired access token). */
-export async function sessionOfRefreshToken(db: Executor, refreshToken: string): Promise<{ sessionId: string; userId: string } | null> {
+export async function sessionOfRefreshToken(
+  db: Executor,
+  refreshToken: string,
+): Promise<{ sessionId: string; userId: string } | null> {
   const row = await db
     .selectFrom('refresh_token as r')
     .innerJoin('auth_session as s', 's.id', 'r.session_id')

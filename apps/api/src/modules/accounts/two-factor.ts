@@ -28,7 +28,10 @@ export function unsealSecret(serverSecret: string, sealed: string | null): strin
   return sealed ? unseal(serverSecret, PURPOSE, sealed) : null;
 }
 
-export async function enrolment(secret: string, label: string): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+export async function enrolment(
+  secret: string,
+  label: string,
+): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
   const otpauthUrl = generateURI({ issuer: ISSUER, label, secret });
   const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
   return { secret, otpauthUrl, qrCode };
@@ -60,7 +63,9 @@ function normaliseRecoveryCode(code: string): string {
 }
 
 function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery:${normaliseRecoveryCode(code)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`recovery:${normaliseRecoveryCode(code)}`)
+    .digest('base64url');
 }
 
 export function looksLikeRecoveryCode(code: string): boolean {

@@ -59,7 +59,8 @@ function baseQuery(db: Db, principal: Principal | null, filters: UserFilters) {
     .where('u.deleted_at', 'is', null);
   const scope = userScope(principal);
   if (scope) q = q.where(scope);
-  if (filters.keyWord) q = q.where(matchesKeyword(['u.full_name', 'u.user_name', 'u.email', 'u.phone'], filters.keyWord));
+  if (filters.keyWord)
+    q = q.where(matchesKeyword(['u.full_name', 'u.user_name', 'u.email', 'u.phone'], filters.keyWord));
   if (filters.unitId) q = q.where('u.unit_id', '=', filters.unitId);
   if (filters.userTypeId) q = q.where('u.user_type_id', '=', filters.userTypeId);
   if (filters.status) q = q.where('u.status', '=', filters.status);
@@ -149,7 +150,8 @@ export async function listUsers(
     .select([...listColumns])
     .$call((qb) => {
       let ordered = qb;
-      for (const key of sortKeys(sort, TEXT_SORTS.has(sort))) ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
+      for (const key of sortKeys(sort, TEXT_SORTS.has(sort)))
+        ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
       return ordered;
     })
     .orderBy('u.id')
@@ -160,7 +162,11 @@ export async function listUsers(
 }
 
 /** Every user matching the filters, in pages of 500 (export). */
-export async function* allUsers(db: Db, principal: Principal | null, filters: UserFilters): AsyncGenerator<UserListItem> {
+export async function* allUsers(
+  db: Db,
+  principal: Principal | null,
+  filters: UserFilters,
+): AsyncGenerator<UserListItem> {
   let after = '';
   for (;;) {
     const rows = (await baseQuery(db, principal, filters)
@@ -177,7 +183,16 @@ export async function* allUsers(db: Db, principal: Principal | null, filters: Us
 
 export async function getUser(db: Db, principal: Principal | null, id: string) {
   const row = await baseQuery(db, principal, {})
-    .select([...listColumns, 'u.gender', 'u.birthday', 'u.address', 'un.business_id', 'un.local_unit_code', 'u.must_change_password', 't.role'])
+    .select([
+      ...listColumns,
+      'u.gender',
+      'u.birthday',
+      'u.address',
+      'un.business_id',
+      'un.local_unit_code',
+      'u.must_change_password',
+      't.role',
+    ])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw accountError(404, 'USER_NOT_FOUND');
@@ -206,9 +221,19 @@ export function canAssignType(principal: Principal, type: { role: string; permis
 
 /** The type and unit a user is being given, checked against the assignment rule; field-level 4xx otherwise. */
 export async function checkAssignment(db: Db, principal: Principal, userTypeId: string, unitId: string) {
-  const type = await db.selectFrom('user_type').select(['id', 'role', 'unit_kind', 'permissions']).where('id', '=', userTypeId).executeTakeFirst();
-  if (!type) throw accountError(400, 'USER_TYPE_NOT_FOUND', { details: [{ field: 'userTypeId', message: 'not found' }] });
-  const unit = await db.selectFrom('unit').select(['id', 'kind']).where('id', '=', unitId).where('deleted_at', 'is', null).executeTakeFirst();
+  const type = await db
+    .selectFrom('user_type')
+    .select(['id', 'role', 'unit_kind', 'permissions'])
+    .where('id', '=', userTypeId)
+    .executeTakeFirst();
+  if (!type)
+    throw accountError(400, 'USER_TYPE_NOT_FOUND', { details: [{ field: 'userTypeId', message: 'not found' }] });
+  const unit = await db
+    .selectFrom('unit')
+    .select(['id', 'kind'])
+    .where('id', '=', unitId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!unit) throw accountError(400, 'UNIT_NOT_FOUND', { details: [{ field: 'unitId', message: 'not found' }] });
   if (!(await canWriteIn(db, principal, { unitId }))) {
     throw accountError(403, 'OUT_OF_SCOPE', { details: [{ field: 'unitId', message: 'scope' }] });
@@ -235,7 +260,12 @@ export interface UserInput {
 }
 
 /** Mail an invitation link (choose a password, activate); returns the mail id. */
-async function inviteMail(app: FastifyInstance, db: Kysely<DB> | Transaction<DB>, lang: Language, user: { id: string; userName: string; fullName: string; email: string }) {
+async function inviteMail(
+  app: FastifyInstance,
+  db: Kysely<DB> | Transaction<DB>,
+  lang: Language,
+  user: { id: string; userName: string; fullName: string; email: string },
+) {
   const token = await issueAccountToken(db, user.id, 'invitation');
   return app.mailer.enqueue(
     db,
@@ -262,7 +292,8 @@ export async function createUserAccount(
   await checkAssignment(app.db, principal, input.userTypeId, input.unitId);
   await assertUniqueAccount(app.db, { userName: input.userName, email: input.email });
   if (input.password) assertPasswordPolicy(request, input.password, input.userName);
-  else if (!input.email) throw accountError(400, 'EMAIL_REQUIRED', { details: [{ field: 'email', message: 'required' }] });
+  else if (!input.email)
+    throw accountError(400, 'EMAIL_REQUIRED', { details: [{ field: 'email', message: 'required' }] });
   const hash = input.password ? await hashPassword(input.password) : null;
   const lang = languageOf(request);
   const { id, mailId } = await app.db.transaction().execute(async (trx) => {
@@ -287,18 +318,39 @@ export async function createUserAccount(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, request, { action: 'create', subject: 'User', recordId: row.id, details: { userName: input.userName } });
-    const mail = hash ? null : await inviteMail(app, trx, lang, { id: row.id, userName: input.userName, fullName: input.fullName, email: input.email! });
+    await recordAudit(trx, request, {
+      action: 'create',
+      subject: 'User',
+      recordId: row.id,
+      details: { userName: input.userName },
+    });
+    const mail = hash
+      ? null
+      : await inviteMail(app, trx, lang, {
+          id: row.id,
+          userName: input.userName,
+          fullName: input.fullName,
+          email: input.email!,
+        });
     return { id: row.id, mailId: mail };
   });
   if (mailId) await app.mailer.dispatch([mailId]);
   return id;
 }
 
-export async function updateUserAccount(app: FastifyInstance, request: FastifyRequest, id: string, input: UserInput): Promise<void> {
+export async function updateUserAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: UserInput,
+): Promise<void> {
   const principal = request.principal!;
   const current = await getUser(app.db, principal, id);
-  const currentType = await app.db.selectFrom('user_type').select(['role', 'permissions']).where('id', '=', current.userTypeId).executeTakeFirstOrThrow();
+  const currentType = await app.db
+    .selectFrom('user_type')
+    .select(['role', 'permissions'])
+    .where('id', '=', current.userTypeId)
+    .executeTakeFirstOrThrow();
   // Nobody edits an account stronger than their own.
   if (!canAssignType(principal, currentType)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
   const { type } = await checkAssignment(app.db, principal, input.userTypeId, input.unitId);
@@ -334,7 +386,11 @@ export async function updateUserAccount(app: FastifyInstance, request: FastifyRe
 }
 
 /** Soft delete (the record stays for the access history and can be restored); sessions end. */
-export async function deleteUserAccounts(app: FastifyInstance, request: FastifyRequest, ids: string[]): Promise<number> {
+export async function deleteUserAccounts(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ids: string[],
+): Promise<number> {
   const principal = request.principal!;
   if (ids.includes(principal.userId)) throw accountError(403, 'CANNOT_DELETE_SELF');
   const found = await baseQuery(app.db, principal, {})
@@ -359,7 +415,11 @@ export async function deleteUserAccounts(app: FastifyInstance, request: FastifyR
     if (Number(remaining.n) === 0) throw accountError(409, 'LAST_ADMINISTRATOR');
   }
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ deleted_at: new Date(), deleted_by: principal.userId }).where('id', 'in', ids).execute();
+    await trx
+      .updateTable('app_user')
+      .set({ deleted_at: new Date(), deleted_by: principal.userId })
+      .where('id', 'in', ids)
+      .execute();
     for (const id of ids) {
       await revokeUserSessions(trx, id, 'account_deleted');
       await recordAudit(trx, request, { action: 'delete', subject: 'User', recordId: id });
@@ -405,7 +465,8 @@ export async function importUsers(
 ): Promise<{ data: ImportResultRow[]; created: number; updated: number }> {
   const principal = request.principal!;
   const lang = languageOf(request);
-  const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, `accounts:import.${key}`, vars);
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(lang, `accounts:import.${key}`, vars);
   const db = app.db;
 
   const unitCodes = [...new Set(rows.map((r) => text(r.unitCode).toLowerCase()).filter(Boolean))];
@@ -413,10 +474,19 @@ export async function importUsers(
   const userNames = [...new Set(rows.map((r) => text(r.userName).toLowerCase()).filter(Boolean))];
   const emails = [...new Set(rows.map((r) => text(r.email).toLowerCase()).filter(Boolean))];
   const units = unitCodes.length
-    ? await db.selectFrom('unit').select(['id', 'kind', sql<string>`lower(code)`.as('key')]).where(sql`lower(code)`, 'in', unitCodes).where('deleted_at', 'is', null).execute()
+    ? await db
+        .selectFrom('unit')
+        .select(['id', 'kind', sql<string>`lower(code)`.as('key')])
+        .where(sql`lower(code)`, 'in', unitCodes)
+        .where('deleted_at', 'is', null)
+        .execute()
     : [];
   const types = typeCodes.length
-    ? await db.selectFrom('user_type').select(['id', 'role', 'unit_kind', 'permissions', sql<string>`lower(code)`.as('key')]).where(sql`lower(code)`, 'in', typeCodes).execute()
+    ? await db
+        .selectFrom('user_type')
+        .select(['id', 'role', 'unit_kind', 'permissions', sql<string>`lower(code)`.as('key')])
+        .where(sql`lower(code)`, 'in', typeCodes)
+        .execute()
     : [];
   const existing = userNames.length
     ? await db
@@ -426,7 +496,11 @@ export async function importUsers(
         .execute()
     : [];
   const emailOwners = emails.length
-    ? await db.selectFrom('app_user').select(['id', sql<string>`lower(email)`.as('key')]).where(sql`lower(email)`, 'in', emails).execute()
+    ? await db
+        .selectFrom('app_user')
+        .select(['id', sql<string>`lower(email)`.as('key')])
+        .where(sql`lower(email)`, 'in', emails)
+        .execute()
     : [];
   const scope = userScope(principal);
   const visible = new Set(
@@ -435,7 +509,11 @@ export async function importUsers(
           await db
             .selectFrom('app_user as u')
             .select('u.id')
-            .where('u.id', 'in', existing.map((e) => e.id))
+            .where(
+              'u.id',
+              'in',
+              existing.map((e) => e.id),
+            )
             .where(scope ?? (sql<SqlBool>`true` as Expression<SqlBool>))
             .execute()
         ).map((r) => r.id)
@@ -449,13 +527,18 @@ export async function importUsers(
 
   const seenNames = new Set<string>();
   const seenEmails = new Set<string>();
-  type Planned = { row: ImportResultRow; existingId: string | null; values: UserInput & { userName: string; password: string | null } };
+  type Planned = {
+    row: ImportResultRow;
+    existingId: string | null;
+    values: UserInput & { userName: string; password: string | null };
+  };
   const planned: Planned[] = [];
   const data: ImportResultRow[] = [];
 
   for (const raw of rows) {
     const errors: Array<{ field: string; message: string }> = [];
-    const fail = (field: string, key: string, vars: Record<string, string | number> = {}) => errors.push({ field, message: t(key, vars) });
+    const fail = (field: string, key: string, vars: Record<string, string | number> = {}) =>
+      errors.push({ field, message: t(key, vars) });
     const userName = text(raw.userName);
     const fullName = text(raw.fullName);
     const email = text(raw.email).toLowerCase() || null;
@@ -469,7 +552,8 @@ export async function importUsers(
     if (!userName) fail('userName', 'required');
     else if (!USER_NAME.test(userName)) fail('userName', 'userNameFormat');
     else if (seenNames.has(userName.toLowerCase())) fail('userName', 'duplicateInFile');
-    else if (existingUser && (existingUser.deleted_at || !visible.has(existingUser.id))) fail('userName', 'userNameTaken');
+    else if (existingUser && (existingUser.deleted_at || !visible.has(existingUser.id)))
+      fail('userName', 'userNameTaken');
     if (!fullName) fail('fullName', 'required');
     else if (fullName.length > 150) fail('fullName', 'tooLong', { max: 150 });
     if (email && (!EMAIL.test(email) || email.length > 200)) fail('email', 'emailFormat');
@@ -490,7 +574,8 @@ export async function importUsers(
       if (!canAssignType(principal, type)) fail('userTypeCode', 'typeNotAssignable');
     }
     if (password) {
-      for (const p of passwordProblems(password, userName)) errors.push({ field: 'password', message: translate(lang, `accounts:password.${p}`) });
+      for (const p of passwordProblems(password, userName))
+        errors.push({ field: 'password', message: translate(lang, `accounts:password.${p}`) });
     } else if (!existingUser && !email) fail('email', 'passwordOrEmail');
 
     const result: ImportResultRow = { ...raw, isSuccess: errors.length === 0, errors };
@@ -566,9 +651,16 @@ export async function importUsers(
         .returning('id')
         .executeTakeFirstOrThrow();
       created++;
-      if (!hash) mails.push(await inviteMail(app, trx, lang, { id: row.id, userName: v.userName, fullName: v.fullName, email: v.email! }));
+      if (!hash)
+        mails.push(
+          await inviteMail(app, trx, lang, { id: row.id, userName: v.userName, fullName: v.fullName, email: v.email! }),
+        );
     }
-    await recordAudit(trx, request, { action: 'import', subject: 'User', details: { created, updated, rejected: data.length - planned.length } });
+    await recordAudit(trx, request, {
+      action: 'import',
+      subject: 'User',
+      details: { created, updated, rejected: data.length - planned.length },
+    });
     return mails;
   });
   await app.mailer.dispatch(mailIds);

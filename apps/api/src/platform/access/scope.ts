@@ -136,7 +136,11 @@ export async function canWriteIn(db: Db, principal: Principal | null, target: Ow
     case 'business':
       if ('businessId' in target) return target.businessId === scope.businessId;
       if ('unitId' in target && target.unitId) {
-        const row = await db.selectFrom('unit').select('business_id').where('id', '=', target.unitId).executeTakeFirst();
+        const row = await db
+          .selectFrom('unit')
+          .select('business_id')
+          .where('id', '=', target.unitId)
+          .executeTakeFirst();
         return row?.business_id === scope.businessId;
       }
       return false;
@@ -144,8 +148,9 @@ export async function canWriteIn(db: Db, principal: Principal | null, target: Ow
       let code: string | null | undefined;
       if ('localUnitCode' in target) code = target.localUnitCode;
       else if ('businessId' in target && target.businessId) {
-        code = (await db.selectFrom('business').select('ward_code').where('id', '=', target.businessId).executeTakeFirst())
-          ?.ward_code;
+        code = (
+          await db.selectFrom('business').select('ward_code').where('id', '=', target.businessId).executeTakeFirst()
+        )?.ward_code;
       } else if ('unitId' in target && target.unitId) {
         code = (
           await db.selectFrom('unit').select('local_unit_code').where('id', '=', target.unitId).executeTakeFirst()
@@ -153,7 +158,9 @@ export async function canWriteIn(db: Db, principal: Principal | null, target: Ow
       }
       if (!code) return false;
       if (code === scope.localUnitCode) return true;
-      const child = await sql<{ id: string }>`select id from admin_unit where id = ${code} and parent_id = ${scope.localUnitCode}`.execute(db);
+      const child = await sql<{
+        id: string;
+      }>`select id from admin_unit where id = ${code} and parent_id = ${scope.localUnitCode}`.execute(db);
       return child.rows.length > 0;
     }
     case 'unit':
@@ -162,5 +169,6 @@ export async function canWriteIn(db: Db, principal: Principal | null, target: Ow
 }
 
 export async function assertCanWriteIn(db: Db, principal: Principal | null, target: OwnerValues): Promise<void> {
-  if (!(await canWriteIn(db, principal, target))) throw new AppError(403, 'OUT_OF_SCOPE', { messageKey: 'accounts:errors.OUT_OF_SCOPE' });
+  if (!(await canWriteIn(db, principal, target)))
+    throw new AppError(403, 'OUT_OF_SCOPE', { messageKey: 'accounts:errors.OUT_OF_SCOPE' });
 }

@@ -9,10 +9,8 @@ const DEFAULTS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
 
 function derive(password: string, salt: Buffer, p: typeof DEFAULTS): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    argon2(
-      'argon2id',
-      { message: Buffer.from(password.normalize('NFC'), 'utf8'), nonce: salt, ...p },
-      (err, key) => (err ? reject(err) : resolve(key)),
+    argon2('argon2id', { message: Buffer.from(password.normalize('NFC'), 'utf8'), nonce: salt, ...p }, (err, key) =>
+      err ? reject(err) : resolve(key),
     );
   });
 }
@@ -62,7 +60,11 @@ export function generatePassword(length = 12): string {
   const digits = '23456789';
   const symbols = '@#$%&*';
   const all = letters + digits;
-  const chars = [letters[randomInt(letters.length)]!, digits[randomInt(digits.length)]!, symbols[randomInt(symbols.length)]!];
+  const chars = [
+    letters[randomInt(letters.length)]!,
+    digits[randomInt(digits.length)]!,
+    symbols[randomInt(symbols.length)]!,
+  ];
   while (chars.length < length) chars.push(all[randomInt(all.length)]!);
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);

@@ -96,7 +96,8 @@ export function createMailer(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!smtp) log.info({ mailId: row.id, to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)');
+      if (!smtp)
+        log.info({ mailId: row.id, to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)');
       return row.id;
     },
 
@@ -133,7 +134,14 @@ export function createMailer(
         });
         await db
           .updateTable('outbox_mail')
-          .set({ status: 'sent', sent_at: new Date(), text_body: null, html_body: null, last_error: null, next_attempt_at: null })
+          .set({
+            status: 'sent',
+            sent_at: new Date(),
+            text_body: null,
+            html_body: null,
+            last_error: null,
+            next_attempt_at: null,
+          })
           .where('id', '=', id)
           .execute();
         return 'sent';
@@ -150,7 +158,10 @@ export function createMailer(
           })
           .where('id', '=', id)
           .execute();
-        log.warn({ err, mailId: id, attempt: claimed.attempts }, failed ? 'mail delivery failed' : 'mail delivery will be retried');
+        log.warn(
+          { err, mailId: id, attempt: claimed.attempts },
+          failed ? 'mail delivery failed' : 'mail delivery will be retried',
+        );
         if (!failed) {
           await jobs.send(MAIL_QUEUE, { id }, { startAfter: Math.ceil(delay / 1000) }).catch(() => undefined);
         }

@@ -9,7 +9,15 @@ import { listQuery, type HistoryEntry, type Page } from './api.ts';
 import { accentFreeSearch, formatDateTime, sortQuery, useAccountsText } from './common.tsx';
 import './accounts.css';
 
-const COLORS: Record<string, string> = { login: 'green', logout: 'blue', login_failed: 'red', refresh_token_reuse: 'volcano', delete: 'orange', create: 'cyan', update: 'geekblue' };
+const COLORS: Record<string, string> = {
+  login: 'green',
+  logout: 'blue',
+  login_failed: 'red',
+  refresh_token_reuse: 'volcano',
+  delete: 'orange',
+  create: 'cyan',
+  update: 'geekblue',
+};
 
 /** A short, readable browser name from a user agent. */
 function browserOf(agent: string | null): string {
@@ -36,12 +44,20 @@ export default function AccessHistoryPage() {
   });
   const query = useQuery({
     queryKey: ['accounts', 'history', filters],
-    queryFn: ({ signal }) => apiFetch<Page<HistoryEntry>>('/api/AccessHistory/get-paging', { signal, query: listQuery(filters) }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<HistoryEntry>>('/api/AccessHistory/get-paging', { signal, query: listQuery(filters) }),
     placeholderData: keepPreviousData,
   });
   const actionLabel = (a: string) => (HISTORY_ACTIONS.includes(a as never) ? t(`history.actions.${a}`) : a);
   const columns: TableProps<HistoryEntry>['columns'] = [
-    { key: 'at', title: t('history.fields.at'), sorter: true, defaultSortOrder: 'descend', width: 150, render: (_, h) => formatDateTime(h.at, i18n.language) },
+    {
+      key: 'at',
+      title: t('history.fields.at'),
+      sorter: true,
+      defaultSortOrder: 'descend',
+      width: 150,
+      render: (_, h) => formatDateTime(h.at, i18n.language),
+    },
     {
       key: 'userName',
       title: t('history.fields.user'),
@@ -54,7 +70,13 @@ export default function AccessHistoryPage() {
         </span>
       ),
     },
-    { key: 'action', title: t('history.fields.action'), sorter: true, width: 200, render: (_, h) => <Tag color={COLORS[h.action] ?? 'default'}>{actionLabel(h.action)}</Tag> },
+    {
+      key: 'action',
+      title: t('history.fields.action'),
+      sorter: true,
+      width: 200,
+      render: (_, h) => <Tag color={COLORS[h.action] ?? 'default'}>{actionLabel(h.action)}</Tag>,
+    },
     {
       key: 'subject',
       title: t('history.fields.subject'),
@@ -62,8 +84,15 @@ export default function AccessHistoryPage() {
       responsive: ['lg'],
       render: (_, h) => {
         const reason = (h.details as { reason?: string } | null)?.reason;
-        const subject = h.subject && i18n.exists(`accounts:permissions.subjects.${h.subject}`) ? t(`permissions.subjects.${h.subject}`) : h.subject;
-        return [subject, reason ? t(`history.reasons.${reason}`, { defaultValue: reason }) : null].filter(Boolean).join(' · ') || '—';
+        const subject =
+          h.subject && i18n.exists(`accounts:permissions.subjects.${h.subject}`)
+            ? t(`permissions.subjects.${h.subject}`)
+            : h.subject;
+        return (
+          [subject, reason ? t(`history.reasons.${reason}`, { defaultValue: reason }) : null]
+            .filter(Boolean)
+            .join(' · ') || '—'
+        );
       },
     },
     { key: 'ip', dataIndex: 'ip', title: t('history.fields.ip'), sorter: true, width: 140 },
@@ -83,7 +112,13 @@ export default function AccessHistoryPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search className="acc-grow" allowClear placeholder={t('history.search')} aria-label={t('history.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <Input.Search
+            className="acc-grow"
+            allowClear
+            placeholder={t('history.search')}
+            aria-label={t('history.search')}
+            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
+          />
           <Select
             allowClear
             showSearch={accentFreeSearch}
@@ -98,7 +133,12 @@ export default function AccessHistoryPage() {
             placeholder={[t('history.from'), t('history.to')]}
             onChange={(range) => {
               const [from, to] = (range ?? [null, null]) as [Dayjs | null, Dayjs | null];
-              setFilters((f) => ({ ...f, pageNumber: 1, fromDate: from?.format('YYYY-MM-DD'), toDate: to?.format('YYYY-MM-DD') }));
+              setFilters((f) => ({
+                ...f,
+                pageNumber: 1,
+                fromDate: from?.format('YYYY-MM-DD'),
+                toDate: to?.format('YYYY-MM-DD'),
+              }));
             }}
           />
         </div>
@@ -112,10 +152,23 @@ export default function AccessHistoryPage() {
           dataSource={query.data?.pageLists ?? []}
           scroll={{ x: 820 }}
           locale={{ emptyText: <Empty description={t('history.empty')} /> }}
-          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100], showTotal: (n) => t('list.total', { count: n }) }}
+          pagination={{
+            current: filters.pageNumber,
+            pageSize: filters.pageSize,
+            total: query.data?.totalRecord ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100],
+            showTotal: (n) => t('list.total', { count: n }),
+          }}
           onChange={(p, _f, sorter) => {
             const s = sortQuery(sorter);
-            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 20, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+            setFilters((f) => ({
+              ...f,
+              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
+              pageSize: p.pageSize ?? 20,
+              sortBy: s.sortBy,
+              sortOrder: s.sortOrder,
+            }));
           }}
           data-testid="history-table"
         />

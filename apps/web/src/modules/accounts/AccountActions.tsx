@@ -43,7 +43,15 @@ function available(row: AccountRow): Action[] {
  * Account actions on another user (list rows and the account page): activate, lock, unlock, disable, reissue
  * the password, turn off two-factor sign-in — each confirmed first, each only with the feature for it.
  */
-export function AccountActions({ row, selfId, compact }: { row: AccountRow; selfId: string | undefined; compact?: boolean }) {
+export function AccountActions({
+  row,
+  selfId,
+  compact,
+}: {
+  row: AccountRow;
+  selfId: string | undefined;
+  compact?: boolean;
+}) {
   const { t } = useAccountsText();
   const { modal } = App.useApp();
   const access = useAccess();
@@ -59,12 +67,19 @@ export function AccountActions({ row, selfId, compact }: { row: AccountRow; self
     setBusy(true);
     try {
       if (action === 'reissue') {
-        const res = await apiFetch<{ password: string; mailed: boolean; message: string }>('/api/Account/reissue-password', { method: 'POST', body: { userId: row.id } });
+        const res = await apiFetch<{ password: string; mailed: boolean; message: string }>(
+          '/api/Account/reissue-password',
+          { method: 'POST', body: { userId: row.id } },
+        );
         modal.success({
           title: res.message,
           content: (
             <>
-              <p>{res.mailed ? t('accountActions.reissueMailed', { email: row.email ?? '' }) : t('accountActions.reissueNotMailed')}</p>
+              <p>
+                {res.mailed
+                  ? t('accountActions.reissueMailed', { email: row.email ?? '' })
+                  : t('accountActions.reissueNotMailed')}
+              </p>
               <Typography.Paragraph copyable className="acc-code" data-testid="reissued-password">
                 {res.password}
               </Typography.Paragraph>
@@ -72,9 +87,15 @@ export function AccountActions({ row, selfId, compact }: { row: AccountRow; self
           ),
         });
       } else if (action === 'resetTwoFactor') {
-        toast.success((await apiFetch<{ message: string }>(`/api/Account/reset-two-factor/${row.id}`, { method: 'POST', body: {} })).message);
+        toast.success(
+          (await apiFetch<{ message: string }>(`/api/Account/reset-two-factor/${row.id}`, { method: 'POST', body: {} }))
+            .message,
+        );
       } else {
-        toast.success((await apiFetch<{ message: string }>(`/api/Account/${PATHS[action]}/${row.id}`, { method: 'POST', body: {} })).message);
+        toast.success(
+          (await apiFetch<{ message: string }>(`/api/Account/${PATHS[action]}/${row.id}`, { method: 'POST', body: {} }))
+            .message,
+        );
       }
       await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
       await queryClient.invalidateQueries({ queryKey: ['accounts', 'user', row.id] });
@@ -95,10 +116,20 @@ export function AccountActions({ row, selfId, compact }: { row: AccountRow; self
       onOk: () => run(action),
     });
 
-  const items: MenuProps['items'] = actions.map((a) => ({ key: a, label: t(`accountActions.${a}`), danger: a === 'disable' || a === 'lock' }));
+  const items: MenuProps['items'] = actions.map((a) => ({
+    key: a,
+    label: t(`accountActions.${a}`),
+    danger: a === 'disable' || a === 'lock',
+  }));
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => confirm(key as Action) }}>
-      <Button size={compact ? 'small' : 'middle'} icon={<MoreOutlined />} loading={busy} aria-label={t('accountActions.label', { name: row.fullName })} data-testid={`account-actions-${row.userName}`}>
+      <Button
+        size={compact ? 'small' : 'middle'}
+        icon={<MoreOutlined />}
+        loading={busy}
+        aria-label={t('accountActions.label', { name: row.fullName })}
+        data-testid={`account-actions-${row.userName}`}
+      >
         {compact ? null : t('accountActions.label', { name: '' }).trim()}
       </Button>
     </Dropdown>

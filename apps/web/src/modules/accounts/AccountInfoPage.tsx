@@ -1,7 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Tabs } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+} from 'antd';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { can, useAccess } from '../../app/access.ts';
@@ -55,17 +69,29 @@ function ProfileForm({ user }: { user: UserDetail }) {
     <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="fullName" label={t('users.fields.fullName')} rules={[{ required: true, whitespace: true, min: 2, max: 150, message: t('validation.required') }]}>
+          <Form.Item
+            name="fullName"
+            label={t('users.fields.fullName')}
+            rules={[{ required: true, whitespace: true, min: 2, max: 150, message: t('validation.required') }]}
+          >
             <Input autoComplete="name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('users.fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+          <Form.Item
+            name="email"
+            label={t('users.fields.email')}
+            rules={[{ type: 'email', message: t('validation.email') }]}
+          >
             <Input type="email" autoComplete="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('users.fields.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+          <Form.Item
+            name="phone"
+            label={t('users.fields.phone')}
+            rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+          >
             <Input inputMode="tel" autoComplete="tel" />
           </Form.Item>
         </Col>
@@ -76,7 +102,10 @@ function ProfileForm({ user }: { user: UserDetail }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="gender" label={t('users.fields.gender')}>
-            <Select allowClear options={['male', 'female', 'other'].map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            <Select
+              allowClear
+              options={['male', 'female', 'other'].map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -110,9 +139,15 @@ function Summary({ user }: { user: UserDetail }) {
       <Descriptions.Item label={t('users.fields.email')}>{user.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('users.fields.phone')}>{user.phone ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('users.fields.jobTitle')}>{user.jobTitle ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={t('users.fields.lastLoginAt')}>{formatDateTime(user.lastLoginAt, i18n.language)}</Descriptions.Item>
-      <Descriptions.Item label={t('twoFactor.state')}>{user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}</Descriptions.Item>
-      <Descriptions.Item label={t('users.fields.createdAt')}>{formatDateTime(user.createdAt, i18n.language)}</Descriptions.Item>
+      <Descriptions.Item label={t('users.fields.lastLoginAt')}>
+        {formatDateTime(user.lastLoginAt, i18n.language)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('twoFactor.state')}>
+        {user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('users.fields.createdAt')}>
+        {formatDateTime(user.createdAt, i18n.language)}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -133,7 +168,8 @@ export default function AccountInfoPage() {
     queryFn: ({ signal }) => apiFetch<UserDetail>(`/api/OfficalProfile/getByUserId/${id}`, { signal }),
     retry: false,
   });
-  if (query.error instanceof ApiError && query.error.status === 403) return <Navigate to={NOT_AUTHORIZED_PATH} replace />;
+  if (query.error instanceof ApiError && query.error.status === 403)
+    return <Navigate to={NOT_AUTHORIZED_PATH} replace />;
   if (query.isError) return <Result status="404" title={(query.error as Error).message} />;
   const user = query.data;
   if (!user) return <Skeleton active />;

@@ -14,7 +14,10 @@ const activations = new Map<string, Promise<{ ok: true; message: string; userNam
 function activate(token: string) {
   let pending = activations.get(token);
   if (!pending) {
-    pending = apiFetch<{ ok: true; message: string; userName: string }>('/api/Account/activate', { method: 'POST', body: { token } });
+    pending = apiFetch<{ ok: true; message: string; userName: string }>('/api/Account/activate', {
+      method: 'POST',
+      body: { token },
+    });
     activations.set(token, pending);
   }
   return pending;
@@ -29,7 +32,14 @@ function ResendActivation() {
     setBusy(true);
     setError(null);
     try {
-      setSent((await apiFetch<{ message: string }>('/api/Account/resend-activation', { method: 'POST', body: { email: email.trim() } })).message);
+      setSent(
+        (
+          await apiFetch<{ message: string }>('/api/Account/resend-activation', {
+            method: 'POST',
+            body: { email: email.trim() },
+          })
+        ).message,
+      );
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -40,7 +50,11 @@ function ResendActivation() {
   return (
     <Form layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={busy}>
       {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
-      <Form.Item name="email" label={t('activation.email')} rules={[{ required: true, type: 'email', message: t('validation.email') }]}>
+      <Form.Item
+        name="email"
+        label={t('activation.email')}
+        rules={[{ required: true, type: 'email', message: t('validation.email') }]}
+      >
         <Input type="email" autoComplete="email" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
@@ -52,7 +66,9 @@ function ResendActivation() {
 
 function RegistrationActivation({ token }: { token: string }) {
   const { t } = useAccountsText();
-  const [state, setState] = useState<{ status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string }>({ status: 'working' });
+  const [state, setState] = useState<
+    { status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string }
+  >({ status: 'working' });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -102,16 +118,27 @@ function InvitationActivation({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      setDone((await apiFetch<{ message: string }>('/api/Account/accept-invitation', { method: 'POST', body: { token, password } })).message);
+      setDone(
+        (
+          await apiFetch<{ message: string }>('/api/Account/accept-invitation', {
+            method: 'POST',
+            body: { token, password },
+          })
+        ).message,
+      );
     } catch (err) {
       setError(errorText(err));
     } finally {
       setBusy(false);
     }
   };
-  if (done) return <Result status="success" title={done} extra={<Link to={ACCOUNT_PAGES.login}>{t('activation.toLogin')}</Link>} />;
+  if (done)
+    return (
+      <Result status="success" title={done} extra={<Link to={ACCOUNT_PAGES.login}>{t('activation.toLogin')}</Link>} />
+    );
   if (check.isLoading) return <Skeleton active />;
-  if (!check.data?.valid) return <Result status="warning" title={t('errors.INVALID_LINK')} subTitle={t('activation.invitationExpired')} />;
+  if (!check.data?.valid)
+    return <Result status="warning" title={t('errors.INVALID_LINK')} subTitle={t('activation.invitationExpired')} />;
   return (
     <>
       <p>{t('activation.invitationLead', { userName: check.data.userName ?? '' })}</p>

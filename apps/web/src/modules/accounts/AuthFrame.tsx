@@ -8,7 +8,17 @@ import { HOME_PATH } from '../../app/route-types.ts';
 import './accounts.css';
 
 /** The frame of the sign-in pages (full layout): the portal's mark, the language switch, one card. */
-export function AuthFrame({ title, lead, wide, children }: { title: string; lead?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function AuthFrame({
+  title,
+  lead,
+  wide,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const config = useConfiguration();
   const logo = config?.logo || '/favicon.svg';

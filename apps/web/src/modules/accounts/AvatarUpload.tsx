@@ -8,7 +8,17 @@ import { errorText, useAccountsText } from './common.tsx';
 const MAX_BYTES = 2 * 1024 * 1024;
 
 /** Avatar with an upload button (spec upload form: formFile, UserId). Images up to 2 MB. */
-export function AvatarUpload({ userId, avatar, editable, onUploaded }: { userId: string; avatar: string | null; editable: boolean; onUploaded: (url: string) => void }) {
+export function AvatarUpload({
+  userId,
+  avatar,
+  editable,
+  onUploaded,
+}: {
+  userId: string;
+  avatar: string | null;
+  editable: boolean;
+  onUploaded: (url: string) => void;
+}) {
   const { t } = useAccountsText();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
@@ -21,7 +31,10 @@ export function AvatarUpload({ userId, avatar, editable, onUploaded }: { userId:
       const form = new FormData();
       form.append('UserId', userId);
       form.append('formFile', file, file.name);
-      const res = await apiFetch<{ avatar: string }>('/api/OfficalProfile/uploadAvatar', { method: 'POST', body: form });
+      const res = await apiFetch<{ avatar: string }>('/api/OfficalProfile/uploadAvatar', {
+        method: 'POST',
+        body: form,
+      });
       onUploaded(res.avatar);
       toast.success(t('account.avatarSaved'));
     } catch (err) {

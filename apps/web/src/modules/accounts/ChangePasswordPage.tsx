@@ -19,7 +19,10 @@ export default function ChangePasswordPage() {
   const submit = async (v: { oldPassword: string; newPassword: string }) => {
     setBusy(true);
     try {
-      const res = await apiFetch<{ message: string }>('/api/Account/change-password', { method: 'POST', body: { oldPassword: v.oldPassword, newPassword: v.newPassword } });
+      const res = await apiFetch<{ message: string }>('/api/Account/change-password', {
+        method: 'POST',
+        body: { oldPassword: v.oldPassword, newPassword: v.newPassword },
+      });
       toast.success(res.message);
       form.resetFields();
       const data = await reloadUserData();
@@ -36,7 +39,11 @@ export default function ChangePasswordPage() {
       {params.get('required') && <Alert type="warning" showIcon title={t('password.requiredChange')} />}
       <Card>
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy}>
-          <Form.Item name="oldPassword" label={t('password.current')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Form.Item
+            name="oldPassword"
+            label={t('password.current')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
             <Input.Password autoComplete="current-password" autoFocus data-testid="old-password" />
           </Form.Item>
           <Form.Item name="newPassword" label={t('password.new')} extra={t('password.hint')} rules={passwordRules(t)}>
@@ -49,7 +56,10 @@ export default function ChangePasswordPage() {
             rules={[
               { required: true, message: t('validation.required') },
               ({ getFieldValue }) => ({
-                validator: (_, value) => (!value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('validation.confirm')))),
+                validator: (_, value) =>
+                  !value || value === getFieldValue('newPassword')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('validation.confirm'))),
               }),
             ]}
           >

@@ -17,7 +17,10 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiFetch<{ message: string }>('/api/Account/forgot-password', { method: 'POST', body: { email: email.trim() } });
+      const res = await apiFetch<{ message: string }>('/api/Account/forgot-password', {
+        method: 'POST',
+        body: { email: email.trim() },
+      });
       setSent(res.message);
     } catch (err) {
       setError(errorText(err));
@@ -28,11 +31,24 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthFrame title={t('forgot.title')} lead={t('forgot.lead')}>
-      {sent && <Alert type="success" showIcon role="status" style={{ marginBottom: 16 }} title={sent} data-testid="forgot-sent" />}
+      {sent && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          style={{ marginBottom: 16 }}
+          title={sent}
+          data-testid="forgot-sent"
+        />
+      )}
       {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
       {!sent && (
         <Form layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={busy}>
-          <Form.Item name="email" label={t('forgot.email')} rules={[{ required: true, type: 'email', message: t('validation.email') }]}>
+          <Form.Item
+            name="email"
+            label={t('forgot.email')}
+            rules={[{ required: true, type: 'email', message: t('validation.email') }]}
+          >
             <Input type="email" autoComplete="email" autoFocus size="large" data-testid="forgot-email" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="forgot-submit">

@@ -23,12 +23,17 @@ export default function LoginPage() {
     try {
       const result = await signIn(values.userName.trim(), values.password);
       if (result.kind === 'twoFactor') {
-        sessionStorage.setItem(CHALLENGE_KEY, JSON.stringify({ token: result.twoFactorToken, redirect, at: Date.now() }));
+        sessionStorage.setItem(
+          CHALLENGE_KEY,
+          JSON.stringify({ token: result.twoFactorToken, redirect, at: Date.now() }),
+        );
         await navigate(ACCOUNT_PAGES.twoFactor);
         return;
       }
       const data = result.userData;
-      await navigate(data.mustChangePassword ? '/doi-mat-khau?required=1' : (redirect ?? pathAfterSignIn(data)), { replace: true });
+      await navigate(data.mustChangePassword ? '/doi-mat-khau?required=1' : (redirect ?? pathAfterSignIn(data)), {
+        replace: true,
+      });
     } catch (err) {
       setError(err instanceof Error ? err : new Error(String(err)));
     } finally {
@@ -51,10 +56,18 @@ export default function LoginPage() {
         />
       )}
       <Form layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} disabled={busy}>
-        <Form.Item name="userName" label={t('login.userName')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="userName"
+          label={t('login.userName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
           <Input autoComplete="username" autoFocus size="large" data-testid="login-user" />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
           <Input.Password autoComplete="current-password" size="large" data-testid="login-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">

@@ -11,23 +11,40 @@ const COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', pending:
 
 function MailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useAccountsText();
-  const mail = useQuery({ queryKey: ['accounts', 'outbox', id], queryFn: ({ signal }) => apiFetch<OutboxMail>(`/api/MailOutbox/get-by-id/${id}`, { signal }) });
+  const mail = useQuery({
+    queryKey: ['accounts', 'outbox', id],
+    queryFn: ({ signal }) => apiFetch<OutboxMail>(`/api/MailOutbox/get-by-id/${id}`, { signal }),
+  });
   const m = mail.data;
   return (
-    <Modal open width={760} title={m?.subject ?? t('outbox.mail')} onCancel={onClose} footer={<Button onClick={onClose}>{t('actions.close')}</Button>}>
+    <Modal
+      open
+      width={760}
+      title={m?.subject ?? t('outbox.mail')}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('actions.close')}</Button>}
+    >
       {!m ? (
         <Skeleton active />
       ) : (
         <>
           <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('outbox.fields.to')}>{m.toAddress}</Descriptions.Item>
-            <Descriptions.Item label={t('outbox.fields.createdAt')}>{formatDateTime(m.createdAt, i18n.language)}</Descriptions.Item>
+            <Descriptions.Item label={t('outbox.fields.createdAt')}>
+              {formatDateTime(m.createdAt, i18n.language)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('outbox.fields.status')}>
               <Tag color={COLORS[m.status]}>{t(`outbox.status.${m.status}`)}</Tag>
             </Descriptions.Item>
             {m.lastError && <Descriptions.Item label={t('outbox.fields.lastError')}>{m.lastError}</Descriptions.Item>}
           </Descriptions>
-          {m.textBody ? <pre className="acc-mail-body" data-testid="outbox-body">{m.textBody}</pre> : <Alert type="info" showIcon title={t('outbox.bodyGone')} />}
+          {m.textBody ? (
+            <pre className="acc-mail-body" data-testid="outbox-body">
+              {m.textBody}
+            </pre>
+          ) : (
+            <Alert type="info" showIcon title={t('outbox.bodyGone')} />
+          )}
         </>
       )}
     </Modal>
@@ -37,15 +54,32 @@ function MailDialog({ id, onClose }: { id: string; onClose: () => void }) {
 /** The system's outgoing mail: what stayed in the outbox (no SMTP server), what is waiting, sent or failed. */
 export default function MailOutboxPage() {
   const { t, i18n } = useAccountsText();
-  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 20, keyWord: '', status: undefined as string | undefined, sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
+  const [filters, setFilters] = useState({
+    pageNumber: 1,
+    pageSize: 20,
+    keyWord: '',
+    status: undefined as string | undefined,
+    sortBy: undefined as string | undefined,
+    sortOrder: undefined as string | undefined,
+  });
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['accounts', 'outbox', filters],
-    queryFn: ({ signal }) => apiFetch<Page<OutboxMail> & { smtp: boolean }>('/api/MailOutbox/get-paging', { signal, query: listQuery(filters) }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<OutboxMail> & { smtp: boolean }>('/api/MailOutbox/get-paging', {
+        signal,
+        query: listQuery(filters),
+      }),
     placeholderData: keepPreviousData,
   });
   const columns: TableProps<OutboxMail>['columns'] = [
-    { key: 'createdAt', title: t('outbox.fields.createdAt'), sorter: true, width: 150, render: (_, m) => formatDateTime(m.createdAt, i18n.language) },
+    {
+      key: 'createdAt',
+      title: t('outbox.fields.createdAt'),
+      sorter: true,
+      width: 150,
+      render: (_, m) => formatDateTime(m.createdAt, i18n.language),
+    },
     { key: 'toAddress', dataIndex: 'toAddress', title: t('outbox.fields.to'), sorter: true, ellipsis: true },
     {
       key: 'subject',
@@ -58,14 +92,32 @@ export default function MailOutboxPage() {
         </Button>
       ),
     },
-    { key: 'status', title: t('outbox.fields.status'), sorter: true, width: 150, render: (_, m) => <Tag color={COLORS[m.status]}>{t(`outbox.status.${m.status}`)}</Tag> },
+    {
+      key: 'status',
+      title: t('outbox.fields.status'),
+      sorter: true,
+      width: 150,
+      render: (_, m) => <Tag color={COLORS[m.status]}>{t(`outbox.status.${m.status}`)}</Tag>,
+    },
   ];
   return (
     <div className="acc-page">
-      {query.data && <Alert type={query.data.smtp ? 'success' : 'info'} showIcon title={query.data.smtp ? t('outbox.smtpOn') : t('outbox.smtpOff')} />}
+      {query.data && (
+        <Alert
+          type={query.data.smtp ? 'success' : 'info'}
+          showIcon
+          title={query.data.smtp ? t('outbox.smtpOn') : t('outbox.smtpOff')}
+        />
+      )}
       <Card>
         <div className="acc-toolbar">
-          <Input.Search className="acc-grow" allowClear placeholder={t('outbox.search')} aria-label={t('outbox.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <Input.Search
+            className="acc-grow"
+            allowClear
+            placeholder={t('outbox.search')}
+            aria-label={t('outbox.search')}
+            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
+          />
           <Select
             allowClear
             placeholder={t('outbox.fields.status')}
@@ -84,10 +136,22 @@ export default function MailOutboxPage() {
           dataSource={query.data?.pageLists ?? []}
           scroll={{ x: 700 }}
           locale={{ emptyText: <Empty description={t('outbox.empty')} /> }}
-          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          pagination={{
+            current: filters.pageNumber,
+            pageSize: filters.pageSize,
+            total: query.data?.totalRecord ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('list.total', { count: n }),
+          }}
           onChange={(p, _f, sorter) => {
             const s = sortQuery(sorter);
-            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 20, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+            setFilters((f) => ({
+              ...f,
+              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
+              pageSize: p.pageSize ?? 20,
+              sortBy: s.sortBy,
+              sortOrder: s.sortOrder,
+            }));
           }}
           data-testid="outbox-table"
         />

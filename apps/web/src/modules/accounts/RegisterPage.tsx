@@ -8,7 +8,18 @@ import { AuthFrame } from './AuthFrame.tsx';
 import { LocalUnitSelect, ProvinceSelect, applyServerErrors, useAccountsText } from './common.tsx';
 import { passwordRules } from './password-rules.ts';
 
-const FIELDS = ['taxCode', 'businessName', 'businessPhone', 'address', 'wardCode', 'userName', 'fullName', 'email', 'phone', 'password'] as const;
+const FIELDS = [
+  'taxCode',
+  'businessName',
+  'businessPhone',
+  'address',
+  'wardCode',
+  'userName',
+  'fullName',
+  'email',
+  'phone',
+  'password',
+] as const;
 
 interface Values {
   taxCode: string;
@@ -86,7 +97,12 @@ export default function RegisterPage() {
         </Divider>
         <Row gutter={16}>
           <Col xs={24} md={10}>
-            <Form.Item name="taxCode" label={t('register.taxCode')} extra={t('register.taxCodeHint')} rules={[required, { pattern: TAX_CODE_PATTERN, message: t('register.taxCodeFormat') }]}>
+            <Form.Item
+              name="taxCode"
+              label={t('register.taxCode')}
+              extra={t('register.taxCodeHint')}
+              rules={[required, { pattern: TAX_CODE_PATTERN, message: t('register.taxCodeFormat') }]}
+            >
               <Input inputMode="numeric" maxLength={14} autoFocus data-testid="register-tax-code" />
             </Form.Item>
           </Col>
@@ -104,7 +120,12 @@ export default function RegisterPage() {
           )}
           <Col xs={24} md={config?.provinceCode ? 10 : 14}>
             <Form.Item name="wardCode" label={t('register.ward')} rules={[required]}>
-              <LocalUnitSelect level="ward" provinceCode={province} placeholder={t('register.wardPlaceholder')} data-testid="register-ward" />
+              <LocalUnitSelect
+                level="ward"
+                provinceCode={province}
+                placeholder={t('register.wardPlaceholder')}
+                data-testid="register-ward"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={config?.provinceCode ? 14 : 24}>
@@ -113,7 +134,11 @@ export default function RegisterPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item name="businessPhone" label={t('register.businessPhone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+            <Form.Item
+              name="businessPhone"
+              label={t('register.businessPhone')}
+              rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+            >
               <Input inputMode="tel" />
             </Form.Item>
           </Col>
@@ -128,22 +153,41 @@ export default function RegisterPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('register.email')} extra={t('register.emailHint')} rules={[required, { type: 'email', message: t('validation.email') }]}>
+            <Form.Item
+              name="email"
+              label={t('register.email')}
+              extra={t('register.emailHint')}
+              rules={[required, { type: 'email', message: t('validation.email') }]}
+            >
               <Input type="email" autoComplete="email" data-testid="register-email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="userName" label={t('register.userName')} extra={t('register.userNameHint')} rules={[required, { pattern: USER_NAME_PATTERN, message: t('validation.userName') }]}>
+            <Form.Item
+              name="userName"
+              label={t('register.userName')}
+              extra={t('register.userNameHint')}
+              rules={[required, { pattern: USER_NAME_PATTERN, message: t('validation.userName') }]}
+            >
               <Input autoComplete="username" data-testid="register-user-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label={t('register.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+            <Form.Item
+              name="phone"
+              label={t('register.phone')}
+              rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+            >
               <Input inputMode="tel" autoComplete="tel" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="password" label={t('register.password')} extra={t('password.hint')} rules={passwordRules(t)}>
+            <Form.Item
+              name="password"
+              label={t('register.password')}
+              extra={t('password.hint')}
+              rules={passwordRules(t)}
+            >
               <Input.Password autoComplete="new-password" data-testid="register-password" />
             </Form.Item>
           </Col>
@@ -155,7 +199,10 @@ export default function RegisterPage() {
               rules={[
                 { required: true, message: t('validation.required') },
                 ({ getFieldValue }) => ({
-                  validator: (_, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.confirm')))),
+                  validator: (_, value) =>
+                    !value || value === getFieldValue('password')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('validation.confirm'))),
                 }),
               ]}
             >

@@ -13,7 +13,11 @@ export function useLinkCheck(token: string | null, purpose: 'invitation' | 'pass
   return useQuery({
     queryKey: ['accounts', 'check-link', purpose, token],
     enabled: !!token,
-    queryFn: ({ signal }) => apiFetch<{ valid: boolean; userName: string | null }>('/api/Account/check-link', { signal, query: { token: token!, purpose } }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ valid: boolean; userName: string | null }>('/api/Account/check-link', {
+        signal,
+        query: { token: token!, purpose },
+      }),
     retry: false,
     staleTime: Infinity,
   });
@@ -33,7 +37,10 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiFetch<{ message: string }>('/api/Account/reset-password', { method: 'POST', body: { token, password } });
+      const res = await apiFetch<{ message: string }>('/api/Account/reset-password', {
+        method: 'POST',
+        body: { token, password },
+      });
       setDone(res.message);
     } catch (err) {
       setError(errorText(err));
@@ -52,12 +59,19 @@ export default function ResetPasswordPage() {
   if (!token || check.data?.valid === false || check.isError) {
     return (
       <AuthFrame title={t('reset.title')}>
-        <Result status="warning" title={t('errors.INVALID_LINK')} extra={<Link to={ACCOUNT_PAGES.forgotPassword}>{t('reset.again')}</Link>} />
+        <Result
+          status="warning"
+          title={t('errors.INVALID_LINK')}
+          extra={<Link to={ACCOUNT_PAGES.forgotPassword}>{t('reset.again')}</Link>}
+        />
       </AuthFrame>
     );
   }
   return (
-    <AuthFrame title={t('reset.title')} lead={check.data?.userName ? t('reset.lead', { userName: check.data.userName }) : undefined}>
+    <AuthFrame
+      title={t('reset.title')}
+      lead={check.data?.userName ? t('reset.lead', { userName: check.data.userName }) : undefined}
+    >
       {check.isLoading ? (
         <Skeleton active />
       ) : (

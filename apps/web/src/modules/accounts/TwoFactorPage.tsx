@@ -17,7 +17,8 @@ function pendingChallenge(): { token: string; redirect: string | null } | null {
     const raw = sessionStorage.getItem(CHALLENGE_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as { token?: unknown; redirect?: unknown; at?: unknown };
-    if (typeof value.token !== 'string' || typeof value.at !== 'number' || Date.now() - value.at > CHALLENGE_TTL_MS) return null;
+    if (typeof value.token !== 'string' || typeof value.at !== 'number' || Date.now() - value.at > CHALLENGE_TTL_MS)
+      return null;
     return { token: value.token, redirect: typeof value.redirect === 'string' ? value.redirect : null };
   } catch {
     return null;
@@ -39,7 +40,8 @@ export default function TwoFactorPage() {
   const [busy, setBusy] = useState(false);
 
   if (!challenge) {
-    if (access.loggedIn && access.user) return <Navigate to={`/thong-tin-tai-khoan/${access.user.userId}?tab=bao-mat`} replace />;
+    if (access.loggedIn && access.user)
+      return <Navigate to={`/thong-tin-tai-khoan/${access.user.userId}?tab=bao-mat`} replace />;
     return <Navigate to={ACCOUNT_PAGES.login} replace />;
   }
 
@@ -49,7 +51,10 @@ export default function TwoFactorPage() {
     try {
       const data = await signInWithCode(challenge.token, code.trim());
       sessionStorage.removeItem(CHALLENGE_KEY);
-      await navigate(data.mustChangePassword ? '/doi-mat-khau?required=1' : (challenge.redirect ?? pathAfterSignIn(data)), { replace: true });
+      await navigate(
+        data.mustChangePassword ? '/doi-mat-khau?required=1' : (challenge.redirect ?? pathAfterSignIn(data)),
+        { replace: true },
+      );
     } catch (err) {
       setError(err instanceof Error ? err : new Error(String(err)));
     } finally {
@@ -59,7 +64,10 @@ export default function TwoFactorPage() {
 
   const expired = error instanceof ApiError && error.code === 'TWO_FACTOR_CHALLENGE_EXPIRED';
   return (
-    <AuthFrame title={t('twoFactor.title')} lead={mode === 'app' ? t('twoFactor.leadApp') : t('twoFactor.leadRecovery')}>
+    <AuthFrame
+      title={t('twoFactor.title')}
+      lead={mode === 'app' ? t('twoFactor.leadApp') : t('twoFactor.leadRecovery')}
+    >
       <Segmented
         block
         style={{ marginBottom: 16 }}
@@ -80,7 +88,13 @@ export default function TwoFactorPage() {
           description={expired ? <Link to={ACCOUNT_PAGES.login}>{t('twoFactor.backToLogin')}</Link> : undefined}
         />
       )}
-      <Form key={mode} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={busy || expired}>
+      <Form
+        key={mode}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => void submit(v)}
+        disabled={busy || expired}
+      >
         {mode === 'app' ? (
           <Form.Item
             name="code"
@@ -88,11 +102,32 @@ export default function TwoFactorPage() {
             rules={[{ required: true, pattern: /^\d{6}$/, message: t('twoFactor.codeFormat') }]}
             normalize={(v: string) => v.replace(/\D/g, '').slice(0, 6)}
           >
-            <Input className="acc-code" inputMode="numeric" autoComplete="one-time-code" autoFocus size="large" maxLength={6} data-testid="two-factor-code" />
+            <Input
+              className="acc-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              size="large"
+              maxLength={6}
+              data-testid="two-factor-code"
+            />
           </Form.Item>
         ) : (
-          <Form.Item name="code" label={t('twoFactor.recoveryCode')} rules={[{ required: true, pattern: /^[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5}$/, message: t('twoFactor.recoveryFormat') }]}>
-            <Input className="acc-code" autoComplete="off" autoFocus size="large" placeholder="xxxxx-xxxxx" data-testid="two-factor-recovery" />
+          <Form.Item
+            name="code"
+            label={t('twoFactor.recoveryCode')}
+            rules={[
+              { required: true, pattern: /^[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5}$/, message: t('twoFactor.recoveryFormat') },
+            ]}
+          >
+            <Input
+              className="acc-code"
+              autoComplete="off"
+              autoFocus
+              size="large"
+              placeholder="xxxxx-xxxxx"
+              data-testid="two-factor-recovery"
+            />
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="two-factor-submit">
@@ -100,10 +135,7 @@ export default function TwoFactorPage() {
         </Button>
       </Form>
       <div className="acc-auth-links">
-        <Link
-          to={ACCOUNT_PAGES.login}
-          onClick={() => sessionStorage.removeItem(CHALLENGE_KEY)}
-        >
+        <Link to={ACCOUNT_PAGES.login} onClick={() => sessionStorage.removeItem(CHALLENGE_KEY)}>
           {t('twoFactor.backToLogin')}
         </Link>
       </div>

@@ -15,7 +15,9 @@ interface Status {
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useAccountsText();
   const download = () => {
-    const blob = new Blob([`${t('twoFactor.recoveryFileTitle')}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
+    const blob = new Blob([`${t('twoFactor.recoveryFileTitle')}\n\n${codes.join('\n')}\n`], {
+      type: 'text/plain;charset=utf-8',
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = 'ma-khoi-phuc.txt';
@@ -31,7 +33,13 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </div>
       <Space>
-        <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success(t('twoFactor.copied')))}>{t('twoFactor.copy')}</Button>
+        <Button
+          onClick={() =>
+            void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success(t('twoFactor.copied')))
+          }
+        >
+          {t('twoFactor.copy')}
+        </Button>
         <Button onClick={download}>{t('twoFactor.download')}</Button>
       </Space>
     </Space>
@@ -61,7 +69,10 @@ function EnableWizard({ onClose }: { onClose: () => void }) {
   const confirm = async (v: { code: string }) => {
     setBusy(true);
     try {
-      const res = await apiFetch<{ recoveryCodes: string[] }>('/api/Account/two-factor/enable', { method: 'POST', body: { code: v.code } });
+      const res = await apiFetch<{ recoveryCodes: string[] }>('/api/Account/two-factor/enable', {
+        method: 'POST',
+        body: { code: v.code },
+      });
       setCodes(res.recoveryCodes);
       setStep(2);
       void reloadUserData();
@@ -79,13 +90,38 @@ function EnableWizard({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       maskClosable={false}
       width={640}
-      footer={step === 2 ? <Button type="primary" onClick={onClose} data-testid="two-factor-finish">{t('twoFactor.finish')}</Button> : null}
+      footer={
+        step === 2 ? (
+          <Button type="primary" onClick={onClose} data-testid="two-factor-finish">
+            {t('twoFactor.finish')}
+          </Button>
+        ) : null
+      }
     >
-      <Steps size="small" current={step} style={{ marginBottom: 20 }} items={[{ title: t('twoFactor.stepPassword') }, { title: t('twoFactor.stepScan') }, { title: t('twoFactor.stepCodes') }]} />
-      <Form form={form} layout="vertical" requiredMark={false} disabled={busy} onFinish={(v) => void (step === 0 ? start(v) : confirm(v))}>
+      <Steps
+        size="small"
+        current={step}
+        style={{ marginBottom: 20 }}
+        items={[
+          { title: t('twoFactor.stepPassword') },
+          { title: t('twoFactor.stepScan') },
+          { title: t('twoFactor.stepCodes') },
+        ]}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={busy}
+        onFinish={(v) => void (step === 0 ? start(v) : confirm(v))}
+      >
         {step === 0 && (
           <>
-            <Form.Item name="password" label={t('password.current')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Form.Item
+              name="password"
+              label={t('password.current')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
               <Input.Password autoComplete="current-password" autoFocus data-testid="two-factor-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy} data-testid="two-factor-continue">
@@ -105,8 +141,20 @@ function EnableWizard({ onClose }: { onClose: () => void }) {
                 </Typography.Paragraph>
               </div>
             </div>
-            <Form.Item name="code" label={t('twoFactor.code')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('twoFactor.codeFormat') }]} normalize={(v: string) => v.replace(/\D/g, '').slice(0, 6)}>
-              <Input className="acc-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus data-testid="two-factor-confirm-code" />
+            <Form.Item
+              name="code"
+              label={t('twoFactor.code')}
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t('twoFactor.codeFormat') }]}
+              normalize={(v: string) => v.replace(/\D/g, '').slice(0, 6)}
+            >
+              <Input
+                className="acc-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                autoFocus
+                data-testid="two-factor-confirm-code"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy} data-testid="two-factor-enable">
               {t('twoFactor.enable')}
@@ -129,12 +177,22 @@ function CodeDialog({ kind, onClose }: { kind: 'disable' | 'codes'; onClose: () 
     setBusy(true);
     try {
       if (kind === 'disable') {
-        await apiFetch('/api/Account/two-factor/disable', { method: 'POST', body: { password: v.password, code: v.code.trim() } });
+        await apiFetch('/api/Account/two-factor/disable', {
+          method: 'POST',
+          body: { password: v.password, code: v.code.trim() },
+        });
         toast.success(t('twoFactor.disabled'));
         void reloadUserData();
         onClose();
       } else {
-        setCodes((await apiFetch<{ recoveryCodes: string[] }>('/api/Account/two-factor/recovery-codes', { method: 'POST', body: { code: v.code.trim() } })).recoveryCodes);
+        setCodes(
+          (
+            await apiFetch<{ recoveryCodes: string[] }>('/api/Account/two-factor/recovery-codes', {
+              method: 'POST',
+              body: { code: v.code.trim() },
+            })
+          ).recoveryCodes,
+        );
       }
     } catch (err) {
       applyServerErrors(form, err, ['password', 'code']);
@@ -143,7 +201,13 @@ function CodeDialog({ kind, onClose }: { kind: 'disable' | 'codes'; onClose: () 
     }
   };
   return (
-    <Modal open title={kind === 'disable' ? t('twoFactor.disableTitle') : t('twoFactor.codesTitle')} onCancel={onClose} footer={null} maskClosable={false}>
+    <Modal
+      open
+      title={kind === 'disable' ? t('twoFactor.disableTitle') : t('twoFactor.codesTitle')}
+      onCancel={onClose}
+      footer={null}
+      maskClosable={false}
+    >
       {codes ? (
         <>
           <RecoveryCodes codes={codes} />
@@ -154,11 +218,19 @@ function CodeDialog({ kind, onClose }: { kind: 'disable' | 'codes'; onClose: () 
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} disabled={busy} onFinish={(v) => void submit(v)}>
           {kind === 'disable' && (
-            <Form.Item name="password" label={t('password.current')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Form.Item
+              name="password"
+              label={t('password.current')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
               <Input.Password autoComplete="current-password" autoFocus />
             </Form.Item>
           )}
-          <Form.Item name="code" label={t('twoFactor.codeOrRecovery')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Form.Item
+            name="code"
+            label={t('twoFactor.codeOrRecovery')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
             <Input className="acc-code" autoComplete="one-time-code" autoFocus={kind === 'codes'} />
           </Form.Item>
           <Button type="primary" danger={kind === 'disable'} htmlType="submit" loading={busy}>
@@ -174,7 +246,10 @@ function CodeDialog({ kind, onClose }: { kind: 'disable' | 'codes'; onClose: () 
 export function TwoFactorSettings() {
   const { t } = useAccountsText();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: ['accounts', 'two-factor'], queryFn: ({ signal }) => apiFetch<Status>('/api/Account/two-factor', { signal }) });
+  const status = useQuery({
+    queryKey: ['accounts', 'two-factor'],
+    queryFn: ({ signal }) => apiFetch<Status>('/api/Account/two-factor', { signal }),
+  });
   const [dialog, setDialog] = useState<'enable' | 'disable' | 'codes' | null>(null);
   const close = () => {
     setDialog(null);
@@ -187,7 +262,13 @@ export function TwoFactorSettings() {
       {s && (
         <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('twoFactor.state')}>
-            {s.enabled ? <Tag color="green" data-testid="two-factor-on">{t('twoFactor.on')}</Tag> : <Tag data-testid="two-factor-off">{t('twoFactor.off')}</Tag>}
+            {s.enabled ? (
+              <Tag color="green" data-testid="two-factor-on">
+                {t('twoFactor.on')}
+              </Tag>
+            ) : (
+              <Tag data-testid="two-factor-off">{t('twoFactor.off')}</Tag>
+            )}
           </Descriptions.Item>
           {s.enabled && <Descriptions.Item label={t('twoFactor.codesLeft')}>{s.recoveryCodesLeft}</Descriptions.Item>}
         </Descriptions>
@@ -206,7 +287,9 @@ export function TwoFactorSettings() {
         </Space>
       )}
       {dialog === 'enable' && <EnableWizard onClose={close} />}
-      {(dialog === 'disable' || dialog === 'codes') && <CodeDialog kind={dialog === 'disable' ? 'disable' : 'codes'} onClose={close} />}
+      {(dialog === 'disable' || dialog === 'codes') && (
+        <CodeDialog kind={dialog === 'disable' ? 'disable' : 'codes'} onClose={close} />
+      )}
     </Card>
   );
 }

@@ -16,7 +16,10 @@ export default function UnitInfoPage() {
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const query = useQuery({ queryKey: ['accounts', 'my-unit'], queryFn: ({ signal }) => apiFetch<MyUnit>('/api/Unit/my-unit', { signal }) });
+  const query = useQuery({
+    queryKey: ['accounts', 'my-unit'],
+    queryFn: ({ signal }) => apiFetch<MyUnit>('/api/Unit/my-unit', { signal }),
+  });
   useEffect(() => {
     if (query.data) form.setFieldsValue(query.data);
   }, [form, query.data]);
@@ -26,7 +29,13 @@ export default function UnitInfoPage() {
   if (!unit) return <Skeleton active />;
   const employer = unit.kind === 'employer';
 
-  const submit = async (v: { name?: string; address?: string; phone?: string; email?: string; description?: string }) => {
+  const submit = async (v: {
+    name?: string;
+    address?: string;
+    phone?: string;
+    email?: string;
+    description?: string;
+  }) => {
     setBusy(true);
     try {
       const saved = await apiFetch<MyUnit>('/api/Unit/my-unit', {
@@ -54,13 +63,17 @@ export default function UnitInfoPage() {
         <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
           <Descriptions.Item label={t('units.fields.code')}>{unit.code ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('units.fields.parent')}>{unit.parentName ?? '—'}</Descriptions.Item>
-          {unit.localUnitName && <Descriptions.Item label={t('units.fields.localUnit')}>{unit.localUnitName}</Descriptions.Item>}
+          {unit.localUnitName && (
+            <Descriptions.Item label={t('units.fields.localUnit')}>{unit.localUnitName}</Descriptions.Item>
+          )}
           <Descriptions.Item label={t('units.fields.userCount')}>{unit.userCount}</Descriptions.Item>
           {unit.business && (
             <>
               <Descriptions.Item label={t('unitInfo.taxCode')}>{unit.business.code}</Descriptions.Item>
               <Descriptions.Item label={t('unitInfo.ward')}>{unit.business.wardName ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('unitInfo.businessStatus')}>{t(`businessStatus.${unit.business.status}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('unitInfo.businessStatus')}>
+                {t(`businessStatus.${unit.business.status}`)}
+              </Descriptions.Item>
             </>
           )}
         </Descriptions>
@@ -70,7 +83,11 @@ export default function UnitInfoPage() {
           <Row gutter={16}>
             {!employer && (
               <Col xs={24}>
-                <Form.Item name="name" label={t('units.fields.name')} rules={[{ required: true, whitespace: true, min: 2, max: 300, message: t('validation.required') }]}>
+                <Form.Item
+                  name="name"
+                  label={t('units.fields.name')}
+                  rules={[{ required: true, whitespace: true, min: 2, max: 300, message: t('validation.required') }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -81,12 +98,20 @@ export default function UnitInfoPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
-              <Form.Item name="phone" label={t('units.fields.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+              <Form.Item
+                name="phone"
+                label={t('units.fields.phone')}
+                rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+              >
                 <Input inputMode="tel" />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
-              <Form.Item name="email" label={t('units.fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+              <Form.Item
+                name="email"
+                label={t('units.fields.email')}
+                rules={[{ type: 'email', message: t('validation.email') }]}
+              >
                 <Input type="email" />
               </Form.Item>
             </Col>

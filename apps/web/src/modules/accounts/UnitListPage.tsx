@@ -7,11 +7,29 @@ import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UnitItem } from './api.ts';
-import { LocalUnitSelect, UnitSelect, applyServerErrors, errorText, sortQuery, useAccountsText, useUnitKindOptions } from './common.tsx';
+import {
+  LocalUnitSelect,
+  UnitSelect,
+  applyServerErrors,
+  errorText,
+  sortQuery,
+  useAccountsText,
+  useUnitKindOptions,
+} from './common.tsx';
 import './accounts.css';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
-const FIELDS = ['kind', 'code', 'name', 'parentId', 'localUnitCode', 'address', 'phone', 'email', 'description'] as const;
+const FIELDS = [
+  'kind',
+  'code',
+  'name',
+  'parentId',
+  'localUnitCode',
+  'address',
+  'phone',
+  'email',
+  'description',
+] as const;
 
 function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved: boolean) => void }) {
   const { t } = useAccountsText();
@@ -56,20 +74,38 @@ function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={creating ? { kind: 'department' } : unit} onFinish={(v) => void submit(v)} disabled={busy}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={creating ? { kind: 'department' } : unit}
+        onFinish={(v) => void submit(v)}
+        disabled={busy}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="kind" label={t('units.fields.kind')} rules={[{ required: true }]}>
-              <Select options={creating ? kinds : [{ value: unit.kind, label: t(`unitKinds.${unit.kind}`) }]} disabled={!creating} />
+              <Select
+                options={creating ? kinds : [{ value: unit.kind, label: t(`unitKinds.${unit.kind}`) }]}
+                disabled={!creating}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="code" label={t('units.fields.code')} rules={[{ pattern: /^[A-Za-z0-9_.-]{1,50}$/, message: t('units.codeFormat') }]}>
+            <Form.Item
+              name="code"
+              label={t('units.fields.code')}
+              rules={[{ pattern: /^[A-Za-z0-9_.-]{1,50}$/, message: t('units.codeFormat') }]}
+            >
               <Input disabled={employer} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="name" label={t('units.fields.name')} extra={employer ? t('units.employerName') : undefined} rules={[{ required: true, whitespace: true, min: 2, max: 300, message: t('validation.required') }]}>
+            <Form.Item
+              name="name"
+              label={t('units.fields.name')}
+              extra={employer ? t('units.employerName') : undefined}
+              rules={[{ required: true, whitespace: true, min: 2, max: 300, message: t('validation.required') }]}
+            >
               <Input disabled={employer} autoFocus />
             </Form.Item>
           </Col>
@@ -80,7 +116,11 @@ function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved
           </Col>
           {(kind === 'district' || (!creating && unit.localUnitCode)) && (
             <Col xs={24} md={12}>
-              <Form.Item name="localUnitCode" label={t('units.fields.localUnit')} rules={kind === 'district' ? [{ required: true, message: t('validation.required') }] : []}>
+              <Form.Item
+                name="localUnitCode"
+                label={t('units.fields.localUnit')}
+                rules={kind === 'district' ? [{ required: true, message: t('validation.required') }] : []}
+              >
                 <LocalUnitSelect disabled={employer} />
               </Form.Item>
             </Col>
@@ -91,12 +131,20 @@ function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="phone" label={t('units.fields.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+            <Form.Item
+              name="phone"
+              label={t('units.fields.phone')}
+              rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="email" label={t('units.fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+            <Form.Item
+              name="email"
+              label={t('units.fields.email')}
+              rules={[{ type: 'email', message: t('validation.email') }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -118,9 +166,20 @@ export default function UnitListPage() {
   const access = useAccess();
   const queryClient = useQueryClient();
   const kinds = useUnitKindOptions();
-  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 10, keyWord: '', kind: undefined as string | undefined, sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
+  const [filters, setFilters] = useState({
+    pageNumber: 1,
+    pageSize: 10,
+    keyWord: '',
+    kind: undefined as string | undefined,
+    sortBy: undefined as string | undefined,
+    sortOrder: undefined as string | undefined,
+  });
   const [dialog, setDialog] = useState<UnitItem | 'new' | null>(null);
-  const may = { create: can(access, 'create', 'Unit'), update: can(access, 'update', 'Unit'), delete: can(access, 'delete', 'Unit') };
+  const may = {
+    create: can(access, 'create', 'Unit'),
+    update: can(access, 'update', 'Unit'),
+    delete: can(access, 'delete', 'Unit'),
+  };
   const query = useQuery({
     queryKey: ['accounts', 'units', filters],
     queryFn: ({ signal }) => apiFetch<Page<UnitItem>>('/api/Unit/units', { signal, query: listQuery(filters) }),
@@ -148,8 +207,20 @@ export default function UnitListPage() {
   const columns: TableProps<UnitItem>['columns'] = [
     { key: 'name', dataIndex: 'name', title: t('units.fields.name'), sorter: true, ellipsis: true },
     { key: 'code', dataIndex: 'code', title: t('units.fields.code'), sorter: true, width: 150 },
-    { key: 'kind', title: t('units.fields.kind'), sorter: true, width: 190, render: (_, u) => <Tag>{t(`unitKinds.${u.kind}`)}</Tag> },
-    { key: 'localUnitName', dataIndex: 'localUnitName', title: t('units.fields.localUnit'), ellipsis: true, responsive: ['lg'] },
+    {
+      key: 'kind',
+      title: t('units.fields.kind'),
+      sorter: true,
+      width: 190,
+      render: (_, u) => <Tag>{t(`unitKinds.${u.kind}`)}</Tag>,
+    },
+    {
+      key: 'localUnitName',
+      dataIndex: 'localUnitName',
+      title: t('units.fields.localUnit'),
+      ellipsis: true,
+      responsive: ['lg'],
+    },
     { key: 'parentName', dataIndex: 'parentName', title: t('units.fields.parent'), ellipsis: true, responsive: ['xl'] },
     { key: 'userCount', dataIndex: 'userCount', title: t('units.fields.userCount'), width: 110, align: 'right' },
     {
@@ -160,12 +231,24 @@ export default function UnitListPage() {
         <Space size={4}>
           {may.update && (
             <Tooltip title={t('actions.edit')}>
-              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setDialog(u)} />
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => setDialog(u)}
+              />
             </Tooltip>
           )}
           {may.delete && u.kind !== 'employer' && (
             <Tooltip title={u.userCount ? t('units.inUse') : t('actions.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} disabled={u.userCount > 0} onClick={() => remove(u)} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                disabled={u.userCount > 0}
+                onClick={() => remove(u)}
+              />
             </Tooltip>
           )}
         </Space>
@@ -177,8 +260,20 @@ export default function UnitListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search className="acc-grow" allowClear placeholder={t('units.search')} aria-label={t('units.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
-          <Select allowClear placeholder={t('units.fields.kind')} style={{ width: 220 }} options={kinds} onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, kind: v }))} />
+          <Input.Search
+            className="acc-grow"
+            allowClear
+            placeholder={t('units.search')}
+            aria-label={t('units.search')}
+            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
+          />
+          <Select
+            allowClear
+            placeholder={t('units.fields.kind')}
+            style={{ width: 220 }}
+            options={kinds}
+            onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, kind: v }))}
+          />
           <div className="acc-right">
             {may.create && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>
@@ -197,10 +292,22 @@ export default function UnitListPage() {
           dataSource={query.data?.pageLists ?? []}
           scroll={{ x: 800 }}
           locale={{ emptyText: <Empty description={t('units.empty')} /> }}
-          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          pagination={{
+            current: filters.pageNumber,
+            pageSize: filters.pageSize,
+            total: query.data?.totalRecord ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('list.total', { count: n }),
+          }}
           onChange={(p, _f, sorter) => {
             const s = sortQuery(sorter);
-            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 10, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+            setFilters((f) => ({
+              ...f,
+              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
+              pageSize: p.pageSize ?? 10,
+              sortBy: s.sortBy,
+              sortOrder: s.sortOrder,
+            }));
           }}
         />
       </Card>

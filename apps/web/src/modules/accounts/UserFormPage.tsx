@@ -11,7 +11,19 @@ import { UnitSelect, UserTypeSelect, applyServerErrors, errorText, useAccountsTe
 import { passwordRules } from './password-rules.ts';
 import './accounts.css';
 
-const FIELDS = ['userName', 'fullName', 'email', 'phone', 'jobTitle', 'gender', 'birthday', 'address', 'unitId', 'userTypeId', 'password'] as const;
+const FIELDS = [
+  'userName',
+  'fullName',
+  'email',
+  'phone',
+  'jobTitle',
+  'gender',
+  'birthday',
+  'address',
+  'unitId',
+  'userTypeId',
+  'password',
+] as const;
 
 interface Values {
   userName?: string;
@@ -55,7 +67,11 @@ export default function UserFormPage() {
     retry: false,
   });
   useEffect(() => {
-    if (current.data) form.setFieldsValue({ ...current.data, birthday: current.data.birthday ? dayjs(current.data.birthday) : null } as unknown as Values);
+    if (current.data)
+      form.setFieldsValue({
+        ...current.data,
+        birthday: current.data.birthday ? dayjs(current.data.birthday) : null,
+      } as unknown as Values);
   }, [current.data, form]);
 
   const submit = async (v: Values) => {
@@ -74,8 +90,17 @@ export default function UserFormPage() {
       };
       const saved = editing
         ? await apiFetch<UserDetail>(`/api/OfficalProfile/users/${id}`, { method: 'PUT', body })
-        : await apiFetch<UserDetail>('/api/OfficalProfile/users', { method: 'POST', body: { ...body, userName: v.userName?.trim(), password: v.password || null } });
-      toast.success(editing ? t('userForm.saved') : saved.status === 'inactive' ? t('userForm.invited', { email: saved.email ?? '' }) : t('userForm.created'));
+        : await apiFetch<UserDetail>('/api/OfficalProfile/users', {
+            method: 'POST',
+            body: { ...body, userName: v.userName?.trim(), password: v.password || null },
+          });
+      toast.success(
+        editing
+          ? t('userForm.saved')
+          : saved.status === 'inactive'
+            ? t('userForm.invited', { email: saved.email ?? '' })
+            : t('userForm.created'),
+      );
       await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
       queryClient.setQueryData(['accounts', 'user', saved.id], saved);
       await navigate('/nguoi-dung/danh-sach');
@@ -95,7 +120,12 @@ export default function UserFormPage() {
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={busy} scrollToFirstError>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="userName" label={t('users.fields.userName')} extra={editing ? t('userForm.userNameFixed') : t('register.userNameHint')} rules={editing ? [] : [required, { pattern: USER_NAME_PATTERN, message: t('validation.userName') }]}>
+              <Form.Item
+                name="userName"
+                label={t('users.fields.userName')}
+                extra={editing ? t('userForm.userNameFixed') : t('register.userNameHint')}
+                rules={editing ? [] : [required, { pattern: USER_NAME_PATTERN, message: t('validation.userName') }]}
+              >
                 <Input disabled={editing} autoComplete="off" autoFocus={!editing} data-testid="user-user-name" />
               </Form.Item>
             </Col>
@@ -106,21 +136,46 @@ export default function UserFormPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="unitId" label={t('users.fields.unit')} rules={[required]}>
-                <UnitSelect placeholder={t('userForm.unitPlaceholder')} onChange={() => form.setFieldValue('userTypeId', undefined)} data-testid="user-unit" />
+                <UnitSelect
+                  placeholder={t('userForm.unitPlaceholder')}
+                  onChange={() => form.setFieldValue('userTypeId', undefined)}
+                  data-testid="user-unit"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="userTypeId" label={t('users.fields.userType')} rules={[required]} extra={!unitId ? t('userForm.pickUnitFirst') : undefined}>
-                <UserTypeSelect unitKind={unit.data?.kind} disabled={!unitId} placeholder={t('userForm.userTypePlaceholder')} data-testid="user-type" />
+              <Form.Item
+                name="userTypeId"
+                label={t('users.fields.userType')}
+                rules={[required]}
+                extra={!unitId ? t('userForm.pickUnitFirst') : undefined}
+              >
+                <UserTypeSelect
+                  unitKind={unit.data?.kind}
+                  disabled={!unitId}
+                  placeholder={t('userForm.userTypePlaceholder')}
+                  data-testid="user-type"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="email" label={t('users.fields.email')} rules={[{ type: 'email', message: t('validation.email') }, ...(!editing && !password ? [{ required: true, message: t('userForm.emailForInvitation') }] : [])]}>
+              <Form.Item
+                name="email"
+                label={t('users.fields.email')}
+                rules={[
+                  { type: 'email', message: t('validation.email') },
+                  ...(!editing && !password ? [{ required: true, message: t('userForm.emailForInvitation') }] : []),
+                ]}
+              >
                 <Input type="email" data-testid="user-email" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="phone" label={t('users.fields.phone')} rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}>
+              <Form.Item
+                name="phone"
+                label={t('users.fields.phone')}
+                rules={[{ pattern: /^[0-9+() .-]{6,20}$/, message: t('validation.phone') }]}
+              >
                 <Input inputMode="tel" />
               </Form.Item>
             </Col>
@@ -131,7 +186,10 @@ export default function UserFormPage() {
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="gender" label={t('users.fields.gender')}>
-                <Select allowClear options={['male', 'female', 'other'].map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+                <Select
+                  allowClear
+                  options={['male', 'female', 'other'].map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
@@ -146,13 +204,25 @@ export default function UserFormPage() {
             </Col>
             {!editing && (
               <Col xs={24} md={12}>
-                <Form.Item name="password" label={t('users.fields.initialPassword')} extra={t('userForm.passwordHint')} rules={password ? passwordRules(t).slice(1) : []}>
+                <Form.Item
+                  name="password"
+                  label={t('users.fields.initialPassword')}
+                  extra={t('userForm.passwordHint')}
+                  rules={password ? passwordRules(t).slice(1) : []}
+                >
                   <Input.Password autoComplete="new-password" data-testid="user-password" />
                 </Form.Item>
               </Col>
             )}
           </Row>
-          {!editing && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={password ? t('userForm.withPassword') : t('userForm.withInvitation')} />}
+          {!editing && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={password ? t('userForm.withPassword') : t('userForm.withInvitation')}
+            />
+          )}
           <Space>
             <Button type="primary" htmlType="submit" loading={busy} data-testid="user-save">
               {t('actions.save')}

@@ -16,7 +16,12 @@ interface ResultRow extends Row {
   errors: Array<{ field: string; message: string }>;
 }
 
-const normalise = (text: string) => text.replace(/\(\*\)/g, '').normalize('NFC').trim().toLowerCase();
+const normalise = (text: string) =>
+  text
+    .replace(/\(\*\)/g, '')
+    .normalize('NFC')
+    .trim()
+    .toLowerCase();
 
 /** Header text (the template's, in Vietnamese or English, with or without "(*)") → column key. */
 const HEADER_KEYS = new Map<string, UserSheetKey>(
@@ -80,12 +85,21 @@ export default function UserImportPage() {
     setDone(null);
     try {
       const { rows: parsed, missing } = await readRows(file);
-      if (missing.length) throw new Error(t('userImport.missingColumns', { columns: missing.map((k) => t(USER_SHEET_COLUMNS.find((c) => c.key === k)!.labelKey)).join(', ') }));
+      if (missing.length)
+        throw new Error(
+          t('userImport.missingColumns', {
+            columns: missing.map((k) => t(USER_SHEET_COLUMNS.find((c) => c.key === k)!.labelKey)).join(', '),
+          }),
+        );
       if (!parsed.length) throw new Error(t('userImport.noRows'));
       if (parsed.length > 5000) throw new Error(t('userImport.tooMany', { max: 5000 }));
       setRows(parsed);
       setBusy('check');
-      const res = await apiFetch<{ data: ResultRow[] }>('/api/OfficalProfile/import-user-from-json', { method: 'POST', query: { dryRun: 'true' }, body: parsed });
+      const res = await apiFetch<{ data: ResultRow[] }>('/api/OfficalProfile/import-user-from-json', {
+        method: 'POST',
+        query: { dryRun: 'true' },
+        body: parsed,
+      });
       setChecked(res.data);
     } catch (err) {
       setRows(null);
@@ -100,7 +114,10 @@ export default function UserImportPage() {
     setBusy('import');
     try {
       const valid = checked.filter((r) => r.isSuccess).map(({ isSuccess: _s, errors: _e, ...row }) => row);
-      const res = await apiFetch<{ data: ResultRow[]; created: number; updated: number }>('/api/OfficalProfile/import-user-from-json', { method: 'POST', body: valid });
+      const res = await apiFetch<{ data: ResultRow[]; created: number; updated: number }>(
+        '/api/OfficalProfile/import-user-from-json',
+        { method: 'POST', body: valid },
+      );
       setDone({ created: res.created, updated: res.updated });
       toast.success(t('userImport.done', { created: res.created, updated: res.updated }));
       await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
@@ -114,8 +131,17 @@ export default function UserImportPage() {
   const valid = checked?.filter((r) => r.isSuccess) ?? [];
   const invalid = checked?.filter((r) => !r.isSuccess) ?? [];
   const columns = [
-    ...USER_SHEET_COLUMNS.filter((c) => c.key !== 'password').map((c) => ({ key: c.key, dataIndex: c.key, title: t(c.labelKey), ellipsis: true })),
-    { key: 'password', title: t('users.fields.initialPassword'), render: (_: unknown, r: ResultRow) => (r.password ? '••••••' : '') },
+    ...USER_SHEET_COLUMNS.filter((c) => c.key !== 'password').map((c) => ({
+      key: c.key,
+      dataIndex: c.key,
+      title: t(c.labelKey),
+      ellipsis: true,
+    })),
+    {
+      key: 'password',
+      title: t('users.fields.initialPassword'),
+      render: (_: unknown, r: ResultRow) => (r.password ? '••••••' : ''),
+    },
   ];
   const errorColumn = {
     key: 'errors',
@@ -138,7 +164,12 @@ export default function UserImportPage() {
       <Card>
         <Steps
           current={step}
-          items={[{ title: t('userImport.stepTemplate') }, { title: t('userImport.stepUpload') }, { title: t('userImport.stepCheck') }, { title: t('userImport.stepImport') }]}
+          items={[
+            { title: t('userImport.stepTemplate') },
+            { title: t('userImport.stepUpload') },
+            { title: t('userImport.stepCheck') },
+            { title: t('userImport.stepImport') },
+          ]}
           style={{ marginBottom: 20 }}
         />
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -176,13 +207,26 @@ export default function UserImportPage() {
                 {t('userImport.toList')}
               </Button>
             ) : (
-              <Button type="primary" disabled={!valid.length} loading={busy === 'import'} onClick={() => void importValid()} data-testid="import-submit">
+              <Button
+                type="primary"
+                disabled={!valid.length}
+                loading={busy === 'import'}
+                onClick={() => void importValid()}
+                data-testid="import-submit"
+              >
                 {t('userImport.submit', { count: valid.length })}
               </Button>
             )
           }
         >
-          {done && <Alert type="success" showIcon style={{ marginBottom: 16 }} title={t('userImport.done', { created: done.created, updated: done.updated })} />}
+          {done && (
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t('userImport.done', { created: done.created, updated: done.updated })}
+            />
+          )}
           <Tabs
             items={[
               {
@@ -192,7 +236,16 @@ export default function UserImportPage() {
                     {t('userImport.valid')} <Tag color="green">{valid.length}</Tag>
                   </span>
                 ),
-                children: <Table<ResultRow> rowKey={(_, i) => `v${i}`} size="small" columns={columns} dataSource={valid} scroll={{ x: 900 }} pagination={{ pageSize: 10 }} />,
+                children: (
+                  <Table<ResultRow>
+                    rowKey={(_, i) => `v${i}`}
+                    size="small"
+                    columns={columns}
+                    dataSource={valid}
+                    scroll={{ x: 900 }}
+                    pagination={{ pageSize: 10 }}
+                  />
+                ),
               },
               {
                 key: 'invalid',
@@ -201,7 +254,16 @@ export default function UserImportPage() {
                     {t('userImport.invalid')} <Tag color="red">{invalid.length}</Tag>
                   </span>
                 ),
-                children: <Table<ResultRow> rowKey={(_, i) => `i${i}`} size="small" columns={[...columns, errorColumn]} dataSource={invalid} scroll={{ x: 1200 }} pagination={{ pageSize: 10 }} />,
+                children: (
+                  <Table<ResultRow>
+                    rowKey={(_, i) => `i${i}`}
+                    size="small"
+                    columns={[...columns, errorColumn]}
+                    dataSource={invalid}
+                    scroll={{ x: 1200 }}
+                    pagination={{ pageSize: 10 }}
+                  />
+                ),
               },
             ]}
           />

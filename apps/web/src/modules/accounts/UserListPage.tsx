@@ -3,13 +3,31 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Empty, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  PlusOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { AccountActions } from './AccountActions.tsx';
 import { listQuery, type Page, type UserListItem } from './api.ts';
-import { StatusTag, UnitSelect, UserTypeSelect, errorText, formatDateTime, saveBlob, sortQuery, useAccountsText } from './common.tsx';
+import {
+  StatusTag,
+  UnitSelect,
+  UserTypeSelect,
+  errorText,
+  formatDateTime,
+  saveBlob,
+  sortQuery,
+  useAccountsText,
+} from './common.tsx';
 import './accounts.css';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
@@ -49,7 +67,8 @@ export default function UserListPage() {
 
   const query = useQuery({
     queryKey: ['accounts', 'users', filters],
-    queryFn: ({ signal }) => apiFetch<Page<UserListItem>>('/api/OfficalProfile/users', { signal, query: listQuery(filters) }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<UserListItem>>('/api/OfficalProfile/users', { signal, query: listQuery(filters) }),
     placeholderData: keepPreviousData,
   });
 
@@ -59,7 +78,14 @@ export default function UserListPage() {
       const file =
         kind === 'template'
           ? await apiDownload('/api/OfficalProfile/generateTemplate')
-          : await apiDownload('/api/OfficalProfile/export-excel', { query: listQuery({ keyWord: filters.keyWord, unitId: filters.unitId, userTypeId: filters.userTypeId, status: filters.status }) });
+          : await apiDownload('/api/OfficalProfile/export-excel', {
+              query: listQuery({
+                keyWord: filters.keyWord,
+                unitId: filters.unitId,
+                userTypeId: filters.userTypeId,
+                status: filters.status,
+              }),
+            });
       saveBlob(file, `${t(kind === 'template' ? 'users.excel.templateFile' : 'users.excel.exportFile')}.xlsx`);
     } catch (err) {
       toast.error(errorText(err));
@@ -78,7 +104,10 @@ export default function UserListPage() {
       onOk: async () => {
         setBusy('delete');
         try {
-          const res = await apiFetch<{ deleted: number }>('/api/OfficalProfile/delete-users', { method: 'POST', body: ids });
+          const res = await apiFetch<{ deleted: number }>('/api/OfficalProfile/delete-users', {
+            method: 'POST',
+            body: ids,
+          });
           toast.success(t('userList.deleted', { count: res.deleted }));
           setSelected([]);
           await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
@@ -90,7 +119,8 @@ export default function UserListPage() {
       },
     });
 
-  const sortOrderOf = (key: string) => (filters.sortBy === key ? (filters.sortOrder === 'desc' ? 'descend' : 'ascend') : null);
+  const sortOrderOf = (key: string) =>
+    filters.sortBy === key ? (filters.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
   const columns: TableProps<UserListItem>['columns'] = [
     {
       key: 'fullName',
@@ -110,10 +140,40 @@ export default function UserListPage() {
         </Space>
       ),
     },
-    { key: 'unitName', dataIndex: 'unitName', title: t('users.fields.unit'), sorter: true, sortOrder: sortOrderOf('unitName'), ellipsis: true },
-    { key: 'userTypeName', dataIndex: 'userTypeName', title: t('users.fields.userType'), sorter: true, sortOrder: sortOrderOf('userTypeName'), ellipsis: true, width: 170 },
-    { key: 'email', dataIndex: 'email', title: t('users.fields.email'), sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true, responsive: ['xxl'] },
-    { key: 'status', title: t('users.fields.status'), sorter: true, sortOrder: sortOrderOf('status'), width: 140, render: (_, u) => <StatusTag status={u.status} temporarilyLocked={u.temporarilyLocked} /> },
+    {
+      key: 'unitName',
+      dataIndex: 'unitName',
+      title: t('users.fields.unit'),
+      sorter: true,
+      sortOrder: sortOrderOf('unitName'),
+      ellipsis: true,
+    },
+    {
+      key: 'userTypeName',
+      dataIndex: 'userTypeName',
+      title: t('users.fields.userType'),
+      sorter: true,
+      sortOrder: sortOrderOf('userTypeName'),
+      ellipsis: true,
+      width: 170,
+    },
+    {
+      key: 'email',
+      dataIndex: 'email',
+      title: t('users.fields.email'),
+      sorter: true,
+      sortOrder: sortOrderOf('email'),
+      ellipsis: true,
+      responsive: ['xxl'],
+    },
+    {
+      key: 'status',
+      title: t('users.fields.status'),
+      sorter: true,
+      sortOrder: sortOrderOf('status'),
+      width: 140,
+      render: (_, u) => <StatusTag status={u.status} temporarilyLocked={u.temporarilyLocked} />,
+    },
     {
       key: 'lastLoginAt',
       title: t('users.fields.lastLoginAt'),
@@ -131,17 +191,34 @@ export default function UserListPage() {
       render: (_, u) => (
         <Space size={4}>
           <Tooltip title={t('actions.view')}>
-            <Button size="small" icon={<EyeOutlined />} aria-label={t('actions.view')} onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)} />
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              aria-label={t('actions.view')}
+              onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)}
+            />
           </Tooltip>
           {may.update && (
             <Tooltip title={t('actions.edit')}>
-              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)} data-testid={`edit-${u.userName}`} />
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)}
+                data-testid={`edit-${u.userName}`}
+              />
             </Tooltip>
           )}
           <AccountActions row={u} selfId={access.user?.userId} compact />
           {may.delete && u.id !== access.user?.userId && (
             <Tooltip title={t('actions.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => remove([u.id], u.fullName)} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                onClick={() => remove([u.id], u.fullName)}
+              />
             </Tooltip>
           )}
         </Space>
@@ -163,8 +240,20 @@ export default function UserListPage() {
             onSearch={(v) => update({ keyWord: v.trim() || undefined })}
             data-testid="user-search"
           />
-          <UnitSelect allowClear placeholder={t('users.fields.unit')} style={{ width: 220 }} value={filters.unitId} onChange={(v) => update({ unitId: v })} />
-          <UserTypeSelect allowClear placeholder={t('users.fields.userType')} style={{ width: 200 }} value={filters.userTypeId} onChange={(v) => update({ userTypeId: v })} />
+          <UnitSelect
+            allowClear
+            placeholder={t('users.fields.unit')}
+            style={{ width: 220 }}
+            value={filters.unitId}
+            onChange={(v) => update({ unitId: v })}
+          />
+          <UserTypeSelect
+            allowClear
+            placeholder={t('users.fields.userType')}
+            style={{ width: 200 }}
+            value={filters.userTypeId}
+            onChange={(v) => update({ userTypeId: v })}
+          />
           <Select
             allowClear
             placeholder={t('users.fields.status')}
@@ -181,7 +270,11 @@ export default function UserListPage() {
             )}
             {may.import && (
               <>
-                <Button icon={<DownloadOutlined />} loading={busy === 'template'} onClick={() => void download('template')}>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={busy === 'template'}
+                  onClick={() => void download('template')}
+                >
                   {t('actions.template')}
                 </Button>
                 <Button icon={<UploadOutlined />} onClick={() => void navigate('/nguoi-dung/them-tu-tep')}>
@@ -195,7 +288,12 @@ export default function UserListPage() {
               </Button>
             )}
             {may.create && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/nguoi-dung/tao-moi')} data-testid="user-create">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/nguoi-dung/tao-moi')}
+                data-testid="user-create"
+              >
                 {t('actions.create')}
               </Button>
             )}
@@ -210,8 +308,24 @@ export default function UserListPage() {
           columns={columns}
           dataSource={data?.pageLists ?? []}
           scroll={{ x: 1000 }}
-          locale={{ emptyText: <Empty description={filters.keyWord || filters.unitId || filters.status ? t('userList.noMatch') : t('userList.empty')} /> }}
-          rowSelection={may.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (u) => ({ disabled: u.id === access.user?.userId }) } : undefined}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  filters.keyWord || filters.unitId || filters.status ? t('userList.noMatch') : t('userList.empty')
+                }
+              />
+            ),
+          }}
+          rowSelection={
+            may.delete
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as string[]),
+                  getCheckboxProps: (u) => ({ disabled: u.id === access.user?.userId }),
+                }
+              : undefined
+          }
           pagination={{
             current: filters.pageNumber,
             pageSize: filters.pageSize,
@@ -223,7 +337,15 @@ export default function UserListPage() {
           onChange={(pagination, _filters, sorter) => {
             const s = sortQuery(sorter);
             const sortChanged = s.sortBy !== filters.sortBy || s.sortOrder !== filters.sortOrder;
-            update({ pageNumber: sortChanged ? 1 : (pagination.current ?? 1), pageSize: pagination.pageSize ?? 10, sortBy: s.sortBy, sortOrder: s.sortOrder }, false);
+            update(
+              {
+                pageNumber: sortChanged ? 1 : (pagination.current ?? 1),
+                pageSize: pagination.pageSize ?? 10,
+                sortBy: s.sortBy,
+                sortOrder: s.sortOrder,
+              },
+              false,
+            );
           }}
           data-testid="user-table"
         />

@@ -11,7 +11,11 @@ import { applyServerErrors, errorText, useAccountsText, useUnitKindOptions } fro
 import './accounts.css';
 
 function toTreeData(nodes: Feature[]): TreeDataNode[] {
-  return nodes.map((n) => ({ key: n.value, title: n.title, ...(n.children ? { children: toTreeData(n.children) } : {}) }));
+  return nodes.map((n) => ({
+    key: n.value,
+    title: n.title,
+    ...(n.children ? { children: toTreeData(n.children) } : {}),
+  }));
 }
 
 function leafKeys(nodes: Feature[], out = new Set<string>()): Set<string> {
@@ -52,7 +56,11 @@ export default function UserTypeFormPage() {
   });
   const features = useQuery({
     queryKey: ['accounts', 'features', id ?? 'new'],
-    queryFn: ({ signal }) => apiFetch<{ features: Feature[] }>('/api/UserTypev2/get-feature-by-usertype', { signal, ...(id ? { query: { userTypeId: id } } : {}) }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ features: Feature[] }>('/api/UserTypev2/get-feature-by-usertype', {
+        signal,
+        ...(id ? { query: { userTypeId: id } } : {}),
+      }),
   });
   useEffect(() => {
     if (type.data) form.setFieldsValue(type.data);
@@ -76,10 +84,23 @@ export default function UserTypeFormPage() {
     setChecked([...next]);
   };
 
-  const submit = async (v: { code: string; name: string; description?: string; role: 'admin' | 'client'; unitKind?: string }) => {
+  const submit = async (v: {
+    code: string;
+    name: string;
+    description?: string;
+    role: 'admin' | 'client';
+    unitKind?: string;
+  }) => {
     setBusy(true);
     try {
-      const body = { code: v.code.trim(), name: v.name, description: v.description || null, role: v.role, unitKind: v.unitKind ?? null, permissions: v.role === 'admin' ? [] : checked };
+      const body = {
+        code: v.code.trim(),
+        name: v.name,
+        description: v.description || null,
+        role: v.role,
+        unitKind: v.unitKind ?? null,
+        permissions: v.role === 'admin' ? [] : checked,
+      };
       if (editing) await apiFetch('/api/UserTypev2/update', { method: 'PUT', body: { ...body, id } });
       else await apiFetch('/api/UserTypev2/create', { method: 'POST', body });
       toast.success(t('userTypes.saved'));
@@ -97,17 +118,32 @@ export default function UserTypeFormPage() {
   const system = !!type.data?.isSystem;
   const needle = search.trim().toLowerCase();
   return (
-    <Form form={form} layout="vertical" initialValues={{ role: 'client' }} onFinish={(v) => void submit(v)} disabled={busy}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ role: 'client' }}
+      onFinish={(v) => void submit(v)}
+      disabled={busy}
+    >
       <div className="acc-page">
         <Card>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="code" label={t('userTypes.fields.code')} extra={system ? t('userTypes.systemFixed') : undefined} rules={[{ required: true, pattern: /^[A-Za-z0-9_.-]{2,50}$/, message: t('userTypes.codeFormat') }]}>
+              <Form.Item
+                name="code"
+                label={t('userTypes.fields.code')}
+                extra={system ? t('userTypes.systemFixed') : undefined}
+                rules={[{ required: true, pattern: /^[A-Za-z0-9_.-]{2,50}$/, message: t('userTypes.codeFormat') }]}
+              >
                 <Input disabled={system} autoFocus={!editing} data-testid="type-code" />
               </Form.Item>
             </Col>
             <Col xs={24} md={16}>
-              <Form.Item name="name" label={t('userTypes.fields.name')} rules={[{ required: true, whitespace: true, min: 2, max: 200, message: t('validation.required') }]}>
+              <Form.Item
+                name="name"
+                label={t('userTypes.fields.name')}
+                rules={[{ required: true, whitespace: true, min: 2, max: 200, message: t('validation.required') }]}
+              >
                 <Input data-testid="type-name" />
               </Form.Item>
             </Col>
@@ -136,7 +172,14 @@ export default function UserTypeFormPage() {
         </Card>
         <Card
           title={t('userTypes.features', { count: adminRole ? leaves.size : checked.length, total: leaves.size })}
-          extra={<Input.Search allowClear placeholder={t('userTypes.searchFeatures')} onChange={(e) => setSearch(e.target.value)} style={{ width: 240 }} />}
+          extra={
+            <Input.Search
+              allowClear
+              placeholder={t('userTypes.searchFeatures')}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ width: 240 }}
+            />
+          }
         >
           {adminRole && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('userTypes.adminHasAll')} />}
           {tree.length ? (
@@ -145,7 +188,11 @@ export default function UserTypeFormPage() {
                 checkable
                 defaultExpandAll
                 selectable={false}
-                disabled={adminRole || busy || !(editing ? can(access, 'update', 'UserType') : can(access, 'create', 'UserType'))}
+                disabled={
+                  adminRole ||
+                  busy ||
+                  !(editing ? can(access, 'update', 'UserType') : can(access, 'create', 'UserType'))
+                }
                 treeData={tree}
                 checkedKeys={adminRole ? [...leaves] : checked}
                 onCheck={(keys) => onCheck((Array.isArray(keys) ? keys : keys.checked) as string[])}

@@ -18,11 +18,22 @@ export default function UserTypeListPage() {
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState({ pageNumber: 1, pageSize: 10, keyWord: '', sortBy: undefined as string | undefined, sortOrder: undefined as string | undefined });
-  const may = { create: can(access, 'create', 'UserType'), update: can(access, 'update', 'UserType'), delete: can(access, 'delete', 'UserType') };
+  const [filters, setFilters] = useState({
+    pageNumber: 1,
+    pageSize: 10,
+    keyWord: '',
+    sortBy: undefined as string | undefined,
+    sortOrder: undefined as string | undefined,
+  });
+  const may = {
+    create: can(access, 'create', 'UserType'),
+    update: can(access, 'update', 'UserType'),
+    delete: can(access, 'delete', 'UserType'),
+  };
   const query = useQuery({
     queryKey: ['accounts', 'user-types', filters],
-    queryFn: ({ signal }) => apiFetch<Page<UserTypeItem>>('/api/UserTypev2/get-paging', { signal, query: listQuery(filters) }),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<UserTypeItem>>('/api/UserTypev2/get-paging', { signal, query: listQuery(filters) }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,9 +68,28 @@ export default function UserTypeListPage() {
       ),
     },
     { key: 'code', dataIndex: 'code', title: t('userTypes.fields.code'), sorter: true, width: 200 },
-    { key: 'unitKind', title: t('userTypes.fields.unitKind'), width: 200, responsive: ['lg'], render: (_, x) => (x.unitKind ? t(`unitKinds.${x.unitKind}`) : t('userTypes.anyUnit')) },
-    { key: 'permissionCount', dataIndex: 'permissionCount', title: t('userTypes.fields.permissionCount'), width: 120, align: 'right' },
-    { key: 'userCount', dataIndex: 'userCount', title: t('userTypes.fields.userCount'), sorter: true, width: 120, align: 'right' },
+    {
+      key: 'unitKind',
+      title: t('userTypes.fields.unitKind'),
+      width: 200,
+      responsive: ['lg'],
+      render: (_, x) => (x.unitKind ? t(`unitKinds.${x.unitKind}`) : t('userTypes.anyUnit')),
+    },
+    {
+      key: 'permissionCount',
+      dataIndex: 'permissionCount',
+      title: t('userTypes.fields.permissionCount'),
+      width: 120,
+      align: 'right',
+    },
+    {
+      key: 'userCount',
+      dataIndex: 'userCount',
+      title: t('userTypes.fields.userCount'),
+      sorter: true,
+      width: 120,
+      align: 'right',
+    },
     {
       key: 'actions',
       title: t('actions.title'),
@@ -68,12 +98,25 @@ export default function UserTypeListPage() {
         <Space size={4}>
           {may.update && (
             <Tooltip title={t('actions.edit')}>
-              <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => void navigate(`/nguoi-dung/kieu-nguoi-dung/chinh-sua/${x.id}`)} data-testid={`edit-type-${x.code}`} />
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => void navigate(`/nguoi-dung/kieu-nguoi-dung/chinh-sua/${x.id}`)}
+                data-testid={`edit-type-${x.code}`}
+              />
             </Tooltip>
           )}
           {may.delete && !x.isSystem && (
             <Tooltip title={x.userCount ? t('userTypes.inUse') : t('actions.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} disabled={x.userCount > 0} onClick={() => remove(x)} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                disabled={x.userCount > 0}
+                onClick={() => remove(x)}
+              />
             </Tooltip>
           )}
         </Space>
@@ -85,10 +128,20 @@ export default function UserTypeListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search className="acc-grow" allowClear placeholder={t('userTypes.search')} aria-label={t('userTypes.search')} onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))} />
+          <Input.Search
+            className="acc-grow"
+            allowClear
+            placeholder={t('userTypes.search')}
+            aria-label={t('userTypes.search')}
+            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
+          />
           <div className="acc-right">
             {may.create && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/nguoi-dung/kieu-nguoi-dung/tao-moi')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/nguoi-dung/kieu-nguoi-dung/tao-moi')}
+              >
                 {t('actions.create')}
               </Button>
             )}
@@ -104,10 +157,22 @@ export default function UserTypeListPage() {
           dataSource={query.data?.pageLists ?? []}
           scroll={{ x: 760 }}
           locale={{ emptyText: <Empty description={t('userTypes.empty')} /> }}
-          pagination={{ current: filters.pageNumber, pageSize: filters.pageSize, total: query.data?.totalRecord ?? 0, showSizeChanger: true, showTotal: (n) => t('list.total', { count: n }) }}
+          pagination={{
+            current: filters.pageNumber,
+            pageSize: filters.pageSize,
+            total: query.data?.totalRecord ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('list.total', { count: n }),
+          }}
           onChange={(p, _f, sorter) => {
             const s = sortQuery(sorter);
-            setFilters((f) => ({ ...f, pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? 10, sortBy: s.sortBy, sortOrder: s.sortOrder }));
+            setFilters((f) => ({
+              ...f,
+              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
+              pageSize: p.pageSize ?? 10,
+              sortBy: s.sortBy,
+              sortOrder: s.sortOrder,
+            }));
           }}
         />
       </Card>

@@ -50,7 +50,14 @@ export default function WorkspacePage() {
           </Space>
         </Space>
       </Card>
-      {user.mustChangePassword && <Alert type="warning" showIcon title={t('password.requiredChange')} action={<Link to="/doi-mat-khau?required=1">{t('password.change')}</Link>} />}
+      {user.mustChangePassword && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('password.requiredChange')}
+          action={<Link to="/doi-mat-khau?required=1">{t('password.change')}</Link>}
+        />
+      )}
       <h2 style={{ margin: '8px 0 0', fontSize: 18 }}>{t('workspace.areas')}</h2>
       {menu.isLoading ? (
         <Skeleton active />

@@ -11,12 +11,18 @@ import { toast } from '../../app/toast.ts';
 
 /** Lower-case, accents and đ folded: "xuan huong" finds "Xuân Hương". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
 }
 
 /** Search in a Select by label, ignoring accents and case. */
 export const accentFreeSearch = {
-  filterOption: (input: string, option?: { label?: unknown }) => fold(String(option?.label ?? '')).includes(fold(input.trim())),
+  filterOption: (input: string, option?: { label?: unknown }) =>
+    fold(String(option?.label ?? '')).includes(fold(input.trim())),
 };
 
 export function useAccountsText() {
@@ -52,7 +58,12 @@ export function applyServerErrors(form: FormInstance, err: unknown, fieldNames: 
   return false;
 }
 
-const STATUS_COLORS: Record<string, string> = { active: 'green', inactive: 'default', disabled: 'red', locked: 'orange' };
+const STATUS_COLORS: Record<string, string> = {
+  active: 'green',
+  inactive: 'default',
+  disabled: 'red',
+  locked: 'orange',
+};
 
 export function StatusTag({ status, temporarilyLocked }: { status: string; temporarilyLocked?: boolean }) {
   const { t } = useAccountsText();
@@ -81,7 +92,11 @@ export function UnitSelect(props: SelectProps<string> & { kind?: string }) {
   const { kind, ...rest } = props;
   const { data, isLoading } = useQuery({
     queryKey: ['accounts', 'unit-combobox', kind ?? ''],
-    queryFn: ({ signal }) => apiFetch<Array<Combo & { kind: string; code: string | null }>>('/api/Unit/combobox', { signal, ...(kind ? { query: { kind } } : {}) }),
+    queryFn: ({ signal }) =>
+      apiFetch<Array<Combo & { kind: string; code: string | null }>>('/api/Unit/combobox', {
+        signal,
+        ...(kind ? { query: { kind } } : {}),
+      }),
     staleTime: 60_000,
   });
   return (
@@ -100,10 +115,20 @@ export function UserTypeSelect(props: SelectProps<string> & { unitKind?: string 
   const { data, isLoading } = useQuery({
     queryKey: ['accounts', 'user-type-combobox', unitKind ?? ''],
     queryFn: ({ signal }) =>
-      apiFetch<Array<Combo & { code: string; unitKind: string | null }>>('/api/UserTypev2/combobox', { signal, ...(unitKind ? { query: { unitKind } } : {}) }),
+      apiFetch<Array<Combo & { code: string; unitKind: string | null }>>('/api/UserTypev2/combobox', {
+        signal,
+        ...(unitKind ? { query: { unitKind } } : {}),
+      }),
     staleTime: 60_000,
   });
-  return <Select showSearch={accentFreeSearch} loading={isLoading} options={data?.map((x) => ({ value: x.value, label: x.label }))} {...rest} />;
+  return (
+    <Select
+      showSearch={accentFreeSearch}
+      loading={isLoading}
+      options={data?.map((x) => ({ value: x.value, label: x.label }))}
+      {...rest}
+    />
+  );
 }
 
 interface AdminUnit {
@@ -117,7 +142,9 @@ interface AdminUnit {
  * A local unit of the portal's province: communes/wards (since 1 July 2025) or districts (before), as the
  * configuration says; `level: 'ward'` always lists wards (an employer's address).
  */
-export function LocalUnitSelect(props: SelectProps<string> & { level?: 'ward' | 'district'; provinceCode?: string | null }) {
+export function LocalUnitSelect(
+  props: SelectProps<string> & { level?: 'ward' | 'district'; provinceCode?: string | null },
+) {
   const { level, provinceCode, ...rest } = props;
   const config = useConfiguration();
   const province = provinceCode ?? config?.provinceCode ?? null;
@@ -150,7 +177,14 @@ export function ProvinceSelect(props: SelectProps<string>) {
     queryFn: ({ signal }) => apiFetch<AdminUnit[]>('/api/OfficalProfile/provinces', { signal }),
     staleTime: 24 * 3600_000,
   });
-  return <Select showSearch={accentFreeSearch} loading={isLoading} options={data?.map((p) => ({ value: p.code, label: p.fullName }))} {...props} />;
+  return (
+    <Select
+      showSearch={accentFreeSearch}
+      loading={isLoading}
+      options={data?.map((p) => ({ value: p.code, label: p.fullName }))}
+      {...props}
+    />
+  );
 }
 
 export function saveBlob(file: { blob: Blob; fileName: string | null }, fallback: string): void {
@@ -171,12 +205,15 @@ export function safeRedirect(value: string | null): string | null {
 
 export function formatDateTime(value: string | null | undefined, lang: string): string {
   if (!value) return '—';
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(value),
+  );
 }
 
 /** Sorting of an Ant Design table → the API's sortBy / sortOrder. */
 export function sortQuery(sorter: unknown): { sortBy?: string; sortOrder?: 'asc' | 'desc' } {
-  const s = (Array.isArray(sorter) ? sorter[0] : sorter) as { field?: unknown; columnKey?: unknown; order?: 'ascend' | 'descend' | null } | undefined;
+  const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
+    { field?: unknown; columnKey?: unknown; order?: 'ascend' | 'descend' | null } | undefined;
   const key = (s?.columnKey ?? s?.field) as string | undefined;
   if (!key || !s?.order) return {};
   return { sortBy: key, sortOrder: s.order === 'descend' ? 'desc' : 'asc' };

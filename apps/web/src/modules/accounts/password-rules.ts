@@ -12,7 +12,9 @@ export function passwordRules(t: T): Rule[] {
     { max: PASSWORD_MAX_LENGTH, message: t('password.tooLong') },
     {
       validator: (_, value: string | undefined) =>
-        !value || (/\p{L}/u.test(value) && /\p{N}/u.test(value)) ? Promise.resolve() : Promise.reject(new Error(t('password.lettersAndDigits'))),
+        !value || (/\p{L}/u.test(value) && /\p{N}/u.test(value))
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('password.lettersAndDigits'))),
     },
   ];
 }

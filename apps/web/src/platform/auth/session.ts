@@ -3,7 +3,16 @@ import { ACCOUNT_PAGES, WORKSPACE_PATH } from '@portal/domain/accounts';
 import { anonymousAccess, bindAccessSource, type Access } from '../../app/access.ts';
 import { apiFetch, bindSender } from '../../app/api-client.ts';
 import { authFetch, onSessionExpired } from '../http.ts';
-import { STORAGE_KEYS, clearSessionStorage, readTokens, readUserData, writeTokens, writeUserData, type TokenPair, type UserData } from './storage.ts';
+import {
+  STORAGE_KEYS,
+  clearSessionStorage,
+  readTokens,
+  readUserData,
+  writeTokens,
+  writeUserData,
+  type TokenPair,
+  type UserData,
+} from './storage.ts';
 
 /**
  * The session store: who is signed in (from local storage), their abilities (CASL, from the rules the API
@@ -45,7 +54,12 @@ function build(): void {
     role: userData.role,
     ability: createMongoAbility(userData.ability),
     homePath: homePathFor(userData),
-    user: { userId: userData.userId, userName: userData.userName, fullName: userData.fullName, avatar: userData.avatar },
+    user: {
+      userId: userData.userId,
+      userName: userData.userName,
+      fullName: userData.fullName,
+      avatar: userData.avatar,
+    },
   };
 }
 
@@ -79,10 +93,9 @@ export function endSession(): void {
 export type SignInResult = { kind: 'signedIn'; userData: UserData } | { kind: 'twoFactor'; twoFactorToken: string };
 
 export async function signIn(userName: string, password: string): Promise<SignInResult> {
-  const res = await apiFetch<(TokenPair & { userData: UserData }) | { twoFactorRequired: true; twoFactorToken: string }>(
-    '/api/Account/login',
-    { method: 'POST', body: { userName, password } },
-  );
+  const res = await apiFetch<
+    (TokenPair & { userData: UserData }) | { twoFactorRequired: true; twoFactorToken: string }
+  >('/api/Account/login', { method: 'POST', body: { userName, password } });
   if ('twoFactorRequired' in res) return { kind: 'twoFactor', twoFactorToken: res.twoFactorToken };
   startSession(res, res.userData);
   return { kind: 'signedIn', userData: res.userData };

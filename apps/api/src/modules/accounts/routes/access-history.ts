@@ -55,12 +55,26 @@ const accessHistory: FastifyPluginAsyncZod = async (app) => {
       if (q.subject) base = base.where('a.subject', '=', q.subject);
       if (q.userId) base = base.where('a.user_id', '=', q.userId);
       // Calendar days in Vietnam's time zone, inclusive.
-      if (q.fromDate) base = base.where('a.at', '>=', sql<Date>`(${q.fromDate}::date)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
-      if (q.toDate) base = base.where('a.at', '<', sql<Date>`(${q.toDate}::date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
+      if (q.fromDate)
+        base = base.where('a.at', '>=', sql<Date>`(${q.fromDate}::date)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
+      if (q.toDate)
+        base = base.where('a.at', '<', sql<Date>`(${q.toDate}::date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const desc = q.sortBy ? isDescending(q.sortOrder) : true;
       const rows = await base
-        .select(['a.id', 'a.at', 'a.user_id', 'a.user_name', 'u.full_name', 'a.action', 'a.subject', 'a.record_id', 'a.ip', 'a.user_agent', 'a.details'])
+        .select([
+          'a.id',
+          'a.at',
+          'a.user_id',
+          'a.user_name',
+          'u.full_name',
+          'a.action',
+          'a.subject',
+          'a.record_id',
+          'a.ip',
+          'a.user_agent',
+          'a.details',
+        ])
         .orderBy(sql.ref(SORTS[q.sortBy ?? 'at']), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
         .orderBy('a.id', 'desc')
         .limit(q.pageSize)

@@ -5,7 +5,13 @@ import { translate } from '@portal/domain/i18n';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { generatePassword, hashPassword } from '../../../platform/auth/passwords.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
-import { assertPasswordPolicy, findScopedUser, isLastActiveAdmin, userScope, type ScopedUser } from '../account-helpers.ts';
+import {
+  assertPasswordPolicy,
+  findScopedUser,
+  isLastActiveAdmin,
+  userScope,
+  type ScopedUser,
+} from '../account-helpers.ts';
 import { accountError } from '../errors.ts';
 import { composeMail, pageLink } from '../mails.ts';
 import { idParams, idsBody, uuid } from '../schemas.ts';
@@ -28,14 +34,19 @@ const TRANSITIONS: Record<Transition, { from: AccountStatus[]; to: AccountStatus
   unlock: { from: ['locked', 'active'], to: 'active', endsSessions: false },
 };
 
-const statusResponse = z.object({ ok: z.literal(true), message: z.string(), status: z.enum(['inactive', 'active', 'disabled', 'locked']) });
+const statusResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  status: z.enum(['inactive', 'active', 'disabled', 'locked']),
+});
 
 const accountAdmin: FastifyPluginAsyncZod = async (app) => {
   async function transition(request: FastifyRequest, target: ScopedUser, kind: Transition): Promise<AccountStatus> {
     const principal = request.principal!;
     if (target.id === principal.userId) throw accountError(403, 'CANNOT_CHANGE_OWN_ACCOUNT');
     const rule = TRANSITIONS[kind];
-    if (!rule.from.includes(target.status)) throw accountError(409, 'INVALID_STATUS_CHANGE', { details: [{ field: 'status', message: target.status }] });
+    if (!rule.from.includes(target.status))
+      throw accountError(409, 'INVALID_STATUS_CHANGE', { details: [{ field: 'status', message: target.status }] });
     if (target.role === 'admin' && rule.to !== 'active' && (await isLastActiveAdmin(app.db, target.id))) {
       throw accountError(409, 'LAST_ADMINISTRATOR');
     }
@@ -50,10 +61,20 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
         .where('id', '=', target.id)
         .execute();
       if (kind === 'activate' && target.business_id) {
-        await trx.updateTable('business').set({ status: 'active', updated_at: new Date() }).where('id', '=', target.business_id).where('status', '=', 'pending').execute();
+        await trx
+          .updateTable('business')
+          .set({ status: 'active', updated_at: new Date() })
+          .where('id', '=', target.business_id)
+          .where('status', '=', 'pending')
+          .execute();
       }
       if (rule.endsSessions) await revokeUserSessions(trx, target.id, `account_${rule.to}`);
-      await recordAudit(trx, request, { action: `account_${kind}`, subject: 'Account', recordId: target.id, details: { from: target.status, to: rule.to } });
+      await recordAudit(trx, request, {
+        action: `account_${kind}`,
+        subject: 'Account',
+        recordId: target.id,
+        details: { from: target.status, to: rule.to },
+      });
     });
     return rule.to;
   }
@@ -74,7 +95,11 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const target = await findScopedUser(app, request.principal, request.params.id);
         const status = await transition(request, target, kind);
-        return { ok: true as const, status, message: translate(languageOf(request), 'accounts:messages.statusChanged') };
+        return {
+          ok: true as const,
+          status,
+          message: translate(languageOf(request), 'accounts:messages.statusChanged'),
+        };
       },
     );
   }
@@ -99,7 +124,8 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
       const lang = languageOf(request);
       const activated: string[] = [];
       const skipped: Array<{ id: string; code: string; message: string }> = [];
-      const skip = (id: string, code: string) => skipped.push({ id, code, message: translate(lang, `accounts:errors.${code}`) });
+      const skip = (id: string, code: string) =>
+        skipped.push({ id, code, message: translate(lang, `accounts:errors.${code}`) });
       const scope = userScope(request.principal);
       let q = app.db
         .selectFrom('app_user as u')
@@ -116,11 +142,25 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
           else if (row.kind !== 'employer') skip(id, 'NOT_EMPLOYER_ACCOUNT');
           else if (row.status !== 'inactive') skip(id, 'INVALID_STATUS_CHANGE');
           else {
-            await trx.updateTable('app_user').set({ status: 'active', updated_at: new Date() }).where('id', '=', id).execute();
+            await trx
+              .updateTable('app_user')
+              .set({ status: 'active', updated_at: new Date() })
+              .where('id', '=', id)
+              .execute();
             if (row.business_id) {
-              await trx.updateTable('business').set({ status: 'active', updated_at: new Date() }).where('id', '=', row.business_id).where('status', '=', 'pending').execute();
+              await trx
+                .updateTable('business')
+                .set({ status: 'active', updated_at: new Date() })
+                .where('id', '=', row.business_id)
+                .where('status', '=', 'pending')
+                .execute();
             }
-            await recordAudit(trx, request, { action: 'account_activate', subject: 'Account', recordId: id, details: { bulk: true } });
+            await recordAudit(trx, request, {
+              action: 'account_activate',
+              subject: 'Account',
+              recordId: id,
+              details: { bulk: true },
+            });
             activated.push(id);
           }
         }
@@ -148,7 +188,14 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ password_hash: hash, password_changed_at: new Date(), must_change_password: true, failed_login_count: 0, locked_until: null, updated_at: new Date() })
+          .set({
+            password_hash: hash,
+            password_changed_at: new Date(),
+            must_change_password: true,
+            failed_login_count: 0,
+            locked_until: null,
+            updated_at: new Date(),
+          })
           .where('id', '=', target.id)
           .execute();
         await revokeUserSessions(trx, target.id, 'password_set_by_administrator');
@@ -175,7 +222,13 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ totp_enabled: false, totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: new Date() })
+          .set({
+            totp_enabled: false,
+            totp_secret: null,
+            totp_pending_secret: null,
+            totp_last_step: null,
+            updated_at: new Date(),
+          })
           .where('id', '=', target.id)
           .execute();
         await trx.deleteFrom('recovery_code').where('user_id', '=', target.id).execute();
@@ -194,7 +247,9 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Issue a new temporary password, mailed to the user and shown once to the administrator',
         body: z.object({ userId: uuid }),
-        response: { 200: z.object({ ok: z.literal(true), message: z.string(), password: z.string(), mailed: z.boolean() }) },
+        response: {
+          200: z.object({ ok: z.literal(true), message: z.string(), password: z.string(), mailed: z.boolean() }),
+        },
       },
     },
     async (request) => {
@@ -206,19 +261,42 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
       const mailId = await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ password_hash: hash, password_changed_at: new Date(), must_change_password: true, failed_login_count: 0, locked_until: null, updated_at: new Date() })
+          .set({
+            password_hash: hash,
+            password_changed_at: new Date(),
+            must_change_password: true,
+            failed_login_count: 0,
+            locked_until: null,
+            updated_at: new Date(),
+          })
           .where('id', '=', target.id)
           .execute();
         await revokeUserSessions(trx, target.id, 'password_reissued');
-        await recordAudit(trx, request, { action: 'password_reissued', subject: 'Account', recordId: target.id, details: { mailed: !!target.email } });
+        await recordAudit(trx, request, {
+          action: 'password_reissued',
+          subject: 'Account',
+          recordId: target.id,
+          details: { mailed: !!target.email },
+        });
         if (!target.email) return null;
         return app.mailer.enqueue(
           trx,
-          composeMail(lang, 'passwordReissued', target.email, { fullName: target.full_name, userName: target.user_name, password }, pageLink(app.config.publicUrl, LOGIN_PATH, {})),
+          composeMail(
+            lang,
+            'passwordReissued',
+            target.email,
+            { fullName: target.full_name, userName: target.user_name, password },
+            pageLink(app.config.publicUrl, LOGIN_PATH, {}),
+          ),
         );
       });
       if (mailId) await app.mailer.dispatch([mailId]);
-      return { ok: true as const, password, mailed: !!mailId, message: translate(lang, 'accounts:messages.passwordReissued') };
+      return {
+        ok: true as const,
+        password,
+        mailed: !!mailId,
+        message: translate(lang, 'accounts:messages.passwordReissued'),
+      };
     },
   );
 };

@@ -117,7 +117,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectFrom('app_user')
         .select(['id', 'user_name', 'password_hash', 'status', 'locked_until', 'totp_enabled'])
         .where((eb) =>
-          eb.or([eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()), eb(eb.fn('lower', ['email']), '=', userName.toLowerCase())]),
+          eb.or([
+            eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()),
+            eb(eb.fn('lower', ['email']), '=', userName.toLowerCase()),
+          ]),
         )
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
@@ -152,7 +155,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           userName: user.user_name,
           details: { reason: `account_${user.status}` },
         });
-        const code = { inactive: 'ACCOUNT_INACTIVE', disabled: 'ACCOUNT_DISABLED', locked: 'ACCOUNT_LOCKED' }[user.status];
+        const code = { inactive: 'ACCOUNT_INACTIVE', disabled: 'ACCOUNT_DISABLED', locked: 'ACCOUNT_LOCKED' }[
+          user.status
+        ];
         throw accountError(403, code);
       }
       failuresByName.clear(nameKey(userName));
@@ -188,7 +193,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!user || user.status !== 'active' || !user.totp_enabled) throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+      if (!user || user.status !== 'active' || !user.totp_enabled)
+        throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
       if (user.locked_until && user.locked_until > new Date()) {
         const seconds = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
         reply.header('retry-after', String(seconds));
@@ -242,7 +248,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tokens } = await refreshSession(app, request, request.body.refreshToken, request.body.accessToken || undefined);
+      const { tokens } = await refreshSession(
+        app,
+        request,
+        request.body.refreshToken,
+        request.body.accessToken || undefined,
+      );
       return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
     },
   );
@@ -260,7 +271,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       let session: { sessionId: string; userId: string } | null = null;
-      if (request.principal?.sessionId) session = { sessionId: request.principal.sessionId, userId: request.principal.userId };
+      if (request.principal?.sessionId)
+        session = { sessionId: request.principal.sessionId, userId: request.principal.userId };
       else if (request.body?.refreshToken) session = await sessionOfRefreshToken(app.db, request.body.refreshToken);
       if (session) {
         const { sessionId, userId } = session;
@@ -291,7 +303,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Account/info',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['accounts'], summary: 'The signed-in user (stored user data and abilities)', response: { 200: userData } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user (stored user data and abilities)',
+        response: { 200: userData },
+      },
     },
     async (request) => {
       const data = await loadUserData(app.db, request.principal!.userId);

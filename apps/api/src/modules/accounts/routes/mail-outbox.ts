@@ -33,7 +33,10 @@ const mailOutbox: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Outgoing mail, newest first (search by recipient or subject, filter by status)',
-        querystring: pagingQuery.extend({ status: mailStatus.optional(), sortBy: z.enum(['createdAt', 'toAddress', 'subject', 'status']).optional() }),
+        querystring: pagingQuery.extend({
+          status: mailStatus.optional(),
+          sortBy: z.enum(['createdAt', 'toAddress', 'subject', 'status']).optional(),
+        }),
         response: { 200: z.object({ pageLists: z.array(mailRow), totalRecord: z.number(), smtp: z.boolean() }) },
       },
     },
@@ -84,7 +87,11 @@ const mailOutbox: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const r = await app.db.selectFrom('outbox_mail').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      const r = await app.db
+        .selectFrom('outbox_mail')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
       if (!r) throw accountError(404, 'MAIL_NOT_FOUND');
       return {
         id: r.id,

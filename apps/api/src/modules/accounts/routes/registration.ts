@@ -36,7 +36,10 @@ const registerBody = z.object({
   businessName: z.string().trim().min(2).max(300),
   businessPhone: phone.optional(),
   address: z.string().trim().min(2).max(500),
-  wardCode: z.string().trim().regex(/^(2025|legacy):\d{2,5}$/),
+  wardCode: z
+    .string()
+    .trim()
+    .regex(/^(2025|legacy):\d{2,5}$/),
   userName,
   fullName: z.string().trim().min(2).max(150),
   email,
@@ -67,7 +70,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         throw accountError(400, 'UNKNOWN_LOCAL_UNIT', { details: [{ field: 'wardCode', message: 'unknown' }] });
       }
       await assertUniqueAccount(app.db, { userName: b.userName, email: b.email });
-      const taken = await app.db.selectFrom('business').select('id').where(sql`lower(code)`, '=', b.taxCode.toLowerCase()).executeTakeFirst();
+      const taken = await app.db
+        .selectFrom('business')
+        .select('id')
+        .where(sql`lower(code)`, '=', b.taxCode.toLowerCase())
+        .executeTakeFirst();
       if (taken) throw accountError(409, 'TAX_CODE_TAKEN', { details: [{ field: 'taxCode', message: 'taken' }] });
 
       const passwordHash = await hashPassword(b.password);
@@ -131,13 +138,24 @@ const registration: FastifyPluginAsyncZod = async (app) => {
             lang,
             'activation',
             b.email,
-            { fullName: b.fullName, userName: b.userName, businessName: b.businessName, hours: TOKEN_TTL_SECONDS.activation / 3600 },
+            {
+              fullName: b.fullName,
+              userName: b.userName,
+              businessName: b.businessName,
+              hours: TOKEN_TTL_SECONDS.activation / 3600,
+            },
             pageLink(app.config.publicUrl, `${ACTIVATION_PATH}/${ACTIVATION_TYPES.registration}`, { token }),
           ),
         );
       });
       await app.mailer.dispatch([mailId]);
-      return reply.status(201).send({ ok: true as const, email: b.email, message: translate(lang, 'accounts:messages.registered', { email: b.email }) });
+      return reply
+        .status(201)
+        .send({
+          ok: true as const,
+          email: b.email,
+          message: translate(lang, 'accounts:messages.registered', { email: b.email }),
+        });
     },
   );
 
@@ -167,7 +185,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
           .executeTakeFirst();
         if (!user) return null;
         // A registered employer becomes active with its first account.
-        const unit = await trx.selectFrom('unit').select('business_id').where('id', '=', user.unit_id).executeTakeFirst();
+        const unit = await trx
+          .selectFrom('unit')
+          .select('business_id')
+          .where('id', '=', user.unit_id)
+          .executeTakeFirst();
         if (unit?.business_id) {
           await trx
             .updateTable('business')
@@ -176,11 +198,22 @@ const registration: FastifyPluginAsyncZod = async (app) => {
             .where('status', '=', 'pending')
             .execute();
         }
-        await recordAudit(trx, request, { action: 'activate', subject: 'Account', recordId: user.id, userId: user.id, userName: user.user_name, details: { by: 'mail_link' } });
+        await recordAudit(trx, request, {
+          action: 'activate',
+          subject: 'Account',
+          recordId: user.id,
+          userId: user.id,
+          userName: user.user_name,
+          details: { by: 'mail_link' },
+        });
         return user;
       });
       if (!result) throw accountError(400, 'INVALID_LINK');
-      return { ok: true as const, userName: result.user_name, message: translate(languageOf(request), 'accounts:messages.activated') };
+      return {
+        ok: true as const,
+        userName: result.user_name,
+        message: translate(languageOf(request), 'accounts:messages.activated'),
+      };
     },
   );
 
@@ -192,14 +225,22 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Is a mailed link still valid (before showing its form)?',
         security: [],
-        querystring: z.object({ token: z.string().min(10).max(200), purpose: z.enum(['invitation', 'password_reset']) }),
+        querystring: z.object({
+          token: z.string().min(10).max(200),
+          purpose: z.enum(['invitation', 'password_reset']),
+        }),
         response: { 200: z.object({ valid: z.boolean(), userName: z.string().nullable() }) },
       },
     },
     async (request) => {
       const userId = await peekAccountToken(app.db, request.query.token, request.query.purpose);
       if (!userId) return { valid: false, userName: null };
-      const user = await app.db.selectFrom('app_user').select('user_name').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+      const user = await app.db
+        .selectFrom('app_user')
+        .select('user_name')
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       return { valid: !!user, userName: user?.user_name ?? null };
     },
   );
@@ -219,7 +260,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const pending = await peekAccountToken(app.db, request.body.token, 'invitation');
       if (!pending) throw accountError(400, 'INVALID_LINK');
-      const owner = await app.db.selectFrom('app_user').select('user_name').where('id', '=', pending).executeTakeFirstOrThrow();
+      const owner = await app.db
+        .selectFrom('app_user')
+        .select('user_name')
+        .where('id', '=', pending)
+        .executeTakeFirstOrThrow();
       assertPasswordPolicy(request, request.body.password, owner.user_name);
       const hash = await hashPassword(request.body.password);
       const user = await app.db.transaction().execute(async (trx) => {
@@ -227,18 +272,35 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         if (!userId) return null;
         const row = await trx
           .updateTable('app_user')
-          .set({ status: 'active', password_hash: hash, password_changed_at: new Date(), must_change_password: false, updated_at: new Date() })
+          .set({
+            status: 'active',
+            password_hash: hash,
+            password_changed_at: new Date(),
+            must_change_password: false,
+            updated_at: new Date(),
+          })
           .where('id', '=', userId)
           .where('status', 'in', ['inactive', 'active'])
           .where('deleted_at', 'is', null)
           .returning(['id', 'user_name'])
           .executeTakeFirst();
         if (!row) return null;
-        await recordAudit(trx, request, { action: 'activate', subject: 'Account', recordId: row.id, userId: row.id, userName: row.user_name, details: { by: 'invitation' } });
+        await recordAudit(trx, request, {
+          action: 'activate',
+          subject: 'Account',
+          recordId: row.id,
+          userId: row.id,
+          userName: row.user_name,
+          details: { by: 'invitation' },
+        });
         return row;
       });
       if (!user) throw accountError(400, 'INVALID_LINK');
-      return { ok: true as const, userName: user.user_name, message: translate(languageOf(request), 'accounts:messages.activated') };
+      return {
+        ok: true as const,
+        userName: user.user_name,
+        message: translate(languageOf(request), 'accounts:messages.activated'),
+      };
     },
   );
 
@@ -274,7 +336,12 @@ const registration: FastifyPluginAsyncZod = async (app) => {
               lang,
               'activation',
               to,
-              { fullName: user.full_name, userName: user.user_name, businessName: user.unit_name, hours: TOKEN_TTL_SECONDS.activation / 3600 },
+              {
+                fullName: user.full_name,
+                userName: user.user_name,
+                businessName: user.unit_name,
+                hours: TOKEN_TTL_SECONDS.activation / 3600,
+              },
               pageLink(app.config.publicUrl, `${ACTIVATION_PATH}/${ACTIVATION_TYPES.registration}`, { token }),
             ),
           );
@@ -310,7 +377,13 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         const to = user.email;
         const mailId = await app.db.transaction().execute(async (trx) => {
           const token = await issueAccountToken(trx, user.id, 'password_reset');
-          await recordAudit(trx, request, { action: 'password_reset_requested', subject: 'Account', recordId: user.id, userId: user.id, userName: user.user_name });
+          await recordAudit(trx, request, {
+            action: 'password_reset_requested',
+            subject: 'Account',
+            recordId: user.id,
+            userId: user.id,
+            userName: user.user_name,
+          });
           return app.mailer.enqueue(
             trx,
             composeMail(
@@ -343,7 +416,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const pending = await peekAccountToken(app.db, request.body.token, 'password_reset');
       if (!pending) throw accountError(400, 'INVALID_LINK');
-      const owner = await app.db.selectFrom('app_user').select('user_name').where('id', '=', pending).executeTakeFirstOrThrow();
+      const owner = await app.db
+        .selectFrom('app_user')
+        .select('user_name')
+        .where('id', '=', pending)
+        .executeTakeFirstOrThrow();
       assertPasswordPolicy(request, request.body.password, owner.user_name);
       const hash = await hashPassword(request.body.password);
       const done = await app.db.transaction().execute(async (trx) => {
@@ -351,14 +428,27 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         if (!userId) return false;
         const row = await trx
           .updateTable('app_user')
-          .set({ password_hash: hash, password_changed_at: new Date(), must_change_password: false, failed_login_count: 0, locked_until: null, updated_at: new Date() })
+          .set({
+            password_hash: hash,
+            password_changed_at: new Date(),
+            must_change_password: false,
+            failed_login_count: 0,
+            locked_until: null,
+            updated_at: new Date(),
+          })
           .where('id', '=', userId)
           .where('deleted_at', 'is', null)
           .returning(['id', 'user_name'])
           .executeTakeFirst();
         if (!row) return false;
         await revokeUserSessions(trx, row.id, 'password_reset');
-        await recordAudit(trx, request, { action: 'password_reset', subject: 'Account', recordId: row.id, userId: row.id, userName: row.user_name });
+        await recordAudit(trx, request, {
+          action: 'password_reset',
+          subject: 'Account',
+          recordId: row.id,
+          userId: row.id,
+          userName: row.user_name,
+        });
         return true;
       });
       if (!done) throw accountError(400, 'INVALID_LINK');
@@ -379,7 +469,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = request.principal!;
-      const user = await app.db.selectFrom('app_user').select(['id', 'user_name', 'password_hash']).where('id', '=', principal.userId).executeTakeFirstOrThrow();
+      const user = await app.db
+        .selectFrom('app_user')
+        .select(['id', 'user_name', 'password_hash'])
+        .where('id', '=', principal.userId)
+        .executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, request.body.oldPassword))) {
         throw accountError(400, 'WRONG_PASSWORD', { details: [{ field: 'oldPassword', message: 'wrong' }] });
       }
@@ -391,7 +485,12 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ password_hash: hash, password_changed_at: new Date(), must_change_password: false, updated_at: new Date() })
+          .set({
+            password_hash: hash,
+            password_changed_at: new Date(),
+            must_change_password: false,
+            updated_at: new Date(),
+          })
           .where('id', '=', user.id)
           .execute();
         await revokeUserSessions(trx, user.id, 'password_changed', principal.sessionId);
@@ -414,7 +513,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.selectFrom('app_user').select('id').where(sql`lower(user_name)`, '=', request.query.userName.toLowerCase()).executeTakeFirst();
+      const row = await app.db
+        .selectFrom('app_user')
+        .select('id')
+        .where(sql`lower(user_name)`, '=', request.query.userName.toLowerCase())
+        .executeTakeFirst();
       return { exists: !!row };
     },
   );
@@ -432,11 +535,14 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.selectFrom('business').select('id').where(sql`lower(code)`, '=', request.query.taxCode.toLowerCase()).executeTakeFirst();
+      const row = await app.db
+        .selectFrom('business')
+        .select('id')
+        .where(sql`lower(code)`, '=', request.query.taxCode.toLowerCase())
+        .executeTakeFirst();
       return { exists: !!row };
     },
   );
-
 };
 
 export default registration;

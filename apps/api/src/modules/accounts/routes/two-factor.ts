@@ -29,7 +29,16 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
   async function me(userId: string) {
     return app.db
       .selectFrom('app_user')
-      .select(['id', 'user_name', 'email', 'password_hash', 'totp_enabled', 'totp_secret', 'totp_pending_secret', 'totp_last_step'])
+      .select([
+        'id',
+        'user_name',
+        'email',
+        'password_hash',
+        'totp_enabled',
+        'totp_secret',
+        'totp_pending_secret',
+        'totp_last_step',
+      ])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
   }
@@ -112,11 +121,18 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
       const secret = unsealSecret(app.config.jwtSecret, user.totp_pending_secret);
       if (!secret) throw accountError(409, 'TWO_FACTOR_NOT_STARTED');
       const step = await checkTotp(secret, request.body.code, null);
-      if (step === null) throw accountError(400, 'INVALID_TWO_FACTOR_CODE', { details: [{ field: 'code', message: 'invalid' }] });
+      if (step === null)
+        throw accountError(400, 'INVALID_TWO_FACTOR_CODE', { details: [{ field: 'code', message: 'invalid' }] });
       const recoveryCodes = await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ totp_enabled: true, totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, updated_at: new Date() })
+          .set({
+            totp_enabled: true,
+            totp_secret: user.totp_pending_secret,
+            totp_pending_secret: null,
+            totp_last_step: step,
+            updated_at: new Date(),
+          })
           .where('id', '=', user.id)
           .execute();
         const codes = await newRecoveryCodes(trx, user.id);
@@ -176,7 +192,13 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ totp_enabled: false, totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: new Date() })
+          .set({
+            totp_enabled: false,
+            totp_secret: null,
+            totp_pending_secret: null,
+            totp_last_step: null,
+            updated_at: new Date(),
+          })
           .where('id', '=', user.id)
           .execute();
         await trx.deleteFrom('recovery_code').where('user_id', '=', user.id).execute();

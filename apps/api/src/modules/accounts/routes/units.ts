@@ -8,7 +8,19 @@ import { canWriteIn, scopeCondition } from '../../../platform/access/scope.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { accountError } from '../errors.ts';
 import { adminUnitNames, isLocalUnitOfPortal } from '../local-units.ts';
-import { comboboxItem, email, idParams, idsBody, isDescending, optionalText, pagingQuery, phone, sortKeys, unitKind, uuid } from '../schemas.ts';
+import {
+  comboboxItem,
+  email,
+  idParams,
+  idsBody,
+  isDescending,
+  optionalText,
+  pagingQuery,
+  phone,
+  sortKeys,
+  unitKind,
+  uuid,
+} from '../schemas.ts';
 
 /**
  * Units every user belongs to: the provincial department and its offices, district-level units (commune/ward
@@ -17,7 +29,11 @@ import { comboboxItem, email, idParams, idsBody, isDescending, optionalText, pag
  * Scope: the department sees every unit; a district user the units of its local unit; others their own.
  */
 const unitScope = (principal: Principal | null) =>
-  scopeCondition(principal, { unitColumn: 'un.id', businessColumn: 'un.business_id', localUnitColumn: 'un.local_unit_code' });
+  scopeCondition(principal, {
+    unitColumn: 'un.id',
+    businessColumn: 'un.business_id',
+    localUnitColumn: 'un.local_unit_code',
+  });
 
 const SORTS = { name: 'un.name', code: 'un.code', kind: 'un.kind', createdAt: 'un.created_at' } as const;
 
@@ -61,7 +77,10 @@ const editable = {
   email: email.nullish().transform((v) => v ?? null),
   description: optionalText(2000),
 };
-const createBody = z.object({ kind: z.enum(['department', 'district', 'service_centre', 'training_body']), ...editable });
+const createBody = z.object({
+  kind: z.enum(['department', 'district', 'service_centre', 'training_body']),
+  ...editable,
+});
 const updateBody = z.object(editable);
 const myUnitBody = z.object({
   name: z.string().trim().min(2).max(300).optional(),
@@ -105,7 +124,10 @@ function selectUnits(db: Db) {
 type UnitRow = Awaited<ReturnType<ReturnType<typeof selectUnits>['execute']>>[number];
 
 async function toItems(db: Db, rows: UnitRow[]): Promise<UnitItem[]> {
-  const names = await adminUnitNames(db, rows.map((r) => r.local_unit_code));
+  const names = await adminUnitNames(
+    db,
+    rows.map((r) => r.local_unit_code),
+  );
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -138,9 +160,13 @@ const units: FastifyPluginAsyncZod = async (app) => {
 
   async function checkCode(code: string | null, excludeId?: string) {
     if (!code) return;
-    let q = app.db.selectFrom('unit').select('id').where(sql`lower(code)`, '=', code.toLowerCase());
+    let q = app.db
+      .selectFrom('unit')
+      .select('id')
+      .where(sql`lower(code)`, '=', code.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
-    if (await q.executeTakeFirst()) throw accountError(409, 'UNIT_CODE_TAKEN', { details: [{ field: 'code', message: 'taken' }] });
+    if (await q.executeTakeFirst())
+      throw accountError(409, 'UNIT_CODE_TAKEN', { details: [{ field: 'code', message: 'taken' }] });
   }
 
   async function checkParent(principal: Principal, parentId: string | null, selfId?: string) {
@@ -155,11 +181,13 @@ const units: FastifyPluginAsyncZod = async (app) => {
         select id, parent_id from unit where id = ${parentId}
         union all select u.id, u.parent_id from unit u join up on u.id = up.parent_id
       ) select id from up`.execute(app.db);
-    if (chain.rows.some((r) => r.id === selfId)) throw accountError(400, 'PARENT_CYCLE', { details: [{ field: 'parentId', message: 'cycle' }] });
+    if (chain.rows.some((r) => r.id === selfId))
+      throw accountError(400, 'PARENT_CYCLE', { details: [{ field: 'parentId', message: 'cycle' }] });
   }
 
   async function checkLocalUnit(kind: string, code: string | null) {
-    if (kind === 'district' && !code) throw accountError(400, 'UNKNOWN_LOCAL_UNIT', { details: [{ field: 'localUnitCode', message: 'required' }] });
+    if (kind === 'district' && !code)
+      throw accountError(400, 'UNKNOWN_LOCAL_UNIT', { details: [{ field: 'localUnitCode', message: 'required' }] });
     if (code && !(await isLocalUnitOfPortal(app.db, code))) {
       throw accountError(400, 'UNKNOWN_LOCAL_UNIT', { details: [{ field: 'localUnitCode', message: 'unknown' }] });
     }
@@ -196,7 +224,8 @@ const units: FastifyPluginAsyncZod = async (app) => {
           const column = SORTS[q.sortBy ?? 'name'];
           const desc = !!q.sortBy && isDescending(q.sortOrder);
           let ordered = qb;
-          for (const key of sortKeys(column, column === 'un.name' || column === 'un.code')) ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
+          for (const key of sortKeys(column, column === 'un.name' || column === 'un.code'))
+            ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
           return ordered;
         })
         .orderBy('un.id')
@@ -209,7 +238,10 @@ const units: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/Unit/units/:id',
-    { config: { permission: 'Unit.read' }, schema: { tags: ['units'], summary: 'One unit', params: idParams, response: { 200: unitItem } } },
+    {
+      config: { permission: 'Unit.read' },
+      schema: { tags: ['units'], summary: 'One unit', params: idParams, response: { 200: unitItem } },
+    },
     async (request) => findUnit(request.principal, request.params.id),
   );
 
@@ -217,7 +249,12 @@ const units: FastifyPluginAsyncZod = async (app) => {
     '/api/Unit/units',
     {
       config: { permission: 'Unit.create' },
-      schema: { tags: ['units'], summary: 'Create a unit (employers’ units come with their employer)', body: createBody, response: { 201: unitItem } },
+      schema: {
+        tags: ['units'],
+        summary: 'Create a unit (employers’ units come with their employer)',
+        body: createBody,
+        response: { 201: unitItem },
+      },
     },
     async (request, reply) => {
       const principal = request.principal!;
@@ -244,7 +281,12 @@ const units: FastifyPluginAsyncZod = async (app) => {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, request, { action: 'create', subject: 'Unit', recordId: row.id, details: { name: b.name } });
+        await recordAudit(trx, request, {
+          action: 'create',
+          subject: 'Unit',
+          recordId: row.id,
+          details: { name: b.name },
+        });
         return row.id;
       });
       return reply.status(201).send(await findUnit(principal, id));
@@ -255,7 +297,13 @@ const units: FastifyPluginAsyncZod = async (app) => {
     '/api/Unit/units/:id',
     {
       config: { permission: 'Unit.update' },
-      schema: { tags: ['units'], summary: 'Edit a unit', params: idParams, body: updateBody, response: { 200: unitItem } },
+      schema: {
+        tags: ['units'],
+        summary: 'Edit a unit',
+        params: idParams,
+        body: updateBody,
+        response: { 200: unitItem },
+      },
     },
     async (request) => {
       const principal = request.principal!;
@@ -266,7 +314,8 @@ const units: FastifyPluginAsyncZod = async (app) => {
       const localUnitCode = employer ? current.localUnitCode : b.localUnitCode;
       if (!employer) {
         await checkLocalUnit(current.kind, localUnitCode);
-        if (localUnitCode !== current.localUnitCode && !(await canWriteIn(app.db, principal, { localUnitCode }))) throw accountError(403, 'OUT_OF_SCOPE');
+        if (localUnitCode !== current.localUnitCode && !(await canWriteIn(app.db, principal, { localUnitCode })))
+          throw accountError(403, 'OUT_OF_SCOPE');
         await checkCode(b.code, current.id);
       }
       await checkParent(principal, b.parentId, current.id);
@@ -294,20 +343,31 @@ const units: FastifyPluginAsyncZod = async (app) => {
     '/api/Unit/delete-units',
     {
       config: { permission: 'Unit.delete' },
-      schema: { tags: ['units'], summary: 'Delete units without users or sub-units (body: list of ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }) } },
+      schema: {
+        tags: ['units'],
+        summary: 'Delete units without users or sub-units (body: list of ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }) },
+      },
     },
     async (request) => {
       const principal = request.principal!;
       const found = await Promise.all(request.body.map((id) => findUnit(principal, id)));
       for (const unit of found) {
-        const children = await app.db.selectFrom('unit').select('id').where('parent_id', '=', unit.id).where('deleted_at', 'is', null).executeTakeFirst();
+        const children = await app.db
+          .selectFrom('unit')
+          .select('id')
+          .where('parent_id', '=', unit.id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
         if (unit.userCount > 0 || children || unit.kind === 'employer' || unit.id === principal.unit.id) {
           throw accountError(409, 'UNIT_IN_USE', { details: [{ field: unit.id, message: unit.name }] });
         }
       }
       await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('unit').set({ deleted_at: new Date() }).where('id', 'in', request.body).execute();
-        for (const id of request.body) await recordAudit(trx, request, { action: 'delete', subject: 'Unit', recordId: id });
+        for (const id of request.body)
+          await recordAudit(trx, request, { action: 'delete', subject: 'Unit', recordId: id });
       });
       return { deleted: request.body.length };
     },
@@ -325,12 +385,19 @@ const units: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      let q = app.db.selectFrom('unit as un').select(['un.id', 'un.name', 'un.kind', 'un.code']).where('un.deleted_at', 'is', null);
+      let q = app.db
+        .selectFrom('unit as un')
+        .select(['un.id', 'un.name', 'un.kind', 'un.code'])
+        .where('un.deleted_at', 'is', null);
       const scope = unitScope(request.principal);
       if (scope) q = q.where(scope);
       if (request.query.keyWord) q = q.where(matchesKeyword(['un.name', 'un.code'], request.query.keyWord));
       if (request.query.kind) q = q.where('un.kind', '=', request.query.kind);
-      const rows = await q.orderBy('un.kind').orderBy(sql`f_unaccent(un.name)`).limit(100).execute();
+      const rows = await q
+        .orderBy('un.kind')
+        .orderBy(sql`f_unaccent(un.name)`)
+        .limit(100)
+        .execute();
       return rows.map((r) => ({ value: r.id, label: r.name, kind: r.kind, code: r.code }));
     },
   );
@@ -353,7 +420,11 @@ const units: FastifyPluginAsyncZod = async (app) => {
     const unit = await findUnit(principal, principal.unit.id);
     let biz: z.infer<typeof business> = null;
     if (unit.businessId) {
-      const b = await app.db.selectFrom('business').selectAll().where('id', '=', unit.businessId).executeTakeFirstOrThrow();
+      const b = await app.db
+        .selectFrom('business')
+        .selectAll()
+        .where('id', '=', unit.businessId)
+        .executeTakeFirstOrThrow();
       const names = await adminUnitNames(app.db, [b.ward_code]);
       biz = {
         id: b.id,
@@ -374,7 +445,11 @@ const units: FastifyPluginAsyncZod = async (app) => {
     '/api/Unit/my-unit',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['units'], summary: 'The signed-in user’s unit (with its employer for employer users)', response: { 200: unitItem.extend({ business }) } },
+      schema: {
+        tags: ['units'],
+        summary: 'The signed-in user’s unit (with its employer for employer users)',
+        response: { 200: unitItem.extend({ business }) },
+      },
     },
     async (request) => myUnit(request.principal!),
   );
@@ -383,7 +458,12 @@ const units: FastifyPluginAsyncZod = async (app) => {
     '/api/Unit/my-unit',
     {
       config: { permission: 'Unit.update' },
-      schema: { tags: ['units'], summary: 'Edit one’s own unit’s contact information', body: myUnitBody, response: { 200: unitItem.extend({ business }) } },
+      schema: {
+        tags: ['units'],
+        summary: 'Edit one’s own unit’s contact information',
+        body: myUnitBody,
+        response: { 200: unitItem.extend({ business }) },
+      },
     },
     async (request) => {
       const principal = request.principal!;
@@ -402,7 +482,12 @@ const units: FastifyPluginAsyncZod = async (app) => {
           })
           .where('id', '=', current.id)
           .execute();
-        await recordAudit(trx, request, { action: 'update', subject: 'Unit', recordId: current.id, details: { own: true } });
+        await recordAudit(trx, request, {
+          action: 'update',
+          subject: 'Unit',
+          recordId: current.id,
+          details: { own: true },
+        });
       });
       return myUnit(principal);
     },

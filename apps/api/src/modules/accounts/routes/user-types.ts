@@ -66,27 +66,25 @@ const SORTS = { name: 't.name', code: 't.code', createdAt: 't.created_at', userC
 
 const userTypes: FastifyPluginAsyncZod = async (app) => {
   function selectTypes() {
-    return app.db
-      .selectFrom('user_type as t')
-      .select([
-        't.id',
-        't.code',
-        't.name',
-        't.description',
-        't.role',
-        't.unit_kind',
-        't.is_system',
-        't.permissions',
-        't.created_at',
-        't.updated_at',
-        (eb) =>
-          eb
-            .selectFrom('app_user as u')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('u.user_type_id', '=', 't.id')
-            .where('u.deleted_at', 'is', null)
-            .as('user_count'),
-      ]);
+    return app.db.selectFrom('user_type as t').select([
+      't.id',
+      't.code',
+      't.name',
+      't.description',
+      't.role',
+      't.unit_kind',
+      't.is_system',
+      't.permissions',
+      't.created_at',
+      't.updated_at',
+      (eb) =>
+        eb
+          .selectFrom('app_user as u')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('u.user_type_id', '=', 't.id')
+          .where('u.deleted_at', 'is', null)
+          .as('user_count'),
+    ]);
   }
   type Row = Awaited<ReturnType<ReturnType<typeof selectTypes>['execute']>>[number];
   const toItem = (r: Row) => {
@@ -116,16 +114,24 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
   /** Unknown permissions are refused; a non-administrator grants only what it holds. */
   function checkGrant(principal: Principal, role: 'admin' | 'client', permissions: string[]): string[] {
     const unknown = permissions.find((p) => !isGrantable(p));
-    if (unknown) throw accountError(400, 'UNKNOWN_PERMISSION', { vars: { permission: unknown }, details: [{ field: 'permissions', message: unknown }] });
+    if (unknown)
+      throw accountError(400, 'UNKNOWN_PERMISSION', {
+        vars: { permission: unknown },
+        details: [{ field: 'permissions', message: unknown }],
+      });
     const clean = [...new Set(permissions)].sort();
     if (!canAssignType(principal, { role, permissions: clean })) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
     return clean;
   }
 
   async function checkCode(code: string, excludeId?: string) {
-    let q = app.db.selectFrom('user_type').select('id').where(sql`lower(code)`, '=', code.toLowerCase());
+    let q = app.db
+      .selectFrom('user_type')
+      .select('id')
+      .where(sql`lower(code)`, '=', code.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
-    if (await q.executeTakeFirst()) throw accountError(409, 'USER_TYPE_CODE_TAKEN', { details: [{ field: 'code', message: 'taken' }] });
+    if (await q.executeTakeFirst())
+      throw accountError(409, 'USER_TYPE_CODE_TAKEN', { details: [{ field: 'code', message: 'taken' }] });
   }
 
   app.get(
@@ -152,7 +158,8 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
           const column = SORTS[q.sortBy ?? 'name'];
           const desc = !!q.sortBy && isDescending(q.sortOrder);
           let ordered = qb;
-          for (const key of sortKeys(column, column === 't.name' || column === 't.code')) ordered = ordered.orderBy(key, desc ? 'desc' : 'asc');
+          for (const key of sortKeys(column, column === 't.name' || column === 't.code'))
+            ordered = ordered.orderBy(key, desc ? 'desc' : 'asc');
           return ordered;
         })
         .orderBy('t.id')
@@ -167,7 +174,12 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
     '/api/UserTypev2/get-by-id/:id',
     {
       config: { permission: 'UserType.read' },
-      schema: { tags: ['user types'], summary: 'One user type with its permissions', params: idParams, response: { 200: typeDetail } },
+      schema: {
+        tags: ['user types'],
+        summary: 'One user type with its permissions',
+        params: idParams,
+        response: { 200: typeDetail },
+      },
     },
     async (request) => findType(request.params.id),
   );
@@ -215,10 +227,22 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
       const id = await app.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('user_type')
-          .values({ code: b.code, name: b.name, description: b.description, role: b.role, unit_kind: b.unitKind, permissions: JSON.stringify(permissions) })
+          .values({
+            code: b.code,
+            name: b.name,
+            description: b.description,
+            role: b.role,
+            unit_kind: b.unitKind,
+            permissions: JSON.stringify(permissions),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, request, { action: 'create', subject: 'UserType', recordId: row.id, details: { code: b.code, permissions } });
+        await recordAudit(trx, request, {
+          action: 'create',
+          subject: 'UserType',
+          recordId: row.id,
+          details: { code: b.code, permissions },
+        });
         return row.id;
       });
       return reply.status(201).send(await findType(id));
@@ -229,7 +253,12 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
     '/api/UserTypev2/update',
     {
       config: { permission: 'UserType.update' },
-      schema: { tags: ['user types'], summary: 'Edit a user type and its permissions', body: body.extend({ id: uuid }), response: { 200: typeDetail } },
+      schema: {
+        tags: ['user types'],
+        summary: 'Edit a user type and its permissions',
+        body: body.extend({ id: uuid }),
+        response: { 200: typeDetail },
+      },
     },
     async (request) => {
       const principal = request.principal!;
@@ -258,14 +287,25 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('user_type')
-          .set({ code, name: b.name, description: b.description, role, unit_kind: b.unitKind, permissions: JSON.stringify(permissions), updated_at: new Date() })
+          .set({
+            code,
+            name: b.name,
+            description: b.description,
+            role,
+            unit_kind: b.unitKind,
+            permissions: JSON.stringify(permissions),
+            updated_at: new Date(),
+          })
           .where('id', '=', current.id)
           .execute();
         await recordAudit(trx, request, {
           action: 'update',
           subject: 'UserType',
           recordId: current.id,
-          details: { granted: permissions.filter((p) => !before.has(p)), revoked: current.permissions.filter((p) => !after.has(p)) },
+          details: {
+            granted: permissions.filter((p) => !before.has(p)),
+            revoked: current.permissions.filter((p) => !after.has(p)),
+          },
         });
       });
       return findType(current.id);
@@ -276,25 +316,47 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
     '/api/UserTypev2/delete',
     {
       config: { permission: 'UserType.delete' },
-      schema: { tags: ['user types'], summary: 'Delete user types no user has (body: list of ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }) } },
+      schema: {
+        tags: ['user types'],
+        summary: 'Delete user types no user has (body: list of ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }) },
+      },
     },
     async (request) => {
       const found = await Promise.all(request.body.map((id) => findType(id)));
       for (const type of found) {
-        if (type.isSystem) throw accountError(409, 'USER_TYPE_SYSTEM', { details: [{ field: type.id, message: type.name }] });
+        if (type.isSystem)
+          throw accountError(409, 'USER_TYPE_SYSTEM', { details: [{ field: type.id, message: type.name }] });
         if (!canAssignType(request.principal!, type)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
-        const used = await app.db.selectFrom('app_user').select('id').where('user_type_id', '=', type.id).executeTakeFirst();
+        const used = await app.db
+          .selectFrom('app_user')
+          .select('id')
+          .where('user_type_id', '=', type.id)
+          .executeTakeFirst();
         if (used) throw accountError(409, 'USER_TYPE_IN_USE', { details: [{ field: type.id, message: type.name }] });
       }
       await app.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_type').where('id', 'in', request.body).execute();
-        for (const type of found) await recordAudit(trx, request, { action: 'delete', subject: 'UserType', recordId: type.id, details: { code: type.code } });
+        for (const type of found)
+          await recordAudit(trx, request, {
+            action: 'delete',
+            subject: 'UserType',
+            recordId: type.id,
+            details: { code: type.code },
+          });
       });
       return { deleted: found.length };
     },
   );
 
-  const comboItem = z.object({ value: z.string(), label: z.string(), code: z.string(), role: z.enum(['admin', 'client']), unitKind: unitKind.nullable() });
+  const comboItem = z.object({
+    value: z.string(),
+    label: z.string(),
+    code: z.string(),
+    role: z.enum(['admin', 'client']),
+    unitKind: unitKind.nullable(),
+  });
   for (const url of ['/api/UserTypev2/combobox', '/api/UserType/combobox', '/api/UserType/get-combobox-user-type']) {
     app.get(
       url,
@@ -308,7 +370,10 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        let q = app.db.selectFrom('user_type').select(['id', 'code', 'name', 'role', 'unit_kind', 'permissions']).orderBy(sql`f_unaccent(name)`);
+        let q = app.db
+          .selectFrom('user_type')
+          .select(['id', 'code', 'name', 'role', 'unit_kind', 'permissions'])
+          .orderBy(sql`f_unaccent(name)`);
         const kind = request.query.unitKind;
         if (kind) q = q.where((eb) => eb.or([eb('unit_kind', '=', kind), eb('unit_kind', 'is', null)]));
         const rows = (await q.execute()).filter((r) => canAssignType(request.principal!, r));

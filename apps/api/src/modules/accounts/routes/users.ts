@@ -15,7 +15,17 @@ import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { userScope } from '../account-helpers.ts';
 import { accountError } from '../errors.ts';
 import { sendWorkbook, templateWorkbook, XLSX_MIME, type SheetColumn } from '../excel.ts';
-import { comboboxItem, email, idParams, idsBody, optionalText, pagingQuery, phone, userName, uuid } from '../schemas.ts';
+import {
+  comboboxItem,
+  email,
+  idParams,
+  idsBody,
+  optionalText,
+  pagingQuery,
+  phone,
+  userName,
+  uuid,
+} from '../schemas.ts';
 import { avatarUrl } from '../user-data.ts';
 import {
   allUsers,
@@ -42,7 +52,9 @@ const filters = z.object({
   status: status.optional(),
   unitKind: z.enum(['department', 'district', 'employer', 'service_centre', 'training_body']).optional(),
 });
-const listQuery = pagingQuery.extend(filters.shape).extend({ sortBy: z.enum(USER_SORTS as [string, ...string[]]).optional() });
+const listQuery = pagingQuery
+  .extend(filters.shape)
+  .extend({ sortBy: z.enum(USER_SORTS as [string, ...string[]]).optional() });
 
 const listItem = z.object({
   id: z.string(),
@@ -79,13 +91,26 @@ const profileFields = {
   fullName: z.string().trim().min(2).max(150),
   email: email.nullish().transform((v) => v ?? null),
   phone: phone.nullish().transform((v) => v ?? null),
-  gender: z.enum(['male', 'female', 'other']).nullish().transform((v) => v ?? null),
-  birthday: z.iso.date().nullish().transform((v) => v ?? null),
+  gender: z
+    .enum(['male', 'female', 'other'])
+    .nullish()
+    .transform((v) => v ?? null),
+  birthday: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
   address: optionalText(500),
   jobTitle: optionalText(150),
 };
 const userBody = z.object({ ...profileFields, unitId: uuid, userTypeId: uuid });
-const createBody = userBody.extend({ userName, password: z.string().max(200).nullish().transform((v) => v || null) });
+const createBody = userBody.extend({
+  userName,
+  password: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+});
 
 const importRow = z.record(z.string(), z.unknown());
 
@@ -188,10 +213,24 @@ const users: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('app_user')
-          .set({ full_name: b.fullName, email: b.email, phone: b.phone, gender: b.gender, birthday: b.birthday, address: b.address, job_title: b.jobTitle, updated_at: new Date() })
+          .set({
+            full_name: b.fullName,
+            email: b.email,
+            phone: b.phone,
+            gender: b.gender,
+            birthday: b.birthday,
+            address: b.address,
+            job_title: b.jobTitle,
+            updated_at: new Date(),
+          })
           .where('id', '=', principal.userId)
           .execute();
-        await recordAudit(trx, request, { action: 'update', subject: 'User', recordId: principal.userId, details: { own: true } });
+        await recordAudit(trx, request, {
+          action: 'update',
+          subject: 'User',
+          recordId: principal.userId,
+          details: { own: true },
+        });
       });
       return getUser(app.db, principal, principal.userId);
     },
@@ -219,7 +258,11 @@ const users: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['users'],
           summary: 'Users in the caller’s scope for a pick list (first 50 matches)',
-          querystring: z.object({ keyWord: z.string().trim().max(100).optional(), unitId: uuid.optional(), ids: z.string().max(4000).optional() }),
+          querystring: z.object({
+            keyWord: z.string().trim().max(100).optional(),
+            unitId: uuid.optional(),
+            ids: z.string().max(4000).optional(),
+          }),
           response: { 200: z.array(comboboxItem.extend({ userName: z.string(), unitName: z.string() })) },
         },
       },
@@ -236,9 +279,13 @@ const users: FastifyPluginAsyncZod = async (app) => {
         // `ids` (JSON text, spec): users always listed whatever the keyword, e.g. a form's current value.
         const ids = parseIds(request.query.ids);
         const keyWord = request.query.keyWord;
-        if (keyWord && ids.length) q = q.where((eb) => eb.or([matchesKeyword(['u.full_name', 'u.user_name'], keyWord), eb('u.id', 'in', ids)]));
+        if (keyWord && ids.length)
+          q = q.where((eb) => eb.or([matchesKeyword(['u.full_name', 'u.user_name'], keyWord), eb('u.id', 'in', ids)]));
         else if (keyWord) q = q.where(matchesKeyword(['u.full_name', 'u.user_name'], keyWord));
-        const rows = await q.orderBy(sql`f_unaccent(u.full_name)`).limit(50).execute();
+        const rows = await q
+          .orderBy(sql`f_unaccent(u.full_name)`)
+          .limit(50)
+          .execute();
         return rows.map((r) => ({ value: r.id, label: r.full_name, userName: r.user_name, unitName: r.unit_name }));
       },
     );
@@ -262,13 +309,31 @@ const users: FastifyPluginAsyncZod = async (app) => {
       if (userId !== principal.userId) {
         if (!permits(principal, 'User.update')) throw forbidden();
         const user = await getUser(app.db, principal, userId);
-        const type = await app.db.selectFrom('user_type').select(['role', 'permissions']).where('id', '=', user.userTypeId).executeTakeFirstOrThrow();
+        const type = await app.db
+          .selectFrom('user_type')
+          .select(['role', 'permissions'])
+          .where('id', '=', user.userTypeId)
+          .executeTakeFirstOrThrow();
         if (!canAssignType(principal, type)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
       }
-      const file = await saveUpload(app.db, app.files, { ...upload, isSecure: false }, { uploadedBy: principal.userId });
+      const file = await saveUpload(
+        app.db,
+        app.files,
+        { ...upload, isSecure: false },
+        { uploadedBy: principal.userId },
+      );
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ avatar_file_id: file.id, updated_at: new Date() }).where('id', '=', userId).execute();
-        await recordAudit(trx, request, { action: 'update', subject: 'User', recordId: userId, details: { avatar: file.id } });
+        await trx
+          .updateTable('app_user')
+          .set({ avatar_file_id: file.id, updated_at: new Date() })
+          .where('id', '=', userId)
+          .execute();
+        await recordAudit(trx, request, {
+          action: 'update',
+          subject: 'User',
+          recordId: userId,
+          details: { avatar: file.id },
+        });
       });
       return { avatar: avatarUrl(file.id)! };
     },
@@ -281,16 +346,29 @@ const users: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficalProfile/generateTemplate',
     {
       config: { permission: 'User.import' },
-      schema: { tags: ['users'], summary: 'The user import template (xlsx) with drop-downs of units and user types in scope' },
+      schema: {
+        tags: ['users'],
+        summary: 'The user import template (xlsx) with drop-downs of units and user types in scope',
+      },
     },
     async (request, reply) => {
       const lang = languageOf(request);
       const principal = request.principal!;
-      const unitScope = scopeCondition(principal, { unitColumn: 'id', businessColumn: 'business_id', localUnitColumn: 'local_unit_code' });
-      let unitQuery = app.db.selectFrom('unit').select(['code', 'name']).where('deleted_at', 'is', null).where('code', 'is not', null);
+      const unitScope = scopeCondition(principal, {
+        unitColumn: 'id',
+        businessColumn: 'business_id',
+        localUnitColumn: 'local_unit_code',
+      });
+      let unitQuery = app.db
+        .selectFrom('unit')
+        .select(['code', 'name'])
+        .where('deleted_at', 'is', null)
+        .where('code', 'is not', null);
       if (unitScope) unitQuery = unitQuery.where(unitScope);
       const units = await unitQuery.orderBy('name').limit(2000).execute();
-      const types = (await app.db.selectFrom('user_type').select(['code', 'name', 'role', 'permissions']).orderBy('name').execute()).filter((t) => canAssignType(principal, t));
+      const types = (
+        await app.db.selectFrom('user_type').select(['code', 'name', 'role', 'permissions']).orderBy('name').execute()
+      ).filter((t) => canAssignType(principal, t));
       const t = (key: string) => translate(lang, key);
       const unitList = t('accounts:users.excel.unitList');
       const typeList = t('accounts:users.excel.userTypeList');
@@ -304,10 +382,21 @@ const users: FastifyPluginAsyncZod = async (app) => {
         t('accounts:users.excel.sheet'),
         columns,
         [
-          { name: unitList, headers: [t('accounts:users.fields.unitCode'), t('accounts:users.fields.unit')], rows: units.map((u) => [u.code!, u.name]) },
-          { name: typeList, headers: [t('accounts:users.fields.userTypeCode'), t('accounts:users.fields.userType')], rows: types.map((x) => [x.code, x.name]) },
+          {
+            name: unitList,
+            headers: [t('accounts:users.fields.unitCode'), t('accounts:users.fields.unit')],
+            rows: units.map((u) => [u.code!, u.name]),
+          },
+          {
+            name: typeList,
+            headers: [t('accounts:users.fields.userTypeCode'), t('accounts:users.fields.userType')],
+            rows: types.map((x) => [x.code, x.name]),
+          },
         ],
-        { title: t('accounts:users.excel.instructionsTitle'), lines: (translate(lang, 'accounts:users.excel.instructions') as string).split('\n') },
+        {
+          title: t('accounts:users.excel.instructionsTitle'),
+          lines: (translate(lang, 'accounts:users.excel.instructions') as string).split('\n'),
+        },
       );
       return reply
         .header('content-type', XLSX_MIME)
@@ -321,7 +410,11 @@ const users: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficalProfile/export-excel',
     {
       config: { permission: 'User.export' },
-      schema: { tags: ['users'], summary: 'Export the users matching the filters (xlsx, streamed)', querystring: filters.extend({ keyWord: z.string().trim().max(200).optional() }) },
+      schema: {
+        tags: ['users'],
+        summary: 'Export the users matching the filters (xlsx, streamed)',
+        querystring: filters.extend({ keyWord: z.string().trim().max(200).optional() }),
+      },
     },
     async (request, reply) => {
       const lang = languageOf(request);
@@ -331,16 +424,28 @@ const users: FastifyPluginAsyncZod = async (app) => {
         ...USER_SHEET_COLUMNS.filter((c) => c.key !== 'password').map((c) => ({
           header: t(c.labelKey),
           width: c.width,
-          value: (u: UserListItem) => (c.key === 'unitCode' ? u.unitCode : c.key === 'userTypeCode' ? u.userTypeCode : (u[c.key as keyof UserListItem] as string | null)),
+          value: (u: UserListItem) =>
+            c.key === 'unitCode'
+              ? u.unitCode
+              : c.key === 'userTypeCode'
+                ? u.userTypeCode
+                : (u[c.key as keyof UserListItem] as string | null),
         })),
         ...USER_EXPORT_EXTRA.map((c) => ({
           header: t(c.labelKey),
           width: c.width,
-          value: (u: UserListItem) => (c.key === 'status' ? statusText(u.status) : c.key === 'lastLoginAt' ? u.lastLoginAt : u[c.key]),
+          value: (u: UserListItem) =>
+            c.key === 'status' ? statusText(u.status) : c.key === 'lastLoginAt' ? u.lastLoginAt : u[c.key],
         })),
       ];
       await recordAudit(app.db, request, { action: 'export', subject: 'User', details: { filters: request.query } });
-      return sendWorkbook(reply, fileName(lang, 'exportFile'), t('accounts:users.excel.sheet'), columns, allUsers(app.db, request.principal, request.query));
+      return sendWorkbook(
+        reply,
+        fileName(lang, 'exportFile'),
+        t('accounts:users.excel.sheet'),
+        columns,
+        allUsers(app.db, request.principal, request.query),
+      );
     },
   );
 
@@ -411,14 +516,22 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ upload: Upload
   if (userId !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
     throw new AppError(400, 'VALIDATION', { details: [{ field: 'UserId', message: 'uuid' }] });
   }
-  if (!file || file.data.length === 0) throw new AppError(400, 'FILE_REQUIRED', { details: [{ field: 'formFile', message: 'required' }] });
+  if (!file || file.data.length === 0)
+    throw new AppError(400, 'FILE_REQUIRED', { details: [{ field: 'formFile', message: 'required' }] });
   const type = sniff(file.data);
   if (!type || type.kind !== 'image') {
     throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', { details: [{ field: 'formFile', message: 'image' }] });
   }
   return {
     userId,
-    upload: { isSecure: false, isBackground: false, fileType: 'avatar', fileName: `avatar.${type.ext}`, data: file.data, type },
+    upload: {
+      isSecure: false,
+      isBackground: false,
+      fileType: 'avatar',
+      fileName: `avatar.${type.ext}`,
+      data: file.data,
+      type,
+    },
   };
 }
 
