@@ -457,6 +457,37 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
   });
 });
 
+describe('garbage in, a 4xx out', () => {
+  it('every WorkerLicense route answers malformed input with the error body, never a 5xx', async () => {
+    const made = await requestIn(w, 'submitted');
+    const routes = t.app.routePermissions.filter((r) => r.url.startsWith('/api/WorkerLicense/') && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThanOrEqual(21);
+    const payloads: unknown[] = [undefined, {}, [], 'x', 42, null, { id: 'x', version: 'one' }, { id: made.id, version: -1, validFrom: '31/12/2026' }, [made.id, 'x'], { ids: [] }];
+    const queries = ['', '?licenseId=x', `?licenseId=${made.id}&requirementCode=photos`, '?pageSize=-1&status=,', '?year=abc&sortBy=evil'];
+    const failures: string[] = [];
+    for (const r of routes) {
+      for (const session of [w.employerA, w.department]) {
+        for (const id of r.url.includes(':id') ? ['x', '00000000-0000-4000-8000-000000000000', made.id] : ['']) {
+          for (const query of r.method === 'GET' ? queries : queries.slice(0, 3)) {
+            for (const payload of r.method === 'GET' ? [undefined] : payloads) {
+              const url = `${r.url.replace(':id', id)}${query}`;
+              const res = await t.request({
+                method: r.method as 'GET',
+                url,
+                headers: { ...session.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+                ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+              });
+              if (res.statusCode >= 500) failures.push(`${r.method} ${url} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+              else if (res.statusCode >= 400 && !res.json().error?.message) failures.push(`${r.method} ${url} → ${res.statusCode} without the error body`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('API documentation', () => {
   it('documents every spec call and the review calls', async () => {
     const doc = (await t.request('/api/docs/json')).json() as { paths: Record<string, unknown> };
