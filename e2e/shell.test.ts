@@ -92,3 +92,25 @@ describe('language and skin', () => {
     expect(ui.errors).toEqual([]);
   });
 });
+
+describe('scrolling', () => {
+  it('shows the scroll-to-top button after 250 px, goes back smoothly, and opens anchors in view', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1366, height: 420 });
+    await page.goto(ui.url('/trang-chu'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const button = page.getByRole('button', { name: 'Lên đầu trang' });
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(150);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 320));
+    await button.waitFor();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await button.waitFor({ state: 'detached' });
+
+    await page.goto(ui.url('/trang-chu#home-audiences'));
+    await page.getByRole('heading', { name: 'Cổng phục vụ ai' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  });
+});
