@@ -259,6 +259,17 @@ describe('delete', () => {
       'CANNOT_DELETE_SELF',
     );
     expect((await send('POST', '/api/OfficalProfile/delete-users', [])).statusCode).toBe(400);
+
+    // Deleted users are listed apart and can be restored; they sign in again.
+    const deletedList = (await get('/api/OfficalProfile/users?deleted=true&pageSize=100')).json();
+    expect(deletedList.pageLists.map((u: { id: string }) => u.id)).toContain(s.user.id);
+    const live = (await get('/api/OfficalProfile/users?pageSize=500')).json();
+    expect(live.pageLists.map((u: { id: string }) => u.id)).not.toContain(s.user.id);
+    const restored = await send('POST', '/api/OfficalProfile/restore-users', [s.user.id]);
+    expect(restored.json()).toEqual({ restored: 1 });
+    expect((await get(`/api/OfficalProfile/users/${s.user.id}`)).statusCode).toBe(200);
+    expect((await login(t, s.user.userName, s.user.password)).statusCode).toBe(200);
+    expect((await send('POST', '/api/OfficalProfile/restore-users', [s.user.id])).statusCode).toBe(404);
     expect(
       (await send('POST', '/api/OfficalProfile/delete-users', ['00000000-0000-4000-8000-000000000000'])).statusCode,
     ).toBe(404);

@@ -35,6 +35,8 @@ export interface UserFilters {
   userTypeId?: string | undefined;
   status?: AccountStatus | undefined;
   unitKind?: string | undefined;
+  /** The deleted users instead of the live ones (to restore them). */
+  deleted?: boolean | undefined;
 }
 
 const SORTS = {
@@ -56,7 +58,7 @@ function baseQuery(db: Db, principal: Principal | null, filters: UserFilters) {
     .selectFrom('app_user as u')
     .innerJoin('unit as un', 'un.id', 'u.unit_id')
     .innerJoin('user_type as t', 't.id', 'u.user_type_id')
-    .where('u.deleted_at', 'is', null);
+    .where('u.deleted_at', filters.deleted ? 'is not' : 'is', null);
   const scope = userScope(principal);
   if (scope) q = q.where(scope);
   if (filters.keyWord)
@@ -665,4 +667,30 @@ export async function importUsers(
   });
   await app.mailer.dispatch(mailIds);
   return { data, created, updated };
+}
+
+/** Bring deleted users back (same scope and assignment rules as deleting them); they sign in again. */
+export async function restoreUserAccounts(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ids: string[],
+): Promise<number> {
+  const principal = request.principal!;
+  const found = await baseQuery(app.db, principal, { deleted: true })
+    .select(['u.id', 't.role', 't.permissions'])
+    .where('u.id', 'in', ids)
+    .execute();
+  if (found.length !== ids.length) throw accountError(404, 'USER_NOT_FOUND');
+  for (const row of found) {
+    if (!canAssignType(principal, row)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
+  }
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('app_user')
+      .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
+      .where('id', 'in', ids)
+      .execute();
+    for (const id of ids) await recordAudit(trx, request, { action: 'restore', subject: 'User', recordId: id });
+  });
+  return ids.length;
 }

@@ -10,6 +10,7 @@ import {
   EyeOutlined,
   FileExcelOutlined,
   PlusOutlined,
+  UndoOutlined,
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -57,6 +58,7 @@ export default function UserListPage() {
     unitId: params.get('unitId') ?? undefined,
     userTypeId: params.get('userTypeId') ?? undefined,
     status: params.get('status') ?? undefined,
+    deleted: params.get('deleted') ?? undefined,
     sortBy: params.get('sortBy') ?? undefined,
     sortOrder: params.get('sortOrder') ?? undefined,
   };
@@ -115,6 +117,23 @@ export default function UserListPage() {
           toast.error(errorText(err));
         } finally {
           setBusy(null);
+        }
+      },
+    });
+
+  const showingDeleted = filters.deleted === 'true';
+  const restore = (u: UserListItem) =>
+    modal.confirm({
+      title: t('userList.restoreConfirm', { name: u.fullName, userName: u.userName }),
+      okText: t('userList.restore'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        try {
+          await apiFetch('/api/OfficalProfile/restore-users', { method: 'POST', body: [u.id] });
+          toast.success(t('userList.restored'));
+          await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
+        } catch (err) {
+          toast.error(errorText(err));
         }
       },
     });
@@ -188,41 +207,53 @@ export default function UserListPage() {
       title: t('actions.title'),
       width: 150,
       fixed: 'right',
-      render: (_, u) => (
-        <Space size={4}>
-          <Tooltip title={t('actions.view')}>
+      render: (_, u) =>
+        showingDeleted ? (
+          may.delete && (
             <Button
               size="small"
-              icon={<EyeOutlined />}
-              aria-label={t('actions.view')}
-              onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)}
-            />
-          </Tooltip>
-          {may.update && (
-            <Tooltip title={t('actions.edit')}>
+              icon={<UndoOutlined />}
+              onClick={() => restore(u)}
+              data-testid={`restore-${u.userName}`}
+            >
+              {t('userList.restore')}
+            </Button>
+          )
+        ) : (
+          <Space size={4}>
+            <Tooltip title={t('actions.view')}>
               <Button
                 size="small"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)}
-                data-testid={`edit-${u.userName}`}
+                icon={<EyeOutlined />}
+                aria-label={t('actions.view')}
+                onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)}
               />
             </Tooltip>
-          )}
-          <AccountActions row={u} selfId={access.user?.userId} compact />
-          {may.delete && u.id !== access.user?.userId && (
-            <Tooltip title={t('actions.delete')}>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('actions.delete')}
-                onClick={() => remove([u.id], u.fullName)}
-              />
-            </Tooltip>
-          )}
-        </Space>
-      ),
+            {may.update && (
+              <Tooltip title={t('actions.edit')}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.edit')}
+                  onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)}
+                  data-testid={`edit-${u.userName}`}
+                />
+              </Tooltip>
+            )}
+            <AccountActions row={u} selfId={access.user?.userId} compact />
+            {may.delete && u.id !== access.user?.userId && (
+              <Tooltip title={t('actions.delete')}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('actions.delete')}
+                  onClick={() => remove([u.id], u.fullName)}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        ),
     },
   ];
 
@@ -258,9 +289,14 @@ export default function UserListPage() {
             allowClear
             placeholder={t('users.fields.status')}
             style={{ width: 160 }}
-            value={filters.status}
-            onChange={(v) => update({ status: v })}
-            options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            value={filters.deleted === 'true' ? 'deleted' : filters.status}
+            onChange={(v) =>
+              update(v === 'deleted' ? { status: undefined, deleted: 'true' } : { status: v, deleted: undefined })
+            }
+            options={[
+              ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+              { value: 'deleted', label: t('userList.deletedFilter') },
+            ]}
           />
           <div className="acc-right">
             {may.delete && selected.length > 0 && (
@@ -318,7 +354,7 @@ export default function UserListPage() {
             ),
           }}
           rowSelection={
-            may.delete
+            may.delete && !showingDeleted
               ? {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys as string[]),

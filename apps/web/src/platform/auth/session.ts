@@ -45,7 +45,7 @@ function build(): void {
   const { accessToken } = readTokens();
   // Signed in = user data and an access token are stored (spec §4).
   if (!userData || !accessToken) {
-    userData = userData && accessToken ? userData : null;
+    userData = null;
     access = anonymousAccess;
     return;
   }

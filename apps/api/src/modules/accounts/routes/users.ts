@@ -35,6 +35,7 @@ import {
   getUser,
   importUsers,
   listUsers,
+  restoreUserAccounts,
   updateUserAccount,
   USER_SORTS,
   type UserListItem,
@@ -51,6 +52,10 @@ const filters = z.object({
   userTypeId: uuid.optional(),
   status: status.optional(),
   unitKind: z.enum(['department', 'district', 'employer', 'service_centre', 'training_body']).optional(),
+  deleted: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 const listQuery = pagingQuery
   .extend(filters.shape)
@@ -248,6 +253,20 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ deleted: await deleteUserAccounts(app, request, request.body) }),
+  );
+
+  app.post(
+    '/api/OfficalProfile/restore-users',
+    {
+      config: { permission: 'User.delete' },
+      schema: {
+        tags: ['users'],
+        summary: 'Restore deleted users (body: list of ids); they can sign in again',
+        body: idsBody,
+        response: { 200: z.object({ restored: z.number() }) },
+      },
+    },
+    async (request) => ({ restored: await restoreUserAccounts(app, request, request.body) }),
   );
 
   for (const url of ['/api/OfficalProfile/combobox', '/api/OfficalProfile/get-combobox-offical-profile']) {
