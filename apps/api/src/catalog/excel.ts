@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import {
   areaText,
   codeKeyOf,
+  displayKeyOf,
   columnOf,
   excelHeader,
   optionLabelKey,
@@ -252,7 +253,7 @@ function cellValue(ctx: OpContext, c: ResolvedCatalog, name: string, record: Cat
     case 'reference':
     case 'treeReference': {
       const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
-      return (target.declaration.codeField ? record[codeKeyOf(name)] : record[`${name.replace(/Id$/, '')}Name`]) as string;
+      return (target.declaration.codeField ? record[codeKeyOf(name)] : record[displayKeyOf(name)]) as string;
     }
     case 'employer':
       return record[codeKeyOf(name)] as string;

@@ -576,8 +576,9 @@ export class CatalogOperations {
     const { selection, joins } = recordShape(this.c);
     const where = and(listConditions(this.c, ctx.principal, q, ctx.system));
     let total = 0;
-    await ctx.db.transaction().execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
+    const read = async (trx: Executor) => {
+      // A cursor lives inside a transaction: the caller's, or a read-only one of its own.
+      if (!ctx.db.isTransaction) await sql`set transaction read only`.execute(trx);
       await sql`declare export_cursor no scroll cursor for
                 select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where} order by ${orderBy(this.c, q.sortField, q.sortOrder)}`.execute(trx);
       for (;;) {
@@ -588,7 +589,9 @@ export class CatalogOperations {
         if (batch.length < batchSize) break;
       }
       await sql`close export_cursor`.execute(trx);
-    });
+    };
+    if (ctx.db.isTransaction) await read(ctx.db);
+    else await ctx.db.transaction().execute(read);
     await recordAudit(ctx.db, ctx.request, { action: 'export', subject: this.c.subject, details: { rows: total } });
     return total;
   }
