@@ -163,7 +163,7 @@ async function ensureWorker(db: Db, businessId: string, worker: DemoWorker, pass
   return record.id;
 }
 
-async function attachFiles(db: Db, storage: FileStorage, permitId: string, businessId: string, kind: PermitKind, uploader: { id: string; name: string } | null, complete: boolean): Promise<void> {
+async function attachFiles(db: Db, storage: FileStorage, permitId: string, businessId: string, kind: PermitKind, uploader: { id: string; name: string } | null, complete: boolean, at: Date): Promise<void> {
   const wanted = REQUIREMENTS[kind].filter((r) => r.required).slice(0, complete ? undefined : 2);
   for (const r of wanted) {
     const photo = !r.kinds.includes('pdf');
@@ -183,7 +183,7 @@ async function attachFiles(db: Db, storage: FileStorage, permitId: string, busin
     );
     await db
       .insertInto('work_permit_file')
-      .values({ permit_id: permitId, requirement_code: r.code, file_id: file.id, side: 'applicant', uploaded_by: uploader?.id ?? null, uploaded_by_name: uploader?.name ?? null })
+      .values({ permit_id: permitId, requirement_code: r.code, file_id: file.id, side: 'applicant', uploaded_by: uploader?.id ?? null, uploaded_by_name: uploader?.name ?? null, uploaded_at: at })
       .execute();
   }
 }
@@ -270,7 +270,7 @@ export const permitsDemoStep: SeedStep = {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await attachFiles(trx, storage, id, businessId, p.kind, employer, p.status !== 'draft');
+        await attachFiles(trx, storage, id, businessId, p.kind, employer, p.status !== 'draft', filed);
         const event = (action: string, when: Date, from: string | null, to: string | null, who: { id: string; name: string } | null, reason: string | null = null) =>
           trx.insertInto('work_permit_event').values({ permit_id: id, at: when, action, from_status: from, to_status: to, actor_id: who?.id ?? null, actor_name: who?.name ?? null, reason }).execute();
         await event('create', filed, null, 'draft', employer);
