@@ -1,7 +1,8 @@
 import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
-import { permitRoutes } from '../modules/permits/routes.ts';
+import { businessRoutes } from '../modules/businesses/routes.ts';
 import { accountRoutes } from '../modules/accounts/routes.ts';
+import { permitRoutes } from '../modules/permits/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -70,6 +71,9 @@ export const routes: RouteEntry[] = [
 
   // ── Catalogue areas: list, create, edit, detail, import and the trash bin, from their declarations ─────
   ...catalogRoutes(),
+
+  // ── Employers: list with registry sync, own profile, documents, overtime, violations (public list too) ──
+  ...businessRoutes,
 
   // ── Identity: sign-in pages, one's own account, users, units, user types, access history, mail outbox ──
   ...accountRoutes,

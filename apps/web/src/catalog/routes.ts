@@ -37,6 +37,8 @@ export function catalogRoutes(): RouteEntry[] {
   for (const c of catalogs) {
     const menu = c.declaration.menu;
     const group: BreadcrumbItem[] = menu ? [`shell:menu.groups.${menu.group}`] : [];
+    // Pages the area's domain draws itself (its own entries in the route table) are not generated.
+    const own = new Set(c.declaration.routes?.own ?? []);
     for (const page of c.pages) {
       const id = page.id;
       const r = page.routes;
@@ -51,22 +53,22 @@ export function catalogRoutes(): RouteEntry[] {
           ? () => import('./TreePage.tsx').then((m) => ({ default: m.bind(id) }))
           : () => import('./ListPage.tsx').then((m) => ({ default: m.bind(id) })),
       };
-      out.push(list);
-      if (r.aliases.list) out.push({ ...list, path: toRouterPath(r.aliases.list) });
+      if (!own.has('list')) out.push(list);
+      if (r.aliases.list && !own.has('list')) out.push({ ...list, path: toRouterPath(r.aliases.list) });
       const inner: BreadcrumbItem[] = [...group, { titleKey: page.titleKey, path: r.list }];
       const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
-      if (r.create) {
+      if (r.create && !own.has('create')) {
         out.push({ path: r.create, titleKey: titleKey(page, c, 'create'), breadcrumb: inner, ability: ability('create'), layout: 'app', page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'create') })) });
       }
-      if (r.edit) {
+      if (r.edit && !own.has('edit')) {
         const edit: RouteEntry = { path: toRouterPath(r.edit), titleKey: titleKey(page, c, 'edit'), breadcrumb: inner, ability: ability('update'), layout: 'app', ...withId, page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'edit') })) };
         out.push(edit);
         if (r.aliases.edit) out.push({ ...edit, path: toRouterPath(r.aliases.edit) });
       }
-      if (r.detail) {
+      if (r.detail && !own.has('detail')) {
         out.push({ path: toRouterPath(r.detail), titleKey: titleKey(page, c, 'detail'), breadcrumb: inner, ability: ability('read'), layout: 'app', ...withId, page: () => import('./DetailPage.tsx').then((m) => ({ default: m.bind(id) })) });
       }
-      if (r.import) {
+      if (r.import && !own.has('import')) {
         out.push({ path: r.import, titleKey: titleKey(page, c, 'import'), breadcrumb: inner, ability: ability('import'), layout: 'app', page: () => import('./ImportPage.tsx').then((m) => ({ default: m.bind(id) })) });
       }
     }

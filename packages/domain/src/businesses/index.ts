@@ -2,3 +2,4 @@
 export * from './tax-code.ts';
 export * from './model.ts';
 export * from './permissions.ts';
+export * from './pages.ts';

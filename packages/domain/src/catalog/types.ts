@@ -160,6 +160,11 @@ export interface CatalogRoutes {
   import: string | false;
   /** Extra paths that show the same pages (legacy spellings: `/User-Group/List`). */
   aliases?: { list?: string; edit?: string };
+  /**
+   * Pages the area's domain module draws itself at these paths (its entries in the route table): no generic page
+   * is made for them. The employers' list, for instance, adds the registry sync and the employer's sectors.
+   */
+  own?: readonly ('list' | 'create' | 'edit' | 'detail' | 'import')[];
 }
 
 /** A page variant over the same area with fixed filter values (department-level vs district-level units). */

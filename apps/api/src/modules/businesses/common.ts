@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { translate, type Language } from '@portal/domain/i18n';
@@ -39,10 +38,7 @@ export function fieldError(lang: Language, field: string, key: string, vars: Rec
   return { field, code: key, message: translate(lang, `businesses:validation.${key}`, vars) };
 }
 
-export function assertValid(request: FastifyRequest, details: ErrorDetail[]): void {
-  if (details.length) throw new AppError(400, 'VALIDATION', { details });
-}
-
+/** The request's language (error messages, field errors). */
 export const lang = languageOf;
 
 /** Paged lists (spec): pageNumber from 1, pageSize, keyWord (accent-insensitive). */

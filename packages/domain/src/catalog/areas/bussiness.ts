@@ -80,6 +80,8 @@ export default defineCatalog({
     edit: '/cap-nhat-doanh-nghiep/{id}',
     detail: false,
     import: '/them-tu-file-danh-sach-doanh-nghiẹp',
+    // The list adds the registry sync, the employer's sectors and accounts (modules/businesses in the web app).
+    own: ['list'],
   },
   menu: { group: 'businesses', order: 5 },
 });
