@@ -62,14 +62,15 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
       expect(await count('employerB', tag)).toBe(0);
     } else {
     // Codes are unique per employer: B may use A's code for its own record.
-    const sameCode = await create('employerB', await sampleInput(t, c, tag, 1));
+    const sameCode = await create('employerB', await sampleInput(t, c, tag, 1, null, t.businessB));
     expect(sameCode.statusCode, sameCode.body).toBe(201);
     expect(sameCode.json().businessId).toBe(t.businessB);
-    const existB = await t.request({ url: api(c, Object.values(c.paths.exist)[0]!), query: { code: `${tag}-1` }, headers: as('employerA') });
+    const codeField = c.declaration.unique![codeKey]![0]!;
+    const existB = await t.request({ url: api(c, c.paths.exist[codeKey]!), query: { [codeField]: String(a.json()[codeField]) }, headers: as('employerA') });
     expect(existB.json()).toEqual({ exists: true });
 
     // Importing A's code as B updates B's record, never A's.
-    const imported = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [{ ...(await sampleInput(t, c, tag, 1)), [c.declaration.titleField]: `Của B ${tag}` }] });
+    const imported = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [{ ...(await sampleInput(t, c, tag, 1, null, t.businessB)), [c.declaration.titleField]: `Của B ${tag}` }] });
     expect(imported.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: sameCode.json().id });
     expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json()[c.declaration.titleField]).toBe(`Đặc biệt Việt ${tag} số 1`);
     }

@@ -112,7 +112,7 @@ export async function sampleInput(
         break;
       case 'reference': {
         const target = catalogRegistry.get(f.target);
-        const input = await sampleInput(t, target, `R${token()}`, n);
+        const input = await sampleInput(t, target, `R${token()}`, n, null, employer);
         if (owner && target.declaration.scope === 'employer') input.businessId = owner;
         const created = await catalogOperations(target.key).create(t.system, input);
         out[name] = created.id;

@@ -139,6 +139,18 @@ function inDependencyOrder(registry: CatalogRegistry): ResolvedCatalog[] {
   return out;
 }
 
+/** The areas a sync run from inside the numbered migrations may make now (the others wait for the sync after them). */
+async function readyNow<T>(db: Kysely<T>, ordered: ResolvedCatalog[]): Promise<ResolvedCatalog[]> {
+  const files = (await sql<{ t: string | null }>`select to_regclass('stored_file')::text as t`.execute(db)).rows[0]?.t != null;
+  const waiting = new Set<string>();
+  for (const c of ordered) {
+    const fields = Object.values(c.declaration.fields);
+    const refersToWaiting = fields.some((f) => (f.kind === 'reference' || f.kind === 'treeReference') && f.target && waiting.has(f.target));
+    if (c.declaration.existingTable || (!files && fields.some((f) => f.kind === 'file')) || refersToWaiting) waiting.add(c.key);
+  }
+  return ordered.filter((c) => !waiting.has(c.key));
+}
+
 /**
  * Bring the catalogue tables in line with the declarations. Cheap when nothing changed: a fingerprint of the
  * DDL is kept in app_setting and compared first. Runs in one transaction under an advisory lock, so two
@@ -155,8 +167,9 @@ export async function ensureCatalogSchema<T>(
     return { statements, fingerprint: createHash('sha256').update(statements.join(';\n')).digest('hex') };
   };
   const full = print(ordered);
-  // A migration that runs the sync (0005) must not touch tables later migrations still shape (existingTable).
-  const { statements, fingerprint } = options.afterMigrations ? full : print(ordered.filter((c) => !c.declaration.existingTable));
+  // A migration that runs the sync (0005) must not touch tables later migrations still shape (existingTable),
+  // nor make tables that need one a later migration makes (a file field needs stored_file, from 0006).
+  const { statements, fingerprint } = options.afterMigrations ? full : print(await readyNow(db, ordered));
   const current = await sql<{ value: unknown }>`select value from app_setting where key = 'catalog.schema'`.execute(db);
   const stored = (current.rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint;
   if (stored === full.fingerprint || stored === fingerprint) return false;

@@ -30,3 +30,13 @@ export const HOME_NATIONALITY: Nationality = 'VN';
 
 /** A citizen ID (CCCD) has 12 digits: province of birth (3), century and sex (1), birth year (2), serial (6). */
 export const CITIZEN_ID_DIGITS = 12;
+
+/** Periods of the employers' labour report (Decree 145/2020 art. 4): first half year, whole year. */
+export const REPORT_PERIODS = ['firstHalf', 'wholeYear'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+export const DISEASE_STATUSES = ['underTreatment', 'stable', 'recovered', 'deceased'] as const;
+export const JOB_LOSS_REASONS = ['contractEnded', 'dismissed', 'restructuring', 'resigned', 'other'] as const;
+export const UNEMPLOYED_STATUSES = ['seeking', 'inTraining', 'employed'] as const;
+export const BENEFIT_STATUSES = ['approved', 'paying', 'suspended', 'ended'] as const;
+export const JOB_TRAINING_RESULTS = ['studying', 'completed', 'dropped'] as const;

@@ -2,6 +2,7 @@ import { HOME_NATIONALITY } from '@portal/domain/workers/constants';
 import { registerCatalogHooks } from '../../catalog/hooks.ts';
 import { translator } from '../../catalog/context.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
+import { fileMayBeAttached } from './reports.ts';
 
 /**
  * Rules of a worker's record beyond its field declarations. They run inside the catalogue operations, so the
@@ -31,5 +32,72 @@ registerCatalogHooks('worker', {
     if (details.length) throw new AppError(400, 'VALIDATION', { details });
     // Most workers are Vietnamese citizens: an empty nationality means Viet Nam.
     return { ...data, nationality: data.nationality ?? HOME_NATIONALITY };
+  },
+});
+
+/** `to` is not before `from`: one rule for every pair of dates of the workers' areas. */
+function dateOrder(details: ErrorDetail[], data: Record<string, unknown>, from: string, to: string, message: string): void {
+  const a = data[from] as string | null;
+  const b = data[to] as string | null;
+  if (a && b && b < a) details.push({ field: to, code: 'range', message });
+}
+
+function refuse(details: ErrorDetail[]): void {
+  if (details.length) throw new AppError(400, 'VALIDATION', { details });
+}
+
+registerCatalogHooks('training', {
+  beforeChange({ ctx, data }) {
+    const details: ErrorDetail[] = [];
+    dateOrder(details, data, 'startDate', 'endDate', translator(ctx)('workers:validation.endBeforeStart'));
+    refuse(details);
+  },
+});
+
+registerCatalogHooks('collectWorker', {
+  async beforeChange({ ctx, data, original }) {
+    const t = translator(ctx);
+    const details: ErrorDetail[] = [];
+    const total = data.totalWorkers as number | null;
+    for (const part of ['femaleWorkers', 'foreignWorkers', 'hazardousWorkers'] as const) {
+      const n = data[part] as number | null;
+      if (n != null && total != null && n > total) details.push({ field: part, code: 'max', message: t('workers:validation.partOfTotal') });
+    }
+    const fileId = data.fileId as string | null;
+    if (fileId && fileId !== (original?.fileId ?? null) && !(await fileMayBeAttached(ctx, fileId, (data.businessId as string | null) ?? null))) {
+      details.push({ field: 'fileId', code: 'reference', message: t('catalog:validation.referenceMissing') });
+    }
+    refuse(details);
+  },
+});
+
+registerCatalogHooks('collectForeigner', {
+  beforeChange({ ctx, data }) {
+    const details: ErrorDetail[] = [];
+    dateOrder(details, data, 'permitFrom', 'permitTo', translator(ctx)('workers:validation.endBeforeStart'));
+    refuse(details);
+  },
+});
+
+registerCatalogHooks('occupationalDisease', {
+  beforeChange({ ctx, data }) {
+    const day = data.diagnosisDate as string | null;
+    if (day && day > todayInVietnam()) refuse([{ field: 'diagnosisDate', code: 'range', message: translator(ctx)('workers:validation.inFuture') }]);
+  },
+});
+
+registerCatalogHooks('unemploymentInsurance', {
+  beforeChange({ ctx, data }) {
+    const details: ErrorDetail[] = [];
+    dateOrder(details, data, 'startDate', 'endDate', translator(ctx)('workers:validation.endBeforeStart'));
+    refuse(details);
+  },
+});
+
+registerCatalogHooks('jobTraining', {
+  beforeChange({ ctx, data }) {
+    const details: ErrorDetail[] = [];
+    dateOrder(details, data, 'courseFrom', 'courseTo', translator(ctx)('workers:validation.endBeforeStart'));
+    refuse(details);
   },
 });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../catalog/context.ts';
-import { errorBodySchema, idsBody, idsParam, keyWordSchema } from '../../catalog/schemas.ts';
+import { booleanQuery, errorBodySchema, idsBody, idsParam, importBody, importResponseSchema, keyWordSchema } from '../../catalog/schemas.ts';
+import { sendReportFile, uploadReportFile } from './reports.ts';
+import { addParticipants, importParticipants, listParticipants, removeParticipants, visibleTraining } from './training.ts';
 import {
   addOvertime,
   addProgress,
@@ -176,6 +178,115 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Working forms', response: { 200: z.array(z.object({ value: z.string(), label: z.string() })), ...errors } },
     },
     async (request) => workingFormOptions(ctx(request)),
+  );
+
+  // -------------------------------------------------------------------------------------------- training courses
+  const participantSchema = z.object({
+    id: z.string(),
+    trainingId: z.string(),
+    workerId: z.string(),
+    fullName: z.string(),
+    citizenId: z.string().nullable(),
+    birthDate: z.string().nullable(),
+    sex: z.string().nullable(),
+    result: z.string().nullable(),
+    certificateNumber: z.string().nullable(),
+    certificateDate: z.string().nullable(),
+    note: z.string().nullable(),
+  });
+  const trainingTags = ['Training'];
+  app.get(
+    '/api/Training/list-training-worker',
+    {
+      config: { permission: 'Training.read' },
+      schema: {
+        tags: trainingTags,
+        summary: 'The workers who took part in a course (trainingId or id), by name; keyWord matches name or citizen ID',
+        querystring: z.object({ trainingId: uuidQuery, id: uuidQuery, keyWord: keyWordSchema, ...paging }).refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
+        response: { 200: z.object({ pageLists: z.array(participantSchema), totalRecord: z.number() }), ...errors },
+      },
+    },
+    async (request) => listParticipants(ctx(request), (request.query.trainingId ?? request.query.id)!, request.query),
+  );
+  app.post(
+    '/api/Training/add-training-worker',
+    {
+      config: { permission: 'Training.update' },
+      schema: {
+        tags: trainingTags,
+        summary: "Add workers of the course's employer: trainingId, workerIds (or workerId), optional result and certificate",
+        body,
+        response: { 200: z.object({ added: z.number() }), ...errors },
+      },
+    },
+    async (request) => addParticipants(ctx(request), request.body),
+  );
+  app.post(
+    '/api/Training/delete-training-worker',
+    {
+      config: { permission: 'Training.update' },
+      schema: { tags: trainingTags, summary: 'Remove participants (body: their ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+    },
+    async (request) => removeParticipants(ctx(request), idsOf(request.body)),
+  );
+  app.get(
+    '/api/Training/get-combobox-worker-not-training',
+    {
+      config: { permission: 'Training.read' },
+      schema: {
+        tags: trainingTags,
+        summary: "Workers of the course's employer not yet in the course (trainingId)",
+        querystring: z.object({ ...optionQuery, trainingId: z.uuid() }),
+        response: { 200: z.array(workerOptionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const c = ctx(request);
+      await visibleTraining(c, q.trainingId);
+      return workerOptions(c, { keyWord: q.keyWord, ids: q.ids, take: q.take, notInTraining: q.trainingId });
+    },
+  );
+  app.post(
+    '/api/Training/import-training-worker-from-json',
+    {
+      config: { permission: 'Training.update' },
+      bodyLimit: 64 * 1024 * 1024,
+      schema: {
+        tags: trainingTags,
+        summary: 'Import participants (rows: citizenId or passportNumber, result, certificateNumber, certificateDate, note); ?dryRun=true only checks',
+        querystring: z.object({ trainingId: uuidQuery, id: uuidQuery, dryRun: booleanQuery }).refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
+        body: importBody,
+        response: { 200: importResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = Array.isArray(request.body) ? request.body : request.body.rows;
+      return importParticipants(ctx(request), (request.query.trainingId ?? request.query.id)!, rows, request.query.dryRun ?? false);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------- worker reports
+  app.post(
+    '/api/CollectWorker/file-collect-worker-report',
+    {
+      config: { permission: 'CollectWorker.create' },
+      schema: {
+        tags: ['CollectWorker'],
+        summary: 'Upload the signed report file (multipart formFile: PDF, Excel or Word); answers the file id to put in fileId',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ id: z.string(), fileName: z.string(), size: z.number() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await uploadReportFile(request, ctx(request))),
+  );
+  app.get(
+    '/api/CollectWorker/file-collect-worker-report',
+    {
+      config: { permission: 'CollectWorker.read' },
+      schema: { tags: ['CollectWorker'], summary: 'Download the file of a report (id: the report)', querystring: z.object({ id: z.uuid() }) },
+    },
+    async (request, reply) => sendReportFile(reply, ctx(request), request.query.id),
   );
 };
 

@@ -33,5 +33,5 @@ export default defineCatalog({
   search: ['code', 'name'],
   paths: { create: 'add', update: 'update', delete: 'delete', combobox: ['get-combobox-training'] },
   routes: { base: '/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen', detail: false, import: false },
-  menu: { group: 'safety', order: 80 },
+  menu: { group: 'training', order: 10 },
 });
