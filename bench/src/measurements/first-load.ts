@@ -105,7 +105,14 @@ export const firstLoad: Measurement = {
   async run(ctx) {
     if (!ctx.firstDatabase) return [];
     if (!existsSync(CHROMIUM_PATH)) {
-      return [{ measurement: 'first-load', database: '—', status: 'error', detail: { error: `no Chromium at ${CHROMIUM_PATH}` } }];
+      return [
+        {
+          measurement: 'first-load',
+          database: '—',
+          status: 'error',
+          detail: { error: `no Chromium at ${CHROMIUM_PATH}` },
+        },
+      ];
     }
     ctx.log('  first-load: building the web app if needed');
     const webDist = await prepareWebSnapshot();
@@ -167,7 +174,10 @@ export const firstLoad: Measurement = {
           });
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
           await page.goto(base + pagePath, { waitUntil: 'networkidle', timeout: 120_000 });
-          await page.waitForTimeout(1500);
+          // The network can be idle while a slowed CPU still compiles the scripts: wait for the first paint, then
+          // give the largest paint time to settle.
+          await page.waitForFunction('window.__vitals && window.__vitals.fcp > 0', null, { timeout: 120_000 });
+          await page.waitForTimeout(2000);
           runs.push(await readVitals(page));
           await context.close();
         }
@@ -181,7 +191,12 @@ export const firstLoad: Measurement = {
             `score≈${score} (est.) · FCP ${(vitals.fcp / 1000).toFixed(1)} s · LCP ${(vitals.lcp / 1000).toFixed(1)} s · ` +
             `TBT ${Math.round(vitals.tbt)} ms · CLS ${vitals.cls.toFixed(3)}`,
           status: '—',
-          detail: { ...vitals, score, runs, note: 'Lighthouse-formula estimate without Speed Index; not a Lighthouse run' },
+          detail: {
+            ...vitals,
+            score,
+            runs,
+            note: 'Lighthouse-formula estimate without Speed Index; not a Lighthouse run',
+          },
         });
       }
     } finally {
