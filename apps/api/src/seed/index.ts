@@ -7,6 +7,7 @@ import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
+import { workersDemoStep } from '../modules/workers/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 
@@ -29,7 +30,7 @@ export interface SeedStep {
  * Start-up data, in order. Every step is idempotent: running it again changes nothing.
  * Domains add their steps here (reference data first, then demo data that refers to it).
  */
-export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep, businessDemoStep, permitsDemoStep];
+export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep, businessDemoStep, workersDemoStep, permitsDemoStep];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {
   for (const step of seedSteps) {
