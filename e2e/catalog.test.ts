@@ -52,7 +52,7 @@ async function filledTemplate(tag: string): Promise<Buffer> {
     'Chu kỳ kiểm định (tháng)',
     'Mô tả',
   ]);
-  const rows: unknown[][] = [
+  const rows: Array<Array<string | number | null>> = [
     [`${tag}-1`, `Cần trục bánh xích ${tag}`, 'Thiết bị nâng', 'Có', 24, 'Nhập từ tệp thử nghiệm'],
     [`${tag}-2`, `Nồi hơi đốt than ${tag}`, 'Thiết bị áp lực', 'Có', 12, null],
     [`${tag}-3`, `Máy biến áp khô ${tag}`, 'Thiết bị điện', 'Không', null, null],
