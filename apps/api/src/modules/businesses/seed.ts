@@ -233,6 +233,7 @@ async function seedRecords(db: Db, accountEmployers: string[], others: string[])
           jobs: 'Thu hoạch, sơ chế và rang xay cà phê vụ mùa',
           reason: 'Thời vụ thu hoạch cà phê, nguyên liệu phải chế biến ngay trong ngày',
           status: 'submitted',
+          submitted_at: new Date(`${year}-09-15T09:00:00+07:00`),
         },
         {
           business_id: first,
@@ -244,6 +245,7 @@ async function seedRecords(db: Db, accountEmployers: string[], others: string[])
           jobs: 'Thu hoạch, sơ chế cà phê',
           reason: 'Thời vụ thu hoạch cà phê',
           status: 'accepted',
+          submitted_at: new Date(`${year - 1}-09-12T10:30:00+07:00`),
           reviewed_at: new Date(`${year - 1}-09-20T09:00:00+07:00`),
           reviewed_by_name: department,
         },

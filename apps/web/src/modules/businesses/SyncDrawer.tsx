@@ -55,7 +55,7 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     onSuccess: (run) => {
       queryClient.setQueryData(['businesses', 'sync', 'status'], { configured: true, run });
       setSelected([]);
-      toast.info(t('integration:sync.status.queued'));
+      toast.info(t('businesses:sync.requested'));
     },
     onError: (err) => toast.error(errorText(err)),
   });
@@ -162,22 +162,30 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               dataSource={registry.data?.pageLists ?? []}
               rowSelection={mayRun ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), preserveSelectedRowKeys: true } : undefined}
               pagination={{ current: page, pageSize: 20, total: registry.data?.totalRecord ?? 0, showSizeChanger: false, onChange: setPage }}
-              scroll={{ x: 'max-content' }}
               columns={[
-                { title: t('businesses:areas.bussiness.fields.code'), dataIndex: 'taxCode', width: 130 },
-                { title: t('businesses:areas.bussiness.fields.name'), dataIndex: 'name' },
-                { title: t('businesses:areas.bussiness.fields.legalForm'), dataIndex: 'legalForm', width: 200 },
-                { title: t('businesses:areas.bussiness.fields.wardCode'), key: 'ward', width: 200, render: (_v, r) => r.address.wardName ?? '—' },
+                { title: t('businesses:areas.bussiness.fields.code'), dataIndex: 'taxCode', width: 120 },
+                {
+                  title: t('businesses:areas.bussiness.fields.name'),
+                  dataIndex: 'name',
+                  render: (v: string, r) => (
+                    <Space orientation="vertical" size={0}>
+                      <Typography.Text>{v}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {r.legalForm} · {r.address.wardName ?? '—'}
+                      </Typography.Text>
+                    </Space>
+                  ),
+                },
                 {
                   title: t('businesses:areas.bussiness.fields.registryStatus'),
                   dataIndex: 'status',
-                  width: 150,
+                  width: 140,
                   render: (v: string) => t(`businesses:employers.registryStatuses.${v}`),
                 },
                 {
                   title: t('businesses:sync.inPortal'),
                   dataIndex: 'isSynced',
-                  width: 150,
+                  width: 140,
                   render: (v: boolean) => (v ? <Tag color="green">{t('integration:sync.synced')}</Tag> : <Tag>{t('integration:sync.notSynced')}</Tag>),
                 },
               ]}
