@@ -6,7 +6,7 @@ import { comboboxSpelling, type ResolvedCatalog } from '@portal/domain/catalog/i
 import type { Permission } from '../platform/access/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { contentDisposition } from '../platform/files/index.ts';
-import { assertCan, contextOf } from './context.ts';
+import { assertCan, contextOf, translator } from './context.ts';
 import { buildTemplate, fileNames, writeExport, XLSX_MIME } from './excel.ts';
 import { importRows, MAX_IMPORT_ROWS } from './import.ts';
 import { catalogOperations, type CatalogOperations } from './operations.ts';
@@ -66,7 +66,9 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       (request.query as { id?: string }).id ??
       (request.body as { id?: unknown } | undefined)?.id;
     const parsed = z.uuid().safeParse(id);
-    if (!parsed.success) throw new AppError(400, 'VALIDATION', { details: [{ field: 'id', message: 'id', code: 'invalid_format' }] });
+    if (!parsed.success) {
+      throw new AppError(400, 'VALIDATION', { details: [{ field: 'id', message: translator(ctx(request))('catalog:validation.invalid'), code: 'invalid_format' }] });
+    }
     return parsed.data;
   };
   const paramsOf = (path: string) => (path.includes('{id}') ? { params: idParams } : { querystring: z.object({ id: z.uuid().optional() }) });
