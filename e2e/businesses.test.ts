@@ -13,7 +13,8 @@ import { signIn } from './support/session.ts';
 const ui = useBrowser();
 const DEMO_PASSWORD = 'Demo@2026';
 const WAIT = { timeout: 10_000 };
-const unexpectedErrors = () => ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const unexpectedErrors = () =>
+  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 /** Picks an option of an Ant Design select by its label (typing it first when the select searches). */
 async function choose(page: Page, field: string, text: string): Promise<void> {

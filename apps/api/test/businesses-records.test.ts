@@ -36,13 +36,27 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type As = { headers: { authorization: string } };
-const call = (who: As, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, query?: Record<string, string>) =>
-  t.request({ method, url, headers: who.headers, ...(payload !== undefined ? { payload: payload as object } : {}), ...(query ? { query } : {}) });
+const call = (
+  who: As,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  query?: Record<string, string>,
+) =>
+  t.request({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    ...(query ? { query } : {}),
+  });
 
 /** A 4xx with the project's error body (never a 500). */
 function refused(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { error: { code: string; message: string; details: { field?: string; message: string }[] } };
+  const body = res.json() as {
+    error: { code: string; message: string; details: { field?: string; message: string }[] };
+  };
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;
 }
@@ -52,8 +66,12 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 function multipart(name: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----portal-test-boundary';
   const parts = [
-    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="formFile"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    ...Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="formFile"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ];
@@ -71,20 +89,34 @@ const document = (over: Record<string, unknown> = {}) => ({
 
 describe('official documents', () => {
   it('an employer sends to the authority; only the department and its commune see it, never the other employer', async () => {
-    const sent = await call(f.employerA, 'POST', '/api/OfficialDocument/officialDocuments', document({ businessId: f.businessB.id }));
+    const sent = await call(
+      f.employerA,
+      'POST',
+      '/api/OfficialDocument/officialDocuments',
+      document({ businessId: f.businessB.id }),
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     const doc = sent.json();
     // An employer always writes for itself, whatever it sends.
     expect(doc).toMatchObject({ direction: 'toAuthority', businessId: f.businessA.id, editable: true, seenAt: null });
 
-    const own = await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'outgoing' });
+    const own = await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, {
+      box: 'outgoing',
+    });
     expect(own.json().pageLists.map((d: { id: string }) => d.id)).toContain(doc.id);
     refused(await call(f.employerB, 'GET', `/api/OfficialDocument/officialDocuments/${doc.id}`), 404);
-    expect((await call(f.employerB, 'GET', '/api/OfficialDocument/officialDocuments')).json().pageLists.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+    expect(
+      (await call(f.employerB, 'GET', '/api/OfficialDocument/officialDocuments'))
+        .json()
+        .pageLists.map((d: { id: string }) => d.id),
+    ).not.toContain(doc.id);
     refused(await call(f.districtB, 'GET', `/api/OfficialDocument/officialDocuments/${doc.id}`), 404);
 
     // The department finds it in its incoming box with an accent-free search, and reading it is recorded.
-    const found = await call(f.department, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'incoming', keyWord: 'bao cao cong tac an toan' });
+    const found = await call(f.department, 'GET', '/api/OfficialDocument/officialDocuments', undefined, {
+      box: 'incoming',
+      keyWord: 'bao cao cong tac an toan',
+    });
     expect(found.json().pageLists.map((d: { id: string }) => d.id)).toContain(doc.id);
     const opened = await call(f.districtA, 'GET', `/api/OfficialDocument/officialDocuments/${doc.id}`);
     expect(opened.statusCode).toBe(200);
@@ -96,30 +128,76 @@ describe('official documents', () => {
   });
 
   it('the department writes to an employer it names; the employer sees it in its incoming box', async () => {
-    const missing = refused(await call(f.department, 'POST', '/api/OfficialDocument/officialDocuments', document({ number: '120/SNV-LĐ' })), 400);
+    const missing = refused(
+      await call(f.department, 'POST', '/api/OfficialDocument/officialDocuments', document({ number: '120/SNV-LĐ' })),
+      400,
+    );
     expect(missing.details.map((d) => d.field)).toEqual(['businessId']);
-    const sent = await call(f.department, 'POST', '/api/OfficialDocument/officialDocuments', document({ number: '120/SNV-LĐ', documentType: 'officialLetter', subject: 'Đôn đốc báo cáo tai nạn lao động', businessId: f.businessA.id }));
+    const sent = await call(
+      f.department,
+      'POST',
+      '/api/OfficialDocument/officialDocuments',
+      document({
+        number: '120/SNV-LĐ',
+        documentType: 'officialLetter',
+        subject: 'Đôn đốc báo cáo tai nạn lao động',
+        businessId: f.businessA.id,
+      }),
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     const doc = sent.json();
     expect(doc.direction).toBe('toEmployer');
-    const inbox = await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'incoming', unseen: 'true' });
+    const inbox = await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, {
+      box: 'incoming',
+      unseen: 'true',
+    });
     expect(inbox.json().pageLists.map((d: { id: string }) => d.id)).toContain(doc.id);
-    expect((await call(f.employerB, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'incoming' })).json().pageLists).toEqual([]);
+    expect(
+      (await call(f.employerB, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'incoming' })).json()
+        .pageLists,
+    ).toEqual([]);
     // A commune writes only to employers of its own area.
-    refused(await call(f.districtB, 'POST', '/api/OfficialDocument/officialDocuments', document({ businessId: f.businessA.id })), 400);
+    refused(
+      await call(
+        f.districtB,
+        'POST',
+        '/api/OfficialDocument/officialDocuments',
+        document({ businessId: f.businessA.id }),
+      ),
+      400,
+    );
     // A due date before the issue date is refused with the field named.
-    const bad = refused(await call(f.department, 'PUT', `/api/OfficialDocument/officialDocuments/${doc.id}`, document({ businessId: f.businessA.id, dueDate: '2026-01-01' })), 400);
+    const bad = refused(
+      await call(
+        f.department,
+        'PUT',
+        `/api/OfficialDocument/officialDocuments/${doc.id}`,
+        document({ businessId: f.businessA.id, dueDate: '2026-01-01' }),
+      ),
+      400,
+    );
     expect(bad.details.map((d) => d.field)).toEqual(['dueDate']);
   });
 
   it('attachments are secure: served only through the document, to those who may see it', async () => {
-    const doc = (await call(f.employerA, 'POST', '/api/OfficialDocument/officialDocuments', document({ number: '16/CV-CTA' }))).json();
+    const doc = (
+      await call(f.employerA, 'POST', '/api/OfficialDocument/officialDocuments', document({ number: '16/CV-CTA' }))
+    ).json();
     const upload = multipart('Báo cáo quý I.pdf', PDF, { IsSecure: 'false' });
-    const added = await t.request({ method: 'POST', url: `/api/OfficialDocument/add-file/${doc.id}`, headers: { ...f.employerA.headers, ...upload.headers }, payload: upload.payload });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/OfficialDocument/add-file/${doc.id}`,
+      headers: { ...f.employerA.headers, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(added.statusCode, added.body).toBe(201);
     const file = added.json();
     expect(file.name).toBe('Báo cáo quý I.pdf');
-    const stored = await t.database.db.selectFrom('stored_file').select(['is_secure', 'business_id']).where('id', '=', file.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('stored_file')
+      .select(['is_secure', 'business_id'])
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ is_secure: true, business_id: f.businessA.id });
     expect((await t.request({ url: `/api/Files/${file.id}` })).statusCode).toBe(404);
     refused(await call(f.employerB, 'GET', `/api/OfficialDocument/download-file/${doc.id}/${file.id}`), 404);
@@ -129,19 +207,47 @@ describe('official documents', () => {
     expect(String(download.headers['content-disposition'])).toContain("filename*=UTF-8''B%C3%A1o%20c%C3%A1o");
     // Content decides the type, not the name.
     const fake = multipart('virus.pdf', Buffer.from('MZ this is not a pdf'));
-    refused(await t.request({ method: 'POST', url: `/api/OfficialDocument/add-file/${doc.id}`, headers: { ...f.employerA.headers, ...fake.headers }, payload: fake.payload }), 415);
+    refused(
+      await t.request({
+        method: 'POST',
+        url: `/api/OfficialDocument/add-file/${doc.id}`,
+        headers: { ...f.employerA.headers, ...fake.headers },
+        payload: fake.payload,
+      }),
+      415,
+    );
     // The receiving side cannot attach to it or remove its files.
     const other = multipart('x.pdf', PDF);
-    refused(await t.request({ method: 'POST', url: `/api/OfficialDocument/add-file/${doc.id}`, headers: { ...f.department.headers, ...other.headers }, payload: other.payload }), 403);
+    refused(
+      await t.request({
+        method: 'POST',
+        url: `/api/OfficialDocument/add-file/${doc.id}`,
+        headers: { ...f.department.headers, ...other.headers },
+        payload: other.payload,
+      }),
+      403,
+    );
     expect((await call(f.employerA, 'GET', `/api/OfficialDocument/list-file/${doc.id}`)).json()).toHaveLength(1);
-    expect((await call(f.employerA, 'POST', `/api/OfficialDocument/delete-file/${doc.id}`, [file.id])).json()).toEqual({ deleted: 1 });
+    expect((await call(f.employerA, 'POST', `/api/OfficialDocument/delete-file/${doc.id}`, [file.id])).json()).toEqual({
+      deleted: 1,
+    });
     expect((await call(f.employerA, 'GET', `/api/OfficialDocument/list-file/${doc.id}`)).json()).toEqual([]);
   });
 
   it('bad input is a 4xx with the error body, never a 500', async () => {
-    refused(await call(f.employerA, 'POST', '/api/OfficialDocument/officialDocuments', { number: '', documentType: 'memo', issuedOn: '31/02/2026' }), 400);
+    refused(
+      await call(f.employerA, 'POST', '/api/OfficialDocument/officialDocuments', {
+        number: '',
+        documentType: 'memo',
+        issuedOn: '31/02/2026',
+      }),
+      400,
+    );
     refused(await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments/not-a-uuid'), 400);
-    refused(await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'sideways' }), 400);
+    refused(
+      await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, { box: 'sideways' }),
+      400,
+    );
     refused(await call(f.employerA, 'POST', '/api/OfficialDocument/delete-official-documents', []), 400);
     refused(await t.request({ url: '/api/OfficialDocument/officialDocuments' }), 401);
   });
@@ -160,11 +266,35 @@ const overtime = (over: Record<string, unknown> = {}) => ({
 
 describe('overtime notifications', () => {
   it('submitted → returned with a reason → corrected and resubmitted → accepted; nothing else', async () => {
-    const bad = refused(await call(f.employerA, 'POST', '/api/OvertimeNotification/overtimeNotifications', overtime({ fromDate: '2026-10-01', toDate: '2027-01-10' })), 400);
+    const bad = refused(
+      await call(
+        f.employerA,
+        'POST',
+        '/api/OvertimeNotification/overtimeNotifications',
+        overtime({ fromDate: '2026-10-01', toDate: '2027-01-10' }),
+      ),
+      400,
+    );
     expect(bad.details.map((d) => d.field)).toEqual(['toDate']);
-    const reversed = refused(await call(f.employerA, 'POST', '/api/OvertimeNotification/overtimeNotifications', overtime({ fromDate: '2026-09-01', toDate: '2026-04-01' })), 400);
+    const reversed = refused(
+      await call(
+        f.employerA,
+        'POST',
+        '/api/OvertimeNotification/overtimeNotifications',
+        overtime({ fromDate: '2026-09-01', toDate: '2026-04-01' }),
+      ),
+      400,
+    );
     expect(reversed.details.map((d) => d.field)).toEqual(['toDate']);
-    refused(await call(f.employerA, 'POST', '/api/OvertimeNotification/overtimeNotifications', overtime({ maxHoursPerWorker: 301 })), 400);
+    refused(
+      await call(
+        f.employerA,
+        'POST',
+        '/api/OvertimeNotification/overtimeNotifications',
+        overtime({ maxHoursPerWorker: 301 }),
+      ),
+      400,
+    );
     // The authority reviews; it does not submit.
     refused(await call(f.department, 'POST', '/api/OvertimeNotification/overtimeNotifications', overtime()), 403);
 
@@ -178,21 +308,40 @@ describe('overtime notifications', () => {
     // An employer cannot review its own notification, even holding the permission.
     refused(await call(f.employerA, 'POST', `/api/OvertimeNotification/accept/${n.id}`), 403);
     // Submitted content is locked until returned.
-    refused(await call(f.employerA, 'PUT', `/api/OvertimeNotification/overtimeNotifications/${n.id}`, overtime({ workerCount: 100 })), 409);
+    refused(
+      await call(
+        f.employerA,
+        'PUT',
+        `/api/OvertimeNotification/overtimeNotifications/${n.id}`,
+        overtime({ workerCount: 100 }),
+      ),
+      409,
+    );
     refused(await call(f.employerA, 'POST', `/api/OvertimeNotification/resubmit/${n.id}`), 409);
 
     const seen = await call(f.department, 'GET', `/api/OvertimeNotification/overtimeNotifications/${n.id}`);
     expect(seen.json().actions.sort()).toEqual(['accept', 'return']);
     refused(await call(f.department, 'POST', `/api/OvertimeNotification/return/${n.id}`, { reason: '  ' }), 400);
-    const returned = await call(f.districtA, 'POST', `/api/OvertimeNotification/return/${n.id}`, { reason: 'Thiếu danh sách người lao động làm thêm giờ' });
+    const returned = await call(f.districtA, 'POST', `/api/OvertimeNotification/return/${n.id}`, {
+      reason: 'Thiếu danh sách người lao động làm thêm giờ',
+    });
     expect(returned.statusCode, returned.body).toBe(200);
-    expect(returned.json()).toMatchObject({ status: 'returned', returnReason: 'Thiếu danh sách người lao động làm thêm giờ', actions: [] });
+    expect(returned.json()).toMatchObject({
+      status: 'returned',
+      returnReason: 'Thiếu danh sách người lao động làm thêm giờ',
+      actions: [],
+    });
     expect(returned.json().reviewedAt).not.toBeNull();
     refused(await call(f.department, 'POST', `/api/OvertimeNotification/accept/${n.id}`), 409);
 
     const mine = await call(f.employerA, 'GET', `/api/OvertimeNotification/overtimeNotifications/${n.id}`);
     expect(mine.json()).toMatchObject({ status: 'returned', editable: true, actions: ['resubmit'] });
-    const corrected = await call(f.employerA, 'PUT', `/api/OvertimeNotification/overtimeNotifications/${n.id}`, overtime({ workerCount: 118 }));
+    const corrected = await call(
+      f.employerA,
+      'PUT',
+      `/api/OvertimeNotification/overtimeNotifications/${n.id}`,
+      overtime({ workerCount: 118 }),
+    );
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json()).toMatchObject({ workerCount: 118, status: 'returned' });
     const again = await call(f.employerA, 'POST', `/api/OvertimeNotification/resubmit/${n.id}`);
@@ -203,22 +352,42 @@ describe('overtime notifications', () => {
     refused(await call(f.department, 'POST', `/api/OvertimeNotification/return/${n.id}`, { reason: 'Muộn' }), 409);
     refused(await call(f.employerA, 'POST', '/api/OvertimeNotification/delete-overtime-notifications', [n.id]), 409);
 
-    const list = await call(f.department, 'GET', '/api/OvertimeNotification/overtimeNotifications', undefined, { status: 'accepted', keyWord: 'dong goi ca phe' });
+    const list = await call(f.department, 'GET', '/api/OvertimeNotification/overtimeNotifications', undefined, {
+      status: 'accepted',
+      keyWord: 'dong goi ca phe',
+    });
     expect(list.json().pageLists.map((x: { id: string }) => x.id)).toContain(n.id);
-    expect((await call(f.employerB, 'GET', '/api/OvertimeNotification/overtimeNotifications')).json().totalRecord).toBe(0);
+    expect((await call(f.employerB, 'GET', '/api/OvertimeNotification/overtimeNotifications')).json().totalRecord).toBe(
+      0,
+    );
   });
 
   it('an employer withdraws a submitted notification', async () => {
-    const n = (await call(f.employerA, 'POST', '/api/OvertimeNotification/overtimeNotifications', overtime({ year: 2027, fromDate: '2027-01-01', toDate: '2027-06-30' }))).json();
+    const n = (
+      await call(
+        f.employerA,
+        'POST',
+        '/api/OvertimeNotification/overtimeNotifications',
+        overtime({ year: 2027, fromDate: '2027-01-01', toDate: '2027-06-30' }),
+      )
+    ).json();
     refused(await call(f.employerB, 'POST', '/api/OvertimeNotification/delete-overtime-notifications', [n.id]), 404);
-    expect((await call(f.employerA, 'POST', '/api/OvertimeNotification/delete-overtime-notifications', [n.id])).json()).toEqual({ deleted: 1 });
+    expect(
+      (await call(f.employerA, 'POST', '/api/OvertimeNotification/delete-overtime-notifications', [n.id])).json(),
+    ).toEqual({ deleted: 1 });
     refused(await call(f.employerA, 'GET', `/api/OvertimeNotification/overtimeNotifications/${n.id}`), 404);
   });
 });
 
 describe('violating organisations', () => {
   it('the authority records them; the employer concerned sees its own; the public sees the published ones', async () => {
-    refused(await call(f.employerA, 'POST', '/api/ViolatingOrganization/violatingOrganizations', { businessId: f.businessB.id, violationContent: 'x' }), 403);
+    refused(
+      await call(f.employerA, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
+        businessId: f.businessB.id,
+        violationContent: 'x',
+      }),
+      403,
+    );
     const created = await call(f.department, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
       businessId: f.businessA.id,
       violationContent: 'Không huấn luyện an toàn, vệ sinh lao động cho người lao động',
@@ -230,20 +399,42 @@ describe('violating organisations', () => {
     expect(created.statusCode, created.body).toBe(201);
     const v = created.json();
     // Taken from the employer record.
-    expect(v).toMatchObject({ organizationName: expect.stringContaining('Công ty A'), taxCode: f.businessA.code, wardCode: f.wards[0], isPublished: false, publishedAt: null });
+    expect(v).toMatchObject({
+      organizationName: expect.stringContaining('Công ty A'),
+      taxCode: f.businessA.code,
+      wardCode: f.wards[0],
+      isPublished: false,
+      publishedAt: null,
+    });
 
     const mine = await call(f.employerA, 'GET', '/api/ViolatingOrganization/violatingOrganizations');
     expect(mine.json().pageLists.map((x: { id: string }) => x.id)).toEqual([v.id]);
-    expect((await call(f.employerB, 'GET', '/api/ViolatingOrganization/violatingOrganizations')).json().totalRecord).toBe(0);
-    refused(await call(f.employerA, 'PUT', `/api/ViolatingOrganization/violatingOrganizations/${v.id}`, { violationContent: 'Sửa' }), 403);
+    expect(
+      (await call(f.employerB, 'GET', '/api/ViolatingOrganization/violatingOrganizations')).json().totalRecord,
+    ).toBe(0);
+    refused(
+      await call(f.employerA, 'PUT', `/api/ViolatingOrganization/violatingOrganizations/${v.id}`, {
+        violationContent: 'Sửa',
+      }),
+      403,
+    );
 
-    const publicBefore = await t.request({ url: '/api/ViolatingOrganization/public-list', query: { keyWord: 'cong ty a' } });
+    const publicBefore = await t.request({
+      url: '/api/ViolatingOrganization/public-list',
+      query: { keyWord: 'cong ty a' },
+    });
     expect(publicBefore.statusCode).toBe(200);
     expect(publicBefore.json().pageLists.map((x: { id: string }) => x.id)).not.toContain(v.id);
-    const published = await call(f.department, 'PUT', `/api/ViolatingOrganization/violatingOrganizations/${v.id}`, { ...v, isPublished: true });
+    const published = await call(f.department, 'PUT', `/api/ViolatingOrganization/violatingOrganizations/${v.id}`, {
+      ...v,
+      isPublished: true,
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().publishedAt).not.toBeNull();
-    const publicAfter = await t.request({ url: '/api/ViolatingOrganization/public-list', query: { keyWord: 'CONG TY A' } });
+    const publicAfter = await t.request({
+      url: '/api/ViolatingOrganization/public-list',
+      query: { keyWord: 'CONG TY A' },
+    });
     const row = publicAfter.json().pageLists.find((x: { id: string }) => x.id === v.id);
     expect(row).toMatchObject({ decisionNumber: '45/QĐ-XPHC', fineAmount: 25_000_000 });
     // The public gets what the page shows, nothing internal.
@@ -251,40 +442,112 @@ describe('violating organisations', () => {
     expect(Object.keys(row)).not.toContain('businessId');
 
     // A commune keeps its own area's records only.
-    refused(await call(f.districtB, 'POST', '/api/ViolatingOrganization/violatingOrganizations', { organizationName: 'Hộ kinh doanh Minh Phát', wardCode: f.wards[0], violationContent: 'Không khai báo tai nạn lao động' }), 403);
-    const commune = await call(f.districtB, 'POST', '/api/ViolatingOrganization/violatingOrganizations', { organizationName: 'Hộ kinh doanh Minh Phát', wardCode: f.wards[1], violationContent: 'Không khai báo tai nạn lao động' });
+    refused(
+      await call(f.districtB, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
+        organizationName: 'Hộ kinh doanh Minh Phát',
+        wardCode: f.wards[0],
+        violationContent: 'Không khai báo tai nạn lao động',
+      }),
+      403,
+    );
+    const commune = await call(f.districtB, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
+      organizationName: 'Hộ kinh doanh Minh Phát',
+      wardCode: f.wards[1],
+      violationContent: 'Không khai báo tai nạn lao động',
+    });
     expect(commune.statusCode, commune.body).toBe(201);
-    refused(await call(f.districtA, 'GET', `/api/ViolatingOrganization/violatingOrganizations/${commune.json().id}`), 404);
-    refused(await call(f.department, 'POST', '/api/ViolatingOrganization/violatingOrganizations', { violationContent: 'Thiếu tên' }), 400);
-    refused(await call(f.department, 'POST', '/api/ViolatingOrganization/violatingOrganizations', { organizationName: 'X', violationContent: 'Y', taxCode: '123', fineAmount: -1 }), 400);
+    refused(
+      await call(f.districtA, 'GET', `/api/ViolatingOrganization/violatingOrganizations/${commune.json().id}`),
+      404,
+    );
+    refused(
+      await call(f.department, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
+        violationContent: 'Thiếu tên',
+      }),
+      400,
+    );
+    refused(
+      await call(f.department, 'POST', '/api/ViolatingOrganization/violatingOrganizations', {
+        organizationName: 'X',
+        violationContent: 'Y',
+        taxCode: '123',
+        fineAmount: -1,
+      }),
+      400,
+    );
   });
 });
 
 describe('sectors of an employer', () => {
   it('lists, adds with a main sector, removes; another employer sees nothing of it', async () => {
-    const sectors = await t.database.db.selectFrom('bussiness_sector').select(['id', 'code']).where('deleted_at', 'is', null).orderBy('code').limit(3).execute();
+    const sectors = await t.database.db
+      .selectFrom('bussiness_sector')
+      .select(['id', 'code'])
+      .where('deleted_at', 'is', null)
+      .orderBy('code')
+      .limit(3)
+      .execute();
     expect(sectors.length).toBeGreaterThanOrEqual(2);
     const [s1, s2] = sectors;
-    const add = await call(f.employerA, 'POST', '/api/Bussiness/add-sector', { bussinessId: f.businessA.id, sectorIds: [s1!.id, s2!.id], mainSectorId: s2!.id });
+    const add = await call(f.employerA, 'POST', '/api/Bussiness/add-sector', {
+      bussinessId: f.businessA.id,
+      sectorIds: [s1!.id, s2!.id],
+      mainSectorId: s2!.id,
+    });
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json().map((s: { id: string; isMain: boolean }) => [s.id, s.isMain])).toEqual([
       [s2!.id, true],
       [s1!.id, false],
     ]);
-    const notYet = await call(f.employerA, 'GET', '/api/Bussiness/list-sector-not-register', undefined, { bussinessId: f.businessA.id, take: '500' });
+    const notYet = await call(f.employerA, 'GET', '/api/Bussiness/list-sector-not-register', undefined, {
+      bussinessId: f.businessA.id,
+      take: '500',
+    });
     expect(notYet.json().map((s: { id: string }) => s.id)).not.toContain(s1!.id);
-    refused(await call(f.employerB, 'GET', '/api/Bussiness/list-sector-in-bussiness', undefined, { bussinessId: f.businessA.id }), 404);
-    refused(await call(f.employerB, 'POST', '/api/Bussiness/add-sector', { bussinessId: f.businessA.id, sectorIds: [s1!.id] }), 404);
-    refused(await call(f.employerA, 'POST', '/api/Bussiness/add-sector', { bussinessId: f.businessA.id, sectorIds: ['00000000-0000-4000-8000-000000000000'] }), 400);
-    const removed = await call(f.department, 'POST', '/api/Bussiness/delete-sector', { bussinessId: f.businessA.id, ids: [s2!.id] });
+    refused(
+      await call(f.employerB, 'GET', '/api/Bussiness/list-sector-in-bussiness', undefined, {
+        bussinessId: f.businessA.id,
+      }),
+      404,
+    );
+    refused(
+      await call(f.employerB, 'POST', '/api/Bussiness/add-sector', {
+        bussinessId: f.businessA.id,
+        sectorIds: [s1!.id],
+      }),
+      404,
+    );
+    refused(
+      await call(f.employerA, 'POST', '/api/Bussiness/add-sector', {
+        bussinessId: f.businessA.id,
+        sectorIds: ['00000000-0000-4000-8000-000000000000'],
+      }),
+      400,
+    );
+    const removed = await call(f.department, 'POST', '/api/Bussiness/delete-sector', {
+      bussinessId: f.businessA.id,
+      ids: [s2!.id],
+    });
     expect(removed.json().map((s: { id: string }) => s.id)).toEqual([s1!.id]);
-    refused(await call(f.department, 'POST', '/api/Bussiness/delete-sector', { bussinessId: f.businessA.id, ids: [s2!.id] }), 404);
+    refused(
+      await call(f.department, 'POST', '/api/Bussiness/delete-sector', { bussinessId: f.businessA.id, ids: [s2!.id] }),
+      404,
+    );
   });
 
   it('a sector employers work in cannot be deleted', async () => {
-    const sector = await t.database.db.selectFrom('business_sector_link').select('sector_id').where('business_id', '=', f.businessA.id).executeTakeFirstOrThrow();
+    const sector = await t.database.db
+      .selectFrom('business_sector_link')
+      .select('sector_id')
+      .where('business_id', '=', f.businessA.id)
+      .executeTakeFirstOrThrow();
     const admin = await sessionWith(t, { role: 'admin' });
-    const res = await t.request({ method: 'POST', url: '/api/BussinessSector/delete', headers: admin.headers, payload: [sector.sector_id] });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/BussinessSector/delete',
+      headers: admin.headers,
+      payload: [sector.sector_id],
+    });
     expect(refused(res, 409).code).toBe('SECTOR_IN_USE');
   });
 });

@@ -95,7 +95,10 @@ export const OVERTIME_TRANSITIONS = {
   accept: { from: ['submitted'], to: 'accepted', side: 'authority' },
   return: { from: ['submitted'], to: 'returned', side: 'authority' },
   resubmit: { from: ['returned'], to: 'submitted', side: 'employer' },
-} as const satisfies Record<string, { from: readonly OvertimeStatus[]; to: OvertimeStatus; side: 'employer' | 'authority' }>;
+} as const satisfies Record<
+  string,
+  { from: readonly OvertimeStatus[]; to: OvertimeStatus; side: 'employer' | 'authority' }
+>;
 export type OvertimeTransition = keyof typeof OVERTIME_TRANSITIONS;
 export const OVERTIME_EDITABLE: readonly OvertimeStatus[] = ['returned'];
 
@@ -155,7 +158,13 @@ export const violationInput = z.object({
   legalBasis: optionalText(2000),
   decisionNumber: optionalText(100),
   decisionDate: optionalDate,
-  fineAmount: z.coerce.number().int().min(0).max(1_000_000_000_000).nullish().transform((v) => v ?? null),
+  fineAmount: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   issuedBy: optionalText(300),
   remedy: optionalText(2000),
   isPublished: z.boolean().default(false),
@@ -186,7 +195,17 @@ export interface Violation {
 /** What the public page shows of a published violation. */
 export type PublicViolation = Pick<
   Violation,
-  'id' | 'organizationName' | 'taxCode' | 'address' | 'wardName' | 'violationContent' | 'decisionNumber' | 'decisionDate' | 'fineAmount' | 'issuedBy' | 'publishedAt'
+  | 'id'
+  | 'organizationName'
+  | 'taxCode'
+  | 'address'
+  | 'wardName'
+  | 'violationContent'
+  | 'decisionNumber'
+  | 'decisionDate'
+  | 'fineAmount'
+  | 'issuedBy'
+  | 'publishedAt'
 >;
 
 // ------------------------------------------------------------------------------------------------ sectors, accounts

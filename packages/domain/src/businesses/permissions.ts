@@ -11,13 +11,24 @@ export const BUSINESS_SUBJECTS = {
 
 registerFeatures(
   FEATURE_GROUPS.businesses,
-  subjectFeature(BUSINESS_SUBJECTS.document, 'businesses:permissions.OfficialDocument', CRUD_ACTIONS, { key: 'businesses.documents', order: 200 }),
-  subjectFeature(BUSINESS_SUBJECTS.overtime, 'businesses:permissions.OvertimeNotification', [...CRUD_ACTIONS, 'approve'], {
-    key: 'businesses.overtime',
-    order: 210,
-    actionLabels: { approve: 'businesses:permissions.approveOvertime' },
+  subjectFeature(BUSINESS_SUBJECTS.document, 'businesses:permissions.OfficialDocument', CRUD_ACTIONS, {
+    key: 'businesses.documents',
+    order: 200,
   }),
-  subjectFeature(BUSINESS_SUBJECTS.violation, 'businesses:permissions.ViolatingOrganization', CRUD_ACTIONS, { key: 'businesses.violations', order: 220 }),
+  subjectFeature(
+    BUSINESS_SUBJECTS.overtime,
+    'businesses:permissions.OvertimeNotification',
+    [...CRUD_ACTIONS, 'approve'],
+    {
+      key: 'businesses.overtime',
+      order: 210,
+      actionLabels: { approve: 'businesses:permissions.approveOvertime' },
+    },
+  ),
+  subjectFeature(BUSINESS_SUBJECTS.violation, 'businesses:permissions.ViolatingOrganization', CRUD_ACTIONS, {
+    key: 'businesses.violations',
+    order: 220,
+  }),
 );
 
 // Side-menu entries (labelled with their pages' titles), after the employer list and the catalogues.

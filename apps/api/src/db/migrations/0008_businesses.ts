@@ -22,9 +22,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_by_name', 'text')
     .execute();
   // Same name and shape as the catalogue sync's unique index for the area's `code` key.
-  await sql`create unique index if not exists business_code_uq on business (lower(code)) where deleted_at is null`.execute(db);
+  await sql`create unique index if not exists business_code_uq on business (lower(code)) where deleted_at is null`.execute(
+    db,
+  );
   await sql`drop index if exists business_code_key`.execute(db);
-  await sql`create index if not exists business_trash_idx on business (deleted_at) where deleted_at is not null`.execute(db);
+  await sql`create index if not exists business_trash_idx on business (deleted_at) where deleted_at is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('business_sector_link')
@@ -35,9 +39,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'uuid')
     .addPrimaryKeyConstraint('business_sector_link_pkey', ['business_id', 'sector_id'])
     .execute();
-  await db.schema.createIndex('business_sector_link_sector_idx').on('business_sector_link').column('sector_id').execute();
+  await db.schema
+    .createIndex('business_sector_link_sector_idx')
+    .on('business_sector_link')
+    .column('sector_id')
+    .execute();
   // At most one main sector per employer.
-  await sql`create unique index business_sector_link_main_key on business_sector_link (business_id) where is_main`.execute(db);
+  await sql`create unique index business_sector_link_main_key on business_sector_link (business_id) where is_main`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('official_document')
@@ -63,8 +73,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'timestamptz')
     .addColumn('deleted_by', 'uuid')
     .execute();
-  await sql`create index official_document_box_idx on official_document (direction, issued_on desc, id) where deleted_at is null`.execute(db);
-  await db.schema.createIndex('official_document_business_idx').on('official_document').columns(['business_id', 'direction']).execute();
+  await sql`create index official_document_box_idx on official_document (direction, issued_on desc, id) where deleted_at is null`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('official_document_business_idx')
+    .on('official_document')
+    .columns(['business_id', 'direction'])
+    .execute();
   await searchIndexSql('official_document', 'subject').execute(db);
   await searchIndexSql('official_document', 'number').execute(db);
 
@@ -80,7 +96,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('jobs', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('note', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('submitted').check(sql`status in ('submitted', 'accepted', 'returned')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('submitted')
+        .check(sql`status in ('submitted', 'accepted', 'returned')`),
+    )
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('reviewed_at', 'timestamptz')
     .addColumn('reviewed_by', 'uuid')
@@ -94,8 +115,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_by', 'uuid')
     .addCheckConstraint('overtime_notification_period_check', sql`from_date <= to_date`)
     .execute();
-  await db.schema.createIndex('overtime_notification_business_idx').on('overtime_notification').columns(['business_id', 'year']).execute();
-  await sql`create index overtime_notification_status_idx on overtime_notification (status, submitted_at desc, id) where deleted_at is null`.execute(db);
+  await db.schema
+    .createIndex('overtime_notification_business_idx')
+    .on('overtime_notification')
+    .columns(['business_id', 'year'])
+    .execute();
+  await sql`create index overtime_notification_status_idx on overtime_notification (status, submitted_at desc, id) where deleted_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('violating_organization')
@@ -121,9 +148,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'timestamptz')
     .addColumn('deleted_by', 'uuid')
     .execute();
-  await db.schema.createIndex('violating_organization_business_idx').on('violating_organization').column('business_id').execute();
-  await db.schema.createIndex('violating_organization_ward_idx').on('violating_organization').column('ward_code').execute();
-  await sql`create index violating_organization_public_idx on violating_organization (decision_date desc, id) where is_published and deleted_at is null`.execute(db);
+  await db.schema
+    .createIndex('violating_organization_business_idx')
+    .on('violating_organization')
+    .column('business_id')
+    .execute();
+  await db.schema
+    .createIndex('violating_organization_ward_idx')
+    .on('violating_organization')
+    .column('ward_code')
+    .execute();
+  await sql`create index violating_organization_public_idx on violating_organization (decision_date desc, id) where is_published and deleted_at is null`.execute(
+    db,
+  );
   await searchIndexSql('violating_organization', 'organization_name').execute(db);
   await searchIndexSql('violating_organization', 'tax_code').execute(db);
 

@@ -32,7 +32,13 @@ export async function listFiles(db: Executor, ownerType: OwnerType, ownerId: str
     .orderBy('l.created_at')
     .orderBy('f.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.original_name, size: Number(r.size), mime: r.mime, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.original_name,
+    size: Number(r.size),
+    mime: r.mime,
+    createdAt: r.created_at.toISOString(),
+  }));
 }
 
 /** Store one multipart upload (field formFile) and attach it; the caller has checked it may change the record. */
@@ -47,19 +53,41 @@ export async function attachFile(
     .where('owner_type', '=', owner.type)
     .where('owner_id', '=', owner.id)
     .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_ATTACHMENTS) throw businessError(409, 'TOO_MANY_FILES', { vars: { max: MAX_ATTACHMENTS } });
+  if (Number(count.n) >= MAX_ATTACHMENTS)
+    throw businessError(409, 'TOO_MANY_FILES', { vars: { max: MAX_ATTACHMENTS } });
   const upload = await readUpload(request, { kinds: [...ATTACHMENT_KINDS] });
   const file = await app.db.transaction().execute(async (trx) => {
     // Secure whatever the form said: these are an employer's records.
-    const stored = await saveUpload(trx, app.files, { ...upload, isSecure: true }, { uploadedBy: request.principal?.userId ?? null, businessId: owner.businessId });
+    const stored = await saveUpload(
+      trx,
+      app.files,
+      { ...upload, isSecure: true },
+      { uploadedBy: request.principal?.userId ?? null, businessId: owner.businessId },
+    );
     await trx
       .insertInto('business_record_file')
-      .values({ owner_type: owner.type, owner_id: owner.id, file_id: stored.id, created_by: request.principal?.userId ?? null })
+      .values({
+        owner_type: owner.type,
+        owner_id: owner.id,
+        file_id: stored.id,
+        created_by: request.principal?.userId ?? null,
+      })
       .execute();
-    await recordAudit(trx, request, { action: 'add_file', subject: owner.subject, recordId: owner.id, details: { fileId: stored.id, name: stored.original_name } });
+    await recordAudit(trx, request, {
+      action: 'add_file',
+      subject: owner.subject,
+      recordId: owner.id,
+      details: { fileId: stored.id, name: stored.original_name },
+    });
     return stored;
   });
-  return { id: file.id, name: file.original_name, size: Number(file.size), mime: file.mime, createdAt: file.created_at.toISOString() };
+  return {
+    id: file.id,
+    name: file.original_name,
+    size: Number(file.size),
+    mime: file.mime,
+    createdAt: file.created_at.toISOString(),
+  };
 }
 
 /** Send a file of the record; 404 when it is not attached to it. */
@@ -100,7 +128,12 @@ export async function removeFiles(
   await app.db.transaction().execute(async (trx) => {
     // The link goes with the file row (on delete cascade).
     await trx.deleteFrom('stored_file').where('id', 'in', fileIds).execute();
-    await recordAudit(trx, request, { action: 'delete_file', subject: owner.subject, recordId: owner.id, details: { fileIds } });
+    await recordAudit(trx, request, {
+      action: 'delete_file',
+      subject: owner.subject,
+      recordId: owner.id,
+      details: { fileIds },
+    });
   });
   for (const f of found) await app.files.remove(f.storage_key).catch(() => undefined);
   return found.length;

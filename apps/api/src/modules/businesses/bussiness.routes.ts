@@ -26,7 +26,12 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Bussiness/list-sector-in-bussiness',
     {
       config: P('read'),
-      schema: { tags, summary: 'Sectors of an employer (main sector first)', querystring: businessQuery, response: { 200: z.array(sectorLinkSchema), ...errors } },
+      schema: {
+        tags,
+        summary: 'Sectors of an employer (main sector first)',
+        querystring: businessQuery,
+        response: { 200: z.array(sectorLinkSchema), ...errors },
+      },
     },
     async (request) => sectorsOf(app.db, request.principal, request.query.bussinessId),
   );
@@ -38,7 +43,10 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sectors the employer does not have yet (accent-insensitive keyWord on code and name)',
-        querystring: businessQuery.extend({ keyWord: z.string().trim().max(200).optional(), take: z.coerce.number().int().min(1).max(500).default(50) }),
+        querystring: businessQuery.extend({
+          keyWord: z.string().trim().max(200).optional(),
+          take: z.coerce.number().int().min(1).max(500).default(50),
+        }),
         response: { 200: z.array(sectorLinkSchema.omit({ isMain: true })), ...errors },
       },
     },
@@ -47,13 +55,29 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Bussiness/add-sector',
-    { config: P('update'), schema: { tags, summary: 'Add sectors to an employer (optionally choosing the main one)', body: addSectorsInput, response: { 200: z.array(sectorLinkSchema), ...errors } } },
+    {
+      config: P('update'),
+      schema: {
+        tags,
+        summary: 'Add sectors to an employer (optionally choosing the main one)',
+        body: addSectorsInput,
+        response: { 200: z.array(sectorLinkSchema), ...errors },
+      },
+    },
     async (request) => addSectors(request, app.db, request.body),
   );
 
   app.post(
     '/api/Bussiness/delete-sector',
-    { config: P('update'), schema: { tags, summary: 'Remove sectors from an employer (body: bussinessId, ids)', body: deleteSectorsInput, response: { 200: z.array(sectorLinkSchema), ...errors } } },
+    {
+      config: P('update'),
+      schema: {
+        tags,
+        summary: 'Remove sectors from an employer (body: bussinessId, ids)',
+        body: deleteSectorsInput,
+        response: { 200: z.array(sectorLinkSchema), ...errors },
+      },
+    },
     async (request) => deleteSectors(request, app.db, request.body),
   );
 
@@ -85,7 +109,11 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const employer = await visibleEmployer(app.db, request.principal, request.params.id);
       if (!employer) throw businessError(404, 'EMPLOYER_NOT_FOUND');
-      const unit = await app.db.selectFrom('unit').select('id').where('business_id', '=', employer.id).executeTakeFirst();
+      const unit = await app.db
+        .selectFrom('unit')
+        .select('id')
+        .where('business_id', '=', employer.id)
+        .executeTakeFirst();
       if (!unit) return { pageLists: [], totalRecord: 0 };
       return listUsers(app.db, request.principal, { ...request.query, unitId: unit.id, sortBy: 'createdAt' });
     },
@@ -97,15 +125,26 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'User.create' },
       schema: {
         tags,
-        summary: 'Create a user account for an employer (without a password: inactive, an invitation is mailed); default type: the employers’ type, or an employer user’s own',
+        summary:
+          'Create a user account for an employer (without a password: inactive, an invitation is mailed); default type: the employers’ type, or an employer user’s own',
         params: idParams,
         body: z.object({
           userName,
           fullName: z.string().trim().min(1).max(200),
           email: email.nullish().transform((v) => v ?? null),
           phone: phone.nullish().transform((v) => v ?? null),
-          jobTitle: z.string().trim().max(200).nullish().transform((v) => v || null),
-          password: z.string().min(1).max(200).nullish().transform((v) => v ?? null),
+          jobTitle: z
+            .string()
+            .trim()
+            .max(200)
+            .nullish()
+            .transform((v) => v || null),
+          password: z
+            .string()
+            .min(1)
+            .max(200)
+            .nullish()
+            .transform((v) => v ?? null),
           userTypeId: z.uuid().nullish(),
         }),
         response: { 201: z.object({ id: z.string() }), ...errors },
@@ -128,7 +167,10 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
         jobTitle: b.jobTitle,
         unitId,
         // A colleague added by an employer gets its own rights; the authority gives the employers' default type.
-        userTypeId: b.userTypeId ?? (ownBusiness(request.principal) && request.principal?.userTypeId) ?? (await userTypeId(app.db, DEFAULT_USER_TYPE_CODES.employer)),
+        userTypeId:
+          b.userTypeId ??
+          (ownBusiness(request.principal) && request.principal?.userTypeId) ??
+          (await userTypeId(app.db, DEFAULT_USER_TYPE_CODES.employer)),
       });
       return reply.status(201).send({ id });
     },

@@ -34,7 +34,12 @@ export function businessError(
 }
 
 /** A field error with a translated message (businesses:validation.<key>). */
-export function fieldError(lang: Language, field: string, key: string, vars: Record<string, string | number> = {}): ErrorDetail {
+export function fieldError(
+  lang: Language,
+  field: string,
+  key: string,
+  vars: Record<string, string | number> = {},
+): ErrorDetail {
   return { field, code: key, message: translate(lang, `businesses:validation.${key}`, vars) };
 }
 

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { DOCUMENT_BOXES, DOCUMENT_TYPES, documentInput } from '@portal/domain/businesses/index';
 import { attachedFileSchema, attachFile, listFiles, removeFiles, sendAttachedFile } from './attachments.ts';
 import { idParams, idsBody, pagingQuery } from './common.ts';
-import { createDocument, deleteDocuments, DOCUMENT_SUBJECT, findDocument, findEditableDocument, listDocuments, openDocument, updateDocument } from './documents.ts';
+import {
+  createDocument,
+  deleteDocuments,
+  DOCUMENT_SUBJECT,
+  findDocument,
+  findEditableDocument,
+  listDocuments,
+  openDocument,
+  updateDocument,
+} from './documents.ts';
 import { booleanQuery, dateQuery, documentSchema, errors, pageOf } from './schemas.ts';
 
 const P = (action: string) => ({ permission: `${DOCUMENT_SUBJECT}.${action}` as const });
@@ -36,7 +45,12 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficialDocument/officialDocuments/:id',
     {
       config: P('read'),
-      schema: { tags, summary: 'One document; the receiving side’s first opening is recorded', params: idParams, response: { 200: documentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One document; the receiving side’s first opening is recorded',
+        params: idParams,
+        response: { 200: documentSchema, ...errors },
+      },
     },
     async (request) => openDocument(app.db, request.principal, request.params.id),
   );
@@ -45,7 +59,12 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficialDocument/officialDocuments',
     {
       config: P('create'),
-      schema: { tags, summary: 'Send a document (an employer to the authority; the authority to an employer it names)', body: documentInput, response: { 201: documentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a document (an employer to the authority; the authority to an employer it names)',
+        body: documentInput,
+        response: { 201: documentSchema, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await createDocument(request, app.db, request.body)),
   );
@@ -54,7 +73,13 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficialDocument/officialDocuments/:id',
     {
       config: P('update'),
-      schema: { tags, summary: 'Edit a document the caller’s side wrote', params: idParams, body: documentInput, response: { 200: documentSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Edit a document the caller’s side wrote',
+        params: idParams,
+        body: documentInput,
+        response: { 200: documentSchema, ...errors },
+      },
     },
     async (request) => updateDocument(request, app.db, request.params.id, request.body),
   );
@@ -63,14 +88,27 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficialDocument/delete-official-documents',
     {
       config: P('delete'),
-      schema: { tags, summary: 'Delete documents the caller’s side wrote (body: ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete documents the caller’s side wrote (body: ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => ({ deleted: await deleteDocuments(request, app.db, request.body) }),
   );
 
   app.get(
     '/api/OfficialDocument/list-file/:id',
-    { config: P('read'), schema: { tags, summary: 'Files of a document', params: idParams, response: { 200: z.array(attachedFileSchema), ...errors } } },
+    {
+      config: P('read'),
+      schema: {
+        tags,
+        summary: 'Files of a document',
+        params: idParams,
+        response: { 200: z.array(attachedFileSchema), ...errors },
+      },
+    },
     async (request) => {
       await findDocument(app.db, request.principal, request.params.id);
       return listFiles(app.db, 'document', request.params.id);
@@ -91,14 +129,26 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const doc = await findEditableDocument(app.db, request.principal, request.params.id);
-      const file = await attachFile(app, request, { type: 'document', id: doc.id, businessId: doc.businessId, subject: DOCUMENT_SUBJECT });
+      const file = await attachFile(app, request, {
+        type: 'document',
+        id: doc.id,
+        businessId: doc.businessId,
+        subject: DOCUMENT_SUBJECT,
+      });
       return reply.status(201).send(file);
     },
   );
 
   app.get(
     '/api/OfficialDocument/download-file/:id/:fileId',
-    { config: P('read'), schema: { tags, summary: 'Download a file of a document the caller may see', params: z.object({ id: z.uuid(), fileId: z.uuid() }) } },
+    {
+      config: P('read'),
+      schema: {
+        tags,
+        summary: 'Download a file of a document the caller may see',
+        params: z.object({ id: z.uuid(), fileId: z.uuid() }),
+      },
+    },
     async (request, reply) => {
       await findDocument(app.db, request.principal, request.params.id);
       return sendAttachedFile(app, reply, { type: 'document', id: request.params.id }, request.params.fileId);
@@ -109,11 +159,24 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OfficialDocument/delete-file/:id',
     {
       config: P('update'),
-      schema: { tags, summary: 'Remove files of a document (body: file ids)', params: idParams, body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove files of a document (body: file ids)',
+        params: idParams,
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => {
       await findEditableDocument(app.db, request.principal, request.params.id);
-      return { deleted: await removeFiles(app, request, { type: 'document', id: request.params.id, subject: DOCUMENT_SUBJECT }, request.body) };
+      return {
+        deleted: await removeFiles(
+          app,
+          request,
+          { type: 'document', id: request.params.id, subject: DOCUMENT_SUBJECT },
+          request.body,
+        ),
+      };
     },
   );
 };

@@ -69,7 +69,9 @@ function select(db: Db, principal: Principal | null) {
       'd.created_at',
       'd.updated_at',
       'd.created_by_name',
-      sql<number>`(select count(*)::int from business_record_file f where f.owner_type = 'document' and f.owner_id = d.id)`.as('file_count'),
+      sql<number>`(select count(*)::int from business_record_file f where f.owner_type = 'document' and f.owner_id = d.id)`.as(
+        'file_count',
+      ),
     ]);
 }
 
@@ -98,7 +100,11 @@ function toDocument(r: Row, side: Side): OfficialDocument {
   };
 }
 
-export async function listDocuments(db: Db, principal: Principal | null, q: DocumentFilters): Promise<{ pageLists: OfficialDocument[]; totalRecord: number }> {
+export async function listDocuments(
+  db: Db,
+  principal: Principal | null,
+  q: DocumentFilters,
+): Promise<{ pageLists: OfficialDocument[]; totalRecord: number }> {
   const side = sideOf(principal);
   const where: Expression<SqlBool>[] = [];
   if (q.box) where.push(sql<SqlBool>`d.direction = ${directionOfBox(q.box, side)}`);
@@ -106,7 +112,8 @@ export async function listDocuments(db: Db, principal: Principal | null, q: Docu
   if (q.businessId && side === 'authority') where.push(sql<SqlBool>`d.business_id = ${q.businessId}::uuid`);
   if (q.unseen) where.push(sql<SqlBool>`d.seen_at is null`);
   where.push(...dateRange('d.issued_on', q.issuedFrom, q.issuedTo));
-  if (q.keyWord) where.push(matchesKeyword(['d.subject', 'd.number', 'b.name', 'b.code'], q.keyWord) as Expression<SqlBool>);
+  if (q.keyWord)
+    where.push(matchesKeyword(['d.subject', 'd.number', 'b.name', 'b.code'], q.keyWord) as Expression<SqlBool>);
   const base = select(db, principal).where((eb) => eb.and(where));
   const [rows, count] = await Promise.all([
     base
@@ -192,13 +199,23 @@ export async function createDocument(request: FastifyRequest, db: Db, input: Doc
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, request, { action: 'create', subject: DOCUMENT_SUBJECT, recordId: row.id, details: { direction, number: input.number } });
+    await recordAudit(trx, request, {
+      action: 'create',
+      subject: DOCUMENT_SUBJECT,
+      recordId: row.id,
+      details: { direction, number: input.number },
+    });
     return row.id;
   });
   return findDocument(db, principal, id);
 }
 
-export async function updateDocument(request: FastifyRequest, db: Db, id: string, input: DocumentInput): Promise<OfficialDocument> {
+export async function updateDocument(
+  request: FastifyRequest,
+  db: Db,
+  id: string,
+  input: DocumentInput,
+): Promise<OfficialDocument> {
   const principal = request.principal;
   await findEditableDocument(db, principal, id);
   const businessId = await checkInput(request, db, input);

@@ -18,7 +18,11 @@ export interface EmployerRef {
 }
 
 /** A live employer the caller can see, or null. */
-export async function visibleEmployer(db: Executor, principal: Principal | null, id: string): Promise<EmployerRef | null> {
+export async function visibleEmployer(
+  db: Executor,
+  principal: Principal | null,
+  id: string,
+): Promise<EmployerRef | null> {
   let q = db
     .selectFrom('business as b')
     .select(['b.id', 'b.code', 'b.name', 'b.address', 'b.ward_code'])
@@ -31,10 +35,17 @@ export async function visibleEmployer(db: Executor, principal: Principal | null,
 }
 
 /** 404 unless the employer is live and in scope; 403 (field businessId) unless the caller may file records for it. */
-export async function assertEmployerInScope(db: Db, principal: Principal | null, businessId: string, lang: Language): Promise<EmployerRef> {
+export async function assertEmployerInScope(
+  db: Db,
+  principal: Principal | null,
+  businessId: string,
+  lang: Language,
+): Promise<EmployerRef> {
   const employer = await visibleEmployer(db, principal, businessId);
-  if (!employer) throw new AppError(400, 'VALIDATION', { details: [fieldError(lang, 'businessId', 'employerNotFound')] });
-  if (!(await canWriteIn(db, principal, { businessId }))) throw businessError(403, 'OUT_OF_SCOPE', { details: [fieldError(lang, 'businessId', 'outOfScope')] });
+  if (!employer)
+    throw new AppError(400, 'VALIDATION', { details: [fieldError(lang, 'businessId', 'employerNotFound')] });
+  if (!(await canWriteIn(db, principal, { businessId })))
+    throw businessError(403, 'OUT_OF_SCOPE', { details: [fieldError(lang, 'businessId', 'outOfScope')] });
   return employer;
 }
 
@@ -45,8 +56,16 @@ export async function assertEmployerInScope(db: Db, principal: Principal | null,
 export async function ensureEmployerUnit(db: Executor, businessId: string): Promise<string> {
   const existing = await db.selectFrom('unit').select('id').where('business_id', '=', businessId).executeTakeFirst();
   if (existing) return existing.id;
-  const b = await db.selectFrom('business').select(['code', 'name', 'ward_code', 'address', 'phone', 'email']).where('id', '=', businessId).executeTakeFirstOrThrow();
-  const taken = await db.selectFrom('unit').select('id').where(sql`lower(code)`, '=', b.code.toLowerCase()).executeTakeFirst();
+  const b = await db
+    .selectFrom('business')
+    .select(['code', 'name', 'ward_code', 'address', 'phone', 'email'])
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  const taken = await db
+    .selectFrom('unit')
+    .select('id')
+    .where(sql`lower(code)`, '=', b.code.toLowerCase())
+    .executeTakeFirst();
   const row = await db
     .insertInto('unit')
     .values({
@@ -60,7 +79,12 @@ export async function ensureEmployerUnit(db: Executor, businessId: string): Prom
       email: b.email,
     })
     // Two requests creating it together: the unique index on business_id keeps one.
-    .onConflict((oc) => oc.expression(sql`business_id`).where('business_id', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc
+        .expression(sql`business_id`)
+        .where('business_id', 'is not', null)
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   if (row) return row.id;
@@ -69,9 +93,17 @@ export async function ensureEmployerUnit(db: Executor, businessId: string): Prom
 
 /** Keep an employer's unit named and placed like the employer (the employer record owns those facts). */
 export async function syncEmployerUnit(db: Executor, businessId: string): Promise<void> {
-  const b = await db.selectFrom('business').select(['code', 'name', 'ward_code']).where('id', '=', businessId).executeTakeFirst();
+  const b = await db
+    .selectFrom('business')
+    .select(['code', 'name', 'ward_code'])
+    .where('id', '=', businessId)
+    .executeTakeFirst();
   if (!b) return;
-  const unit = await db.selectFrom('unit').select(['id', 'code']).where('business_id', '=', businessId).executeTakeFirst();
+  const unit = await db
+    .selectFrom('unit')
+    .select(['id', 'code'])
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
   if (!unit) return;
   const taken = await db
     .selectFrom('unit')

@@ -30,15 +30,23 @@ registerCatalogHooks('bussiness', {
     const total = data.employeeCount as number | null;
     for (const field of ['femaleCount', 'hazardousCount'] as const) {
       const n = data[field] as number | null;
-      if (n != null && total != null && n > total) details.push({ field, code: 'max', message: t('businesses:validation.moreThanTotal') });
-      if (n != null && total == null) details.push({ field: 'employeeCount', code: 'required', message: t('businesses:validation.totalRequired') });
+      if (n != null && total != null && n > total)
+        details.push({ field, code: 'max', message: t('businesses:validation.moreThanTotal') });
+      if (n != null && total == null)
+        details.push({ field: 'employeeCount', code: 'required', message: t('businesses:validation.totalRequired') });
     }
     if (details.length) throw new AppError(400, 'VALIDATION', { details });
     // The authority keeps an employer's identity and standing; the employer keeps its contacts and figures.
     if (employerSide(ctx) && before) {
       const locked = (['code', 'status'] as const).filter((f) => data[f] != null && data[f] !== before[f]);
       if (locked.length) {
-        throw businessError(403, 'EMPLOYER_FIELD_LOCKED', { details: locked.map((field) => ({ field, code: 'locked', message: t('businesses:validation.lockedForEmployer') })) });
+        throw businessError(403, 'EMPLOYER_FIELD_LOCKED', {
+          details: locked.map((field) => ({
+            field,
+            code: 'locked',
+            message: t('businesses:validation.lockedForEmployer'),
+          })),
+        });
       }
     }
     return data;
@@ -61,7 +69,8 @@ registerCatalogHooks('bussiness', {
       .where('u.deleted_at', 'is', null)
       .limit(5)
       .execute();
-    if (withUsers.length) throw businessError(409, 'EMPLOYER_HAS_ACCOUNTS', { vars: { names: withUsers.map((r) => r.name).join(', ') } });
+    if (withUsers.length)
+      throw businessError(409, 'EMPLOYER_HAS_ACCOUNTS', { vars: { names: withUsers.map((r) => r.name).join(', ') } });
   },
 });
 

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { OVERTIME_STATUSES, overtimeInput, overtimeReturnInput } from '@portal/domain/businesses/index';
 import { attachedFileSchema, attachFile, listFiles, removeFiles, sendAttachedFile } from './attachments.ts';
 import { businessError, idParams, idsBody, pagingQuery, sideOf } from './common.ts';
-import { deleteOvertime, findOvertime, listOvertime, OVERTIME_SUBJECT, submitOvertime, transition, updateOvertime } from './overtime.ts';
+import {
+  deleteOvertime,
+  findOvertime,
+  listOvertime,
+  OVERTIME_SUBJECT,
+  submitOvertime,
+  transition,
+  updateOvertime,
+} from './overtime.ts';
 import { errors, overtimeSchema, pageOf } from './schemas.ts';
 
 const P = (action: string) => ({ permission: `${OVERTIME_SUBJECT}.${action}` as const });
@@ -31,13 +39,29 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/OvertimeNotification/overtimeNotifications/:id',
-    { config: P('read'), schema: { tags, summary: 'One notification, with the transitions the caller may make', params: idParams, response: { 200: overtimeSchema, ...errors } } },
+    {
+      config: P('read'),
+      schema: {
+        tags,
+        summary: 'One notification, with the transitions the caller may make',
+        params: idParams,
+        response: { 200: overtimeSchema, ...errors },
+      },
+    },
     async (request) => findOvertime(app.db, request.principal, request.params.id),
   );
 
   app.post(
     '/api/OvertimeNotification/overtimeNotifications',
-    { config: P('create'), schema: { tags, summary: 'Submit a notification (employers, for themselves)', body: overtimeInput, response: { 201: overtimeSchema, ...errors } } },
+    {
+      config: P('create'),
+      schema: {
+        tags,
+        summary: 'Submit a notification (employers, for themselves)',
+        body: overtimeInput,
+        response: { 201: overtimeSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await submitOvertime(request, app.db, request.body)),
   );
 
@@ -45,7 +69,13 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OvertimeNotification/overtimeNotifications/:id',
     {
       config: P('update'),
-      schema: { tags, summary: 'Correct a returned notification (then resubmit it)', params: idParams, body: overtimeInput, response: { 200: overtimeSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Correct a returned notification (then resubmit it)',
+        params: idParams,
+        body: overtimeInput,
+        response: { 200: overtimeSchema, ...errors },
+      },
     },
     async (request) => updateOvertime(request, app.db, request.params.id, request.body),
   );
@@ -54,14 +84,27 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OvertimeNotification/delete-overtime-notifications',
     {
       config: P('delete'),
-      schema: { tags, summary: 'Delete notifications (an employer: its own, until accepted)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete notifications (an employer: its own, until accepted)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => ({ deleted: await deleteOvertime(request, app.db, request.body) }),
   );
 
   app.post(
     '/api/OvertimeNotification/accept/:id',
-    { config: P('approve'), schema: { tags, summary: 'Accept a submitted notification (authority)', params: idParams, response: { 200: overtimeSchema, ...errors } } },
+    {
+      config: P('approve'),
+      schema: {
+        tags,
+        summary: 'Accept a submitted notification (authority)',
+        params: idParams,
+        response: { 200: overtimeSchema, ...errors },
+      },
+    },
     async (request) => transition(request, app.db, request.params.id, 'accept'),
   );
 
@@ -69,14 +112,28 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OvertimeNotification/return/:id',
     {
       config: P('approve'),
-      schema: { tags, summary: 'Return a submitted notification with the reason (authority)', params: idParams, body: overtimeReturnInput, response: { 200: overtimeSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Return a submitted notification with the reason (authority)',
+        params: idParams,
+        body: overtimeReturnInput,
+        response: { 200: overtimeSchema, ...errors },
+      },
     },
     async (request) => transition(request, app.db, request.params.id, 'return', request.body.reason),
   );
 
   app.post(
     '/api/OvertimeNotification/resubmit/:id',
-    { config: P('update'), schema: { tags, summary: 'Submit a returned notification again (employer)', params: idParams, response: { 200: overtimeSchema, ...errors } } },
+    {
+      config: P('update'),
+      schema: {
+        tags,
+        summary: 'Submit a returned notification again (employer)',
+        params: idParams,
+        response: { 200: overtimeSchema, ...errors },
+      },
+    },
     async (request) => transition(request, app.db, request.params.id, 'resubmit'),
   );
 
@@ -90,7 +147,15 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/OvertimeNotification/list-file/:id',
-    { config: P('read'), schema: { tags, summary: 'Files of a notification', params: idParams, response: { 200: z.array(attachedFileSchema), ...errors } } },
+    {
+      config: P('read'),
+      schema: {
+        tags,
+        summary: 'Files of a notification',
+        params: idParams,
+        response: { 200: z.array(attachedFileSchema), ...errors },
+      },
+    },
     async (request) => {
       await findOvertime(app.db, request.principal, request.params.id);
       return listFiles(app.db, 'overtime', request.params.id);
@@ -101,17 +166,39 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OvertimeNotification/add-file/:id',
     {
       config: P('update'),
-      schema: { tags, summary: 'Attach a file (multipart formFile; always secure)', params: idParams, consumes: ['multipart/form-data'], response: { 201: attachedFileSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Attach a file (multipart formFile; always secure)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: attachedFileSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const n = await changeableByEmployer(request.principal, request.params.id);
-      return reply.status(201).send(await attachFile(app, request, { type: 'overtime', id: n.id, businessId: n.businessId, subject: OVERTIME_SUBJECT }));
+      return reply
+        .status(201)
+        .send(
+          await attachFile(app, request, {
+            type: 'overtime',
+            id: n.id,
+            businessId: n.businessId,
+            subject: OVERTIME_SUBJECT,
+          }),
+        );
     },
   );
 
   app.get(
     '/api/OvertimeNotification/download-file/:id/:fileId',
-    { config: P('read'), schema: { tags, summary: 'Download a file of a notification the caller may see', params: z.object({ id: z.uuid(), fileId: z.uuid() }) } },
+    {
+      config: P('read'),
+      schema: {
+        tags,
+        summary: 'Download a file of a notification the caller may see',
+        params: z.object({ id: z.uuid(), fileId: z.uuid() }),
+      },
+    },
     async (request, reply) => {
       await findOvertime(app.db, request.principal, request.params.id);
       return sendAttachedFile(app, reply, { type: 'overtime', id: request.params.id }, request.params.fileId);
@@ -122,11 +209,24 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OvertimeNotification/delete-file/:id',
     {
       config: P('update'),
-      schema: { tags, summary: 'Remove files of a notification (body: file ids)', params: idParams, body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove files of a notification (body: file ids)',
+        params: idParams,
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => {
       await changeableByEmployer(request.principal, request.params.id);
-      return { deleted: await removeFiles(app, request, { type: 'overtime', id: request.params.id, subject: OVERTIME_SUBJECT }, request.body) };
+      return {
+        deleted: await removeFiles(
+          app,
+          request,
+          { type: 'overtime', id: request.params.id, subject: OVERTIME_SUBJECT },
+          request.body,
+        ),
+      };
     },
   );
 };

@@ -66,7 +66,9 @@ function select(db: Db, principal: Principal | null) {
       'o.return_reason',
       'o.created_at',
       'o.updated_at',
-      sql<number>`(select count(*)::int from business_record_file f where f.owner_type = 'overtime' and f.owner_id = o.id)`.as('file_count'),
+      sql<number>`(select count(*)::int from business_record_file f where f.owner_type = 'overtime' and f.owner_id = o.id)`.as(
+        'file_count',
+      ),
     ]);
 }
 
@@ -104,15 +106,21 @@ function toNotification(r: Row, principal: Principal | null): OvertimeNotificati
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
     actions: (Object.keys(OVERTIME_TRANSITIONS) as OvertimeTransition[]).filter((a) => allowed(principal, r.status, a)),
-    editable: side === 'employer' && OVERTIME_EDITABLE.includes(r.status) && permits(principal, `${OVERTIME_SUBJECT}.update`),
+    editable:
+      side === 'employer' && OVERTIME_EDITABLE.includes(r.status) && permits(principal, `${OVERTIME_SUBJECT}.update`),
   };
 }
 
-export async function listOvertime(db: Db, principal: Principal | null, q: OvertimeFilters): Promise<{ pageLists: OvertimeNotification[]; totalRecord: number }> {
+export async function listOvertime(
+  db: Db,
+  principal: Principal | null,
+  q: OvertimeFilters,
+): Promise<{ pageLists: OvertimeNotification[]; totalRecord: number }> {
   const where: Expression<SqlBool>[] = [];
   if (q.status) where.push(sql<SqlBool>`o.status = ${q.status}`);
   if (q.year) where.push(sql<SqlBool>`o.year = ${q.year}`);
-  if (q.businessId && sideOf(principal) === 'authority') where.push(sql<SqlBool>`o.business_id = ${q.businessId}::uuid`);
+  if (q.businessId && sideOf(principal) === 'authority')
+    where.push(sql<SqlBool>`o.business_id = ${q.businessId}::uuid`);
   if (q.keyWord) where.push(matchesKeyword(['b.name', 'b.code', 'o.jobs'], q.keyWord) as Expression<SqlBool>);
   const [rows, count] = await Promise.all([
     select(db, principal)
@@ -143,13 +151,19 @@ function checkInput(request: FastifyRequest, input: OvertimeInput): void {
   const l = lang(request);
   const details = [];
   if (input.fromDate > input.toDate) details.push(fieldError(l, 'toDate', 'periodOrder'));
-  if (Number(input.fromDate.slice(0, 4)) !== input.year) details.push(fieldError(l, 'fromDate', 'periodYear', { year: input.year }));
-  if (Number(input.toDate.slice(0, 4)) !== input.year) details.push(fieldError(l, 'toDate', 'periodYear', { year: input.year }));
+  if (Number(input.fromDate.slice(0, 4)) !== input.year)
+    details.push(fieldError(l, 'fromDate', 'periodYear', { year: input.year }));
+  if (Number(input.toDate.slice(0, 4)) !== input.year)
+    details.push(fieldError(l, 'toDate', 'periodYear', { year: input.year }));
   if (details.length) throw new AppError(400, 'VALIDATION', { details });
 }
 
 /** Only an employer notifies, for itself. */
-export async function submitOvertime(request: FastifyRequest, db: Db, input: OvertimeInput): Promise<OvertimeNotification> {
+export async function submitOvertime(
+  request: FastifyRequest,
+  db: Db,
+  input: OvertimeInput,
+): Promise<OvertimeNotification> {
   const principal = request.principal;
   const businessId = ownBusiness(principal);
   if (!businessId) throw businessError(403, 'EMPLOYERS_ONLY');
@@ -173,14 +187,24 @@ export async function submitOvertime(request: FastifyRequest, db: Db, input: Ove
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, request, { action: 'submit', subject: OVERTIME_SUBJECT, recordId: row.id, details: { year: input.year } });
+    await recordAudit(trx, request, {
+      action: 'submit',
+      subject: OVERTIME_SUBJECT,
+      recordId: row.id,
+      details: { year: input.year },
+    });
     return row.id;
   });
   return findOvertime(db, principal, id);
 }
 
 /** The employer corrects the content of a returned notification (then submits it again). */
-export async function updateOvertime(request: FastifyRequest, db: Db, id: string, input: OvertimeInput): Promise<OvertimeNotification> {
+export async function updateOvertime(
+  request: FastifyRequest,
+  db: Db,
+  id: string,
+  input: OvertimeInput,
+): Promise<OvertimeNotification> {
   const principal = request.principal;
   const current = await findOvertime(db, principal, id);
   if (!current.editable) throw businessError(409, 'OVERTIME_NOT_EDITABLE', { vars: { status: current.status } });
@@ -204,7 +228,8 @@ export async function updateOvertime(request: FastifyRequest, db: Db, id: string
       // The state is checked again in the write: a review that landed meanwhile wins.
       .where('status', 'in', [...OVERTIME_EDITABLE])
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw businessError(409, 'OVERTIME_NOT_EDITABLE', { vars: { status: current.status } });
+    if (Number(changed.numUpdatedRows) === 0)
+      throw businessError(409, 'OVERTIME_NOT_EDITABLE', { vars: { status: current.status } });
     await recordAudit(trx, request, { action: 'update', subject: OVERTIME_SUBJECT, recordId: id });
   });
   return findOvertime(db, principal, id);
@@ -221,9 +246,13 @@ export async function transition(
   const principal = request.principal;
   const current = await findOvertime(db, principal, id);
   const rule = OVERTIME_TRANSITIONS[action];
-  if (sideOf(principal) !== rule.side) throw businessError(403, rule.side === 'authority' ? 'AUTHORITY_ONLY' : 'EMPLOYERS_ONLY');
+  if (sideOf(principal) !== rule.side)
+    throw businessError(403, rule.side === 'authority' ? 'AUTHORITY_ONLY' : 'EMPLOYERS_ONLY');
   if (!allowed(principal, current.status, action)) {
-    throw businessError(409, 'INVALID_TRANSITION', { vars: { status: current.status, action }, details: [{ field: 'status', message: current.status, code: action }] });
+    throw businessError(409, 'INVALID_TRANSITION', {
+      vars: { status: current.status, action },
+      details: [{ field: 'status', message: current.status, code: action }],
+    });
   }
   const review = rule.side === 'authority';
   await db.transaction().execute(async (trx) => {
@@ -232,7 +261,11 @@ export async function transition(
       .set({
         status: rule.to,
         ...(review
-          ? { reviewed_at: sql<Date>`now()`, reviewed_by: principal?.userId ?? null, reviewed_by_name: principal?.userName ?? null }
+          ? {
+              reviewed_at: sql<Date>`now()`,
+              reviewed_by: principal?.userId ?? null,
+              reviewed_by_name: principal?.userName ?? null,
+            }
           : { submitted_at: sql<Date>`now()` }),
         // A return carries its reason; accepting or resubmitting keeps the last one for the record.
         ...(action === 'return' ? { return_reason: reason ?? null } : {}),
@@ -242,8 +275,14 @@ export async function transition(
       .where('id', '=', id)
       .where('status', 'in', [...rule.from])
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw businessError(409, 'INVALID_TRANSITION', { vars: { status: current.status, action } });
-    await recordAudit(trx, request, { action: `overtime_${action}`, subject: OVERTIME_SUBJECT, recordId: id, details: { from: current.status, to: rule.to, ...(reason ? { reason } : {}) } });
+    if (Number(changed.numUpdatedRows) === 0)
+      throw businessError(409, 'INVALID_TRANSITION', { vars: { status: current.status, action } });
+    await recordAudit(trx, request, {
+      action: `overtime_${action}`,
+      subject: OVERTIME_SUBJECT,
+      recordId: id,
+      details: { from: current.status, to: rule.to, ...(reason ? { reason } : {}) },
+    });
   });
   return findOvertime(db, principal, id);
 }

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { DOCUMENT_DIRECTIONS, DOCUMENT_TYPES, OVERTIME_STATUSES, OVERTIME_TRANSITIONS } from '@portal/domain/businesses/index';
+import {
+  DOCUMENT_DIRECTIONS,
+  DOCUMENT_TYPES,
+  OVERTIME_STATUSES,
+  OVERTIME_TRANSITIONS,
+} from '@portal/domain/businesses/index';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 
 /** Response shapes of the employers module (OpenAPI and the serializer). */
 
-export const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+export const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 const nullableString = z.string().nullable();
 
@@ -50,7 +61,14 @@ export const overtimeSchema = z.object({
   fileCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  actions: z.array(z.enum(Object.keys(OVERTIME_TRANSITIONS) as [keyof typeof OVERTIME_TRANSITIONS, ...(keyof typeof OVERTIME_TRANSITIONS)[]])),
+  actions: z.array(
+    z.enum(
+      Object.keys(OVERTIME_TRANSITIONS) as [
+        keyof typeof OVERTIME_TRANSITIONS,
+        ...(keyof typeof OVERTIME_TRANSITIONS)[],
+      ],
+    ),
+  ),
   editable: z.boolean(),
 });
 
@@ -89,7 +107,13 @@ export const publicViolationSchema = violationSchema.pick({
   publishedAt: true,
 });
 
-export const sectorLinkSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), parentId: nullableString, isMain: z.boolean() });
+export const sectorLinkSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  parentId: nullableString,
+  isMain: z.boolean(),
+});
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ pageLists: z.array(item), totalRecord: z.number() });
 

@@ -20,7 +20,11 @@ async function employerOr404(db: Db, principal: Principal | null, businessId: st
   return employer;
 }
 
-export async function sectorsOf(db: Db, principal: Principal | null, businessId: string): Promise<BusinessSectorLink[]> {
+export async function sectorsOf(
+  db: Db,
+  principal: Principal | null,
+  businessId: string,
+): Promise<BusinessSectorLink[]> {
   await employerOr404(db, principal, businessId);
   const rows = await db
     .selectFrom('business_sector_link as l')
@@ -47,7 +51,15 @@ export async function sectorsNotRegistered(
     .select(['s.id', 's.code', 's.name', 's.parent_id'])
     .where('s.deleted_at', 'is', null)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('business_sector_link as l').select(sql`1`.as('x')).whereRef('l.sector_id', '=', 's.id').where('l.business_id', '=', businessId))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('business_sector_link as l')
+            .select(sql`1`.as('x'))
+            .whereRef('l.sector_id', '=', 's.id')
+            .where('l.business_id', '=', businessId),
+        ),
+      ),
     );
   if (q.keyWord) query = query.where(matchesKeyword(['s.code', 's.name'], q.keyWord));
   const rows = await query.orderBy('s.code').limit(q.take).execute();
@@ -67,37 +79,82 @@ export async function addSectors(
   const businessId = input.bussinessId;
   await writableEmployer(request, db, businessId);
   const ids = [...new Set(input.sectorIds)];
-  const found = await db.selectFrom('bussiness_sector').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const found = await db
+    .selectFrom('bussiness_sector')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) {
-    throw new AppError(400, 'VALIDATION', { details: missing.map((id) => ({ ...fieldError(lang(request), 'sectorIds', 'sectorNotFound'), code: id })) });
+    throw new AppError(400, 'VALIDATION', {
+      details: missing.map((id) => ({ ...fieldError(lang(request), 'sectorIds', 'sectorNotFound'), code: id })),
+    });
   }
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('business_sector_link')
-      .values(ids.map((id) => ({ business_id: businessId, sector_id: id, created_by: request.principal?.userId ?? null })))
+      .values(
+        ids.map((id) => ({ business_id: businessId, sector_id: id, created_by: request.principal?.userId ?? null })),
+      )
       .onConflict((oc) => oc.columns(['business_id', 'sector_id']).doNothing())
       .execute();
     if (input.mainSectorId) await setMain(trx, request, businessId, input.mainSectorId);
-    await recordAudit(trx, request, { action: 'add_sector', subject: BUSINESS_SUBJECT, recordId: businessId, details: { sectorIds: ids } });
+    await recordAudit(trx, request, {
+      action: 'add_sector',
+      subject: BUSINESS_SUBJECT,
+      recordId: businessId,
+      details: { sectorIds: ids },
+    });
   });
   return sectorsOf(db, request.principal, businessId);
 }
 
 async function setMain(db: Executor, request: FastifyRequest, businessId: string, sectorId: string) {
-  const linked = await db.selectFrom('business_sector_link').select('sector_id').where('business_id', '=', businessId).where('sector_id', '=', sectorId).executeTakeFirst();
-  if (!linked) throw new AppError(400, 'VALIDATION', { details: [fieldError(lang(request), 'mainSectorId', 'mainSectorNotLinked')] });
-  await db.updateTable('business_sector_link').set({ is_main: false }).where('business_id', '=', businessId).where('is_main', '=', true).execute();
-  await db.updateTable('business_sector_link').set({ is_main: true }).where('business_id', '=', businessId).where('sector_id', '=', sectorId).execute();
+  const linked = await db
+    .selectFrom('business_sector_link')
+    .select('sector_id')
+    .where('business_id', '=', businessId)
+    .where('sector_id', '=', sectorId)
+    .executeTakeFirst();
+  if (!linked)
+    throw new AppError(400, 'VALIDATION', {
+      details: [fieldError(lang(request), 'mainSectorId', 'mainSectorNotLinked')],
+    });
+  await db
+    .updateTable('business_sector_link')
+    .set({ is_main: false })
+    .where('business_id', '=', businessId)
+    .where('is_main', '=', true)
+    .execute();
+  await db
+    .updateTable('business_sector_link')
+    .set({ is_main: true })
+    .where('business_id', '=', businessId)
+    .where('sector_id', '=', sectorId)
+    .execute();
 }
 
-export async function deleteSectors(request: FastifyRequest, db: Db, input: { bussinessId: string; ids: string[] }): Promise<BusinessSectorLink[]> {
+export async function deleteSectors(
+  request: FastifyRequest,
+  db: Db,
+  input: { bussinessId: string; ids: string[] },
+): Promise<BusinessSectorLink[]> {
   const businessId = input.bussinessId;
   await writableEmployer(request, db, businessId);
   await db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('business_sector_link').where('business_id', '=', businessId).where('sector_id', 'in', input.ids).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('business_sector_link')
+      .where('business_id', '=', businessId)
+      .where('sector_id', 'in', input.ids)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) !== new Set(input.ids).size) throw businessError(404, 'SECTOR_NOT_LINKED');
-    await recordAudit(trx, request, { action: 'delete_sector', subject: BUSINESS_SUBJECT, recordId: businessId, details: { sectorIds: input.ids } });
+    await recordAudit(trx, request, {
+      action: 'delete_sector',
+      subject: BUSINESS_SUBJECT,
+      recordId: businessId,
+      details: { sectorIds: input.ids },
+    });
   });
   return sectorsOf(db, request.principal, businessId);
 }

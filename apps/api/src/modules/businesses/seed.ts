@@ -4,7 +4,17 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import type { OpContext } from '../../catalog/context.ts';
 import type { SeedStep } from '../../seed/index.ts';
 import { DEMO_PROVINCE_CODE } from '../../seed/demo/province.ts';
-import { companyEmail, companyName, createRandom, makeUnique, mobilePhone, personName, streetAddress, taxCodeSequence, type Random } from '../../seed/demo/names.ts';
+import {
+  companyEmail,
+  companyName,
+  createRandom,
+  makeUnique,
+  mobilePhone,
+  personName,
+  streetAddress,
+  taxCodeSequence,
+  type Random,
+} from '../../seed/demo/names.ts';
 import { DEMO_BUSINESSES } from '../accounts/seed.ts';
 
 /**
@@ -58,9 +68,25 @@ const SECTORS_OF_LINE: Record<string, string[]> = {
 };
 
 /** Lines with heavy, hazardous or dangerous jobs (a larger share of such workers). */
-const HAZARDOUS_LINES = new Set(['Xây dựng', 'Xây dựng và Thương mại', 'Thủy điện', 'Khai thác Khoáng sản', 'Vật liệu Xây dựng', 'Cơ khí', 'Điện', 'Môi trường Đô thị', 'Chế biến Gỗ']);
+const HAZARDOUS_LINES = new Set([
+  'Xây dựng',
+  'Xây dựng và Thương mại',
+  'Thủy điện',
+  'Khai thác Khoáng sản',
+  'Vật liệu Xây dựng',
+  'Cơ khí',
+  'Điện',
+  'Môi trường Đô thị',
+  'Chế biến Gỗ',
+]);
 
-const REPRESENTATIVE_TITLES = ['Giám đốc', 'Giám đốc', 'Tổng Giám đốc', 'Chủ tịch Hội đồng quản trị', 'Chủ doanh nghiệp'];
+const REPRESENTATIVE_TITLES = [
+  'Giám đốc',
+  'Giám đốc',
+  'Tổng Giám đốc',
+  'Chủ tịch Hội đồng quản trị',
+  'Chủ doanh nghiệp',
+];
 
 async function idsByCode(db: Db, table: 'bussiness_type' | 'bussiness_sector'): Promise<Map<string, string>> {
   const rows = await db.selectFrom(table).select(['id', 'code']).where('deleted_at', 'is', null).execute();
@@ -105,7 +131,11 @@ async function seedEmployers(db: Db, rng: Random): Promise<string[]> {
     ] as const);
     const hazardousShare = HAZARDOUS_LINES.has(company.line) ? r.int(30, 70) / 100 : r.int(0, 15) / 100;
     const code = codes.next().value!;
-    const existing = await db.selectFrom('business').select('id').where(sql`lower(code)`, '=', code).executeTakeFirst();
+    const existing = await db
+      .selectFrom('business')
+      .select('id')
+      .where(sql`lower(code)`, '=', code)
+      .executeTakeFirst();
     if (existing) continue;
     const record = await ops.create(ctx, {
       code,
@@ -114,7 +144,8 @@ async function seedEmployers(db: Db, rng: Random): Promise<string[]> {
       businessTypeId: types.get(TYPE_OF_FORM[company.form] ?? 'TNHH2TV') ?? null,
       registeredOn: isoDate(r, 2005, 2024),
       representativeName: representative.fullName,
-      representativeTitle: company.form === 'Doanh nghiệp tư nhân' ? 'Chủ doanh nghiệp' : r.pick(REPRESENTATIVE_TITLES.slice(0, 4)),
+      representativeTitle:
+        company.form === 'Doanh nghiệp tư nhân' ? 'Chủ doanh nghiệp' : r.pick(REPRESENTATIVE_TITLES.slice(0, 4)),
       address: streetAddress(r, { name: ward.name, fullName: ward.full_name }),
       wardCode: ward.id,
       phone: `0263 ${r.int(3500, 3999)} ${String(r.int(0, 999)).padStart(3, '0')}`,
@@ -145,12 +176,35 @@ async function completeAccountEmployers(db: Db): Promise<string[]> {
   const types = await idsByCode(db, 'bussiness_type');
   const sectors = await idsByCode(db, 'bussiness_sector');
   const profiles = [
-    { type: 'TNHH2TV', rep: 'Lê Thị Hồng', title: 'Giám đốc', total: 86, female: 51, hazardous: 12, officer: 'Trần Minh Tâm', sectors: ['10', '01'] },
-    { type: 'CP', rep: 'Võ Đức Thịnh', title: 'Tổng Giám đốc', total: 214, female: 132, hazardous: 38, officer: 'Nguyễn Thị Thu', sectors: ['01', '46'] },
+    {
+      type: 'TNHH2TV',
+      rep: 'Lê Thị Hồng',
+      title: 'Giám đốc',
+      total: 86,
+      female: 51,
+      hazardous: 12,
+      officer: 'Trần Minh Tâm',
+      sectors: ['10', '01'],
+    },
+    {
+      type: 'CP',
+      rep: 'Võ Đức Thịnh',
+      title: 'Tổng Giám đốc',
+      total: 214,
+      female: 132,
+      hazardous: 38,
+      officer: 'Nguyễn Thị Thu',
+      sectors: ['01', '46'],
+    },
   ];
   const ids: string[] = [];
   for (const [i, b] of DEMO_BUSINESSES.entries()) {
-    const row = await db.selectFrom('business').select('id').where(sql`lower(code)`, '=', b.code).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db
+      .selectFrom('business')
+      .select('id')
+      .where(sql`lower(code)`, '=', b.code)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     const p = profiles[i];
     if (!row || !p) continue;
     await db
@@ -286,7 +340,11 @@ async function seedRecords(db: Db, accountEmployers: string[], others: string[])
   }
   const violator = others[0];
   if (violator) {
-    const b = await db.selectFrom('business').select(['name', 'code', 'address', 'ward_code']).where('id', '=', violator).executeTakeFirstOrThrow();
+    const b = await db
+      .selectFrom('business')
+      .select(['name', 'code', 'address', 'ward_code'])
+      .where('id', '=', violator)
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('violating_organization')
       .values({
@@ -295,7 +353,8 @@ async function seedRecords(db: Db, accountEmployers: string[], others: string[])
         tax_code: b.code,
         address: b.address,
         ward_code: b.ward_code,
-        violation_content: 'Không tổ chức huấn luyện an toàn, vệ sinh lao động cho người làm công việc có yêu cầu nghiêm ngặt; không kiểm định kỹ thuật an toàn thiết bị nâng trước khi đưa vào sử dụng',
+        violation_content:
+          'Không tổ chức huấn luyện an toàn, vệ sinh lao động cho người làm công việc có yêu cầu nghiêm ngặt; không kiểm định kỹ thuật an toàn thiết bị nâng trước khi đưa vào sử dụng',
         legal_basis: 'Nghị định số 12/2022/NĐ-CP, Điều 23 và Điều 26',
         decision_number: `18/QĐ-XPHC`,
         decision_date: `${year}-02-26`,
@@ -321,7 +380,10 @@ export const businessDemoStep: SeedStep = {
       const accountEmployers = await completeAccountEmployers(trx);
       const others = await seedEmployers(trx, rng);
       await seedRecords(trx, accountEmployers, others);
-      await trx.insertInto('app_setting').values({ key: MARKER, value: JSON.stringify({ employers: others.length }), updated_at: new Date() }).execute();
+      await trx
+        .insertInto('app_setting')
+        .values({ key: MARKER, value: JSON.stringify({ employers: others.length }), updated_at: new Date() })
+        .execute();
       return others.length;
     });
     log.info({ employers: count }, 'demo employers seeded');

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { violationInput } from '@portal/domain/businesses/index';
 import { idParams, idsBody, pagingQuery } from './common.ts';
 import { booleanQuery, dateQuery, errors, pageOf, publicViolationSchema, violationSchema } from './schemas.ts';
-import { createViolation, deleteViolations, findViolation, listPublicViolations, listViolations, updateViolation, VIOLATION_SUBJECT } from './violations.ts';
+import {
+  createViolation,
+  deleteViolations,
+  findViolation,
+  listPublicViolations,
+  listViolations,
+  updateViolation,
+  VIOLATION_SUBJECT,
+} from './violations.ts';
 
 const P = (action: string) => ({ permission: `${VIOLATION_SUBJECT}.${action}` as const });
 const tags = [VIOLATION_SUBJECT];
@@ -17,7 +25,12 @@ const violationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Violations in the caller’s scope (an employer: its own)',
-        querystring: pagingQuery.extend({ isPublished: booleanQuery, businessId: z.uuid().optional(), decisionFrom: dateQuery, decisionTo: dateQuery }),
+        querystring: pagingQuery.extend({
+          isPublished: booleanQuery,
+          businessId: z.uuid().optional(),
+          decisionFrom: dateQuery,
+          decisionTo: dateQuery,
+        }),
         response: { 200: pageOf(violationSchema), ...errors },
       },
     },
@@ -26,25 +39,53 @@ const violationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ViolatingOrganization/violatingOrganizations/:id',
-    { config: P('read'), schema: { tags, summary: 'One violation', params: idParams, response: { 200: violationSchema, ...errors } } },
+    {
+      config: P('read'),
+      schema: { tags, summary: 'One violation', params: idParams, response: { 200: violationSchema, ...errors } },
+    },
     async (request) => findViolation(app.db, request.principal, request.params.id),
   );
 
   app.post(
     '/api/ViolatingOrganization/violatingOrganizations',
-    { config: P('create'), schema: { tags, summary: 'Record a violation (authority)', body: violationInput, response: { 201: violationSchema, ...errors } } },
+    {
+      config: P('create'),
+      schema: {
+        tags,
+        summary: 'Record a violation (authority)',
+        body: violationInput,
+        response: { 201: violationSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createViolation(request, app.db, request.body)),
   );
 
   app.put(
     '/api/ViolatingOrganization/violatingOrganizations/:id',
-    { config: P('update'), schema: { tags, summary: 'Edit a violation (authority)', params: idParams, body: violationInput, response: { 200: violationSchema, ...errors } } },
+    {
+      config: P('update'),
+      schema: {
+        tags,
+        summary: 'Edit a violation (authority)',
+        params: idParams,
+        body: violationInput,
+        response: { 200: violationSchema, ...errors },
+      },
+    },
     async (request) => updateViolation(request, app.db, request.params.id, request.body),
   );
 
   app.post(
     '/api/ViolatingOrganization/delete-violating-organizations',
-    { config: P('delete'), schema: { tags, summary: 'Delete violations (authority; body: ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } } },
+    {
+      config: P('delete'),
+      schema: {
+        tags,
+        summary: 'Delete violations (authority; body: ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
+    },
     async (request) => ({ deleted: await deleteViolations(request, app.db, request.body) }),
   );
 

@@ -85,14 +85,25 @@ function toViolation(r: Record<string, unknown>): Violation {
 function filters(q: ViolationFilters, principal: Principal | null): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (q.isPublished !== undefined) where.push(sql<SqlBool>`v.is_published = ${q.isPublished}`);
-  if (q.businessId && sideOf(principal) === 'authority') where.push(sql<SqlBool>`v.business_id = ${q.businessId}::uuid`);
+  if (q.businessId && sideOf(principal) === 'authority')
+    where.push(sql<SqlBool>`v.business_id = ${q.businessId}::uuid`);
   if (q.decisionFrom) where.push(sql<SqlBool>`v.decision_date >= ${q.decisionFrom}::date`);
   if (q.decisionTo) where.push(sql<SqlBool>`v.decision_date <= ${q.decisionTo}::date`);
-  if (q.keyWord) where.push(matchesKeyword(['v.organization_name', 'v.tax_code', 'v.decision_number', 'v.violation_content'], q.keyWord) as Expression<SqlBool>);
+  if (q.keyWord)
+    where.push(
+      matchesKeyword(
+        ['v.organization_name', 'v.tax_code', 'v.decision_number', 'v.violation_content'],
+        q.keyWord,
+      ) as Expression<SqlBool>,
+    );
   return where;
 }
 
-export async function listViolations(db: Db, principal: Principal | null, q: ViolationFilters): Promise<{ pageLists: Violation[]; totalRecord: number }> {
+export async function listViolations(
+  db: Db,
+  principal: Principal | null,
+  q: ViolationFilters,
+): Promise<{ pageLists: Violation[]; totalRecord: number }> {
   const where = [...visible(principal), ...filters(q, principal)];
   const [rows, count] = await Promise.all([
     base(db)
@@ -114,7 +125,11 @@ export async function listViolations(db: Db, principal: Principal | null, q: Vio
 }
 
 export async function findViolation(db: Db, principal: Principal | null, id: string): Promise<Violation> {
-  const row = await base(db).select([...columns]).where((eb) => eb.and(visible(principal))).where('v.id', '=', id).executeTakeFirst();
+  const row = await base(db)
+    .select([...columns])
+    .where((eb) => eb.and(visible(principal)))
+    .where('v.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw businessError(404, 'VIOLATION_NOT_FOUND');
   return toViolation(row);
 }
@@ -222,13 +237,23 @@ export async function createViolation(request: FastifyRequest, db: Db, input: Vi
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, request, { action: 'create', subject: VIOLATION_SUBJECT, recordId: row.id, details: { name: values.organizationName } });
+    await recordAudit(trx, request, {
+      action: 'create',
+      subject: VIOLATION_SUBJECT,
+      recordId: row.id,
+      details: { name: values.organizationName },
+    });
     return row.id;
   });
   return findViolation(db, principal, id);
 }
 
-export async function updateViolation(request: FastifyRequest, db: Db, id: string, input: ViolationInput): Promise<Violation> {
+export async function updateViolation(
+  request: FastifyRequest,
+  db: Db,
+  id: string,
+  input: ViolationInput,
+): Promise<Violation> {
   const principal = request.principal;
   const current = await findViolation(db, principal, id);
   const values = await prepare(request, db, input);
@@ -238,7 +263,11 @@ export async function updateViolation(request: FastifyRequest, db: Db, id: strin
       .set({
         ...columnsOf(values),
         // First publication is dated; unpublishing clears it.
-        published_at: values.isPublished ? (current.publishedAt ? new Date(current.publishedAt) : sql<Date>`now()`) : null,
+        published_at: values.isPublished
+          ? current.publishedAt
+            ? new Date(current.publishedAt)
+            : sql<Date>`now()`
+          : null,
         updated_at: sql<Date>`now()`,
         updated_by: principal?.userId ?? null,
       })

@@ -52,7 +52,8 @@ export default function BusinessListPage() {
       dataIndex: name,
       key: name,
       sorter: c.sortable.includes(name),
-      sortOrder: table.sortField === name ? (table.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+      sortOrder:
+        table.sortField === name ? (table.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
       ...(name === 'name' ? {} : { ellipsis: true }),
       render: (_v: unknown, r: CatalogRecord): ReactNode => {
         const shown = text.display(name, r);
@@ -75,16 +76,32 @@ export default function BusinessListPage() {
       render: (_v, r) => (
         <Space size={2}>
           <Tooltip title={text.t('catalog:actions.view')}>
-            <Button type="text" icon={<EyeOutlined />} aria-label={text.t('catalog:actions.view')} onClick={() => setViewing(r.id)} />
+            <Button
+              type="text"
+              icon={<EyeOutlined />}
+              aria-label={text.t('catalog:actions.view')}
+              onClick={() => setViewing(r.id)}
+            />
           </Tooltip>
           {ability.update && (
             <Tooltip title={text.t('catalog:actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={text.t('catalog:actions.edit')} onClick={() => navigate(routeTo(page.routes.edit, r.id)!)} />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={text.t('catalog:actions.edit')}
+                onClick={() => navigate(routeTo(page.routes.edit, r.id)!)}
+              />
             </Tooltip>
           )}
           {ability.delete && (
             <Tooltip title={text.t('catalog:actions.delete')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={text.t('catalog:actions.delete')} onClick={() => confirmDelete([r])} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={text.t('catalog:actions.delete')}
+                onClick={() => confirmDelete([r])}
+              />
             </Tooltip>
           )}
         </Space>
@@ -106,10 +123,20 @@ export default function BusinessListPage() {
             style={{ width: 300 }}
           />
           <div style={{ width: 230 }}>
-            <ReferenceSelect target={catalogByKey('bussinessType')} value={table.filters.businessTypeId ?? null} onChange={(v) => table.setFilter('businessTypeId', v)} placeholder={text.label('businessTypeId')} />
+            <ReferenceSelect
+              target={catalogByKey('bussinessType')}
+              value={table.filters.businessTypeId ?? null}
+              onChange={(v) => table.setFilter('businessTypeId', v)}
+              placeholder={text.label('businessTypeId')}
+            />
           </div>
           <div style={{ width: 230 }}>
-            <AdminUnitSelect level="ward" value={table.filters.wardCode ?? null} onChange={(v) => table.setFilter('wardCode', v)} placeholder={text.label('wardCode')} />
+            <AdminUnitSelect
+              level="ward"
+              value={table.filters.wardCode ?? null}
+              onChange={(v) => table.setFilter('wardCode', v)}
+              placeholder={text.label('wardCode')}
+            />
           </div>
           <Select
             allowClear
@@ -119,7 +146,9 @@ export default function BusinessListPage() {
             options={['active', 'pending', 'inactive'].map((o) => ({ value: o, label: text.option('status', o) }))}
             style={{ width: 170 }}
           />
-          {(table.keyWord || Object.keys(table.filters).length > 0) && <Button onClick={table.resetFilters}>{text.t('catalog:actions.reset')}</Button>}
+          {(table.keyWord || Object.keys(table.filters).length > 0) && (
+            <Button onClick={table.resetFilters}>{text.t('catalog:actions.reset')}</Button>
+          )}
         </Flex>
         <Flex gap={8} wrap>
           {ability.delete && selected.length > 0 && (
@@ -145,9 +174,22 @@ export default function BusinessListPage() {
         size="middle"
         columns={columns}
         scroll={{ x: 'max-content' }}
-        rowSelection={ability.delete ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined}
-        locale={{ emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty') }}
-        pagination={{ ...table.tableProps.pagination, showTotal: (total) => text.t('catalog:list.total', { total: total.toLocaleString('vi-VN') }) }}
+        rowSelection={
+          ability.delete
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                onChange: (_k, rows) => setSelected(rows),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        locale={{
+          emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty'),
+        }}
+        pagination={{
+          ...table.tableProps.pagination,
+          showTotal: (total) => text.t('catalog:list.total', { total: total.toLocaleString('vi-VN') }),
+        }}
       />
       <EmployerDrawer id={viewing} onClose={() => setViewing(null)} />
       <SyncDrawer open={syncing} onClose={() => setSyncing(false)} />
@@ -187,8 +229,20 @@ function EmployerDrawer({ id, onClose }: { id: string | null; onClose: () => voi
         <Tabs
           items={[
             { key: 'info', label: t('employers.tabs.info'), children: <EmployerDetails c={c} record={r} /> },
-            { key: 'sectors', label: t('employers.tabs.sectors'), children: <SectorsPanel businessId={r.id} editable={can(access, 'update', c.subject)} /> },
-            ...(can(access, 'read', 'User') ? [{ key: 'accounts', label: t('employers.tabs.accounts'), children: <AccountsPanel businessId={r.id} /> }] : []),
+            {
+              key: 'sectors',
+              label: t('employers.tabs.sectors'),
+              children: <SectorsPanel businessId={r.id} editable={can(access, 'update', c.subject)} />,
+            },
+            ...(can(access, 'read', 'User')
+              ? [
+                  {
+                    key: 'accounts',
+                    label: t('employers.tabs.accounts'),
+                    children: <AccountsPanel businessId={r.id} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -36,13 +36,22 @@ export default function BusinessProfilePage() {
   if (side === 'authority') {
     return (
       <Card>
-        <Result status="info" title={t('profile.notEmployer')} extra={<Link to={BUSINESS_PAGES.list}>{t('profile.toList')}</Link>} />
+        <Result
+          status="info"
+          title={t('profile.notEmployer')}
+          extra={<Link to={BUSINESS_PAGES.list}>{t('profile.toList')}</Link>}
+        />
       </Card>
     );
   }
   if (profile.isError) return <Alert type="error" showIcon message={errorText(profile.error)} />;
   const r = profile.data;
-  if (!r) return <Card><Skeleton active /></Card>;
+  if (!r)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   const mayEdit = can(access, 'update', c.subject);
   return (
     <Card
@@ -62,8 +71,20 @@ export default function BusinessProfilePage() {
         <Tabs
           items={[
             { key: 'info', label: t('employers.tabs.info'), children: <EmployerDetails c={c} record={r} /> },
-            { key: 'sectors', label: t('employers.tabs.sectors'), children: <SectorsPanel businessId={r.id} editable={mayEdit} /> },
-            ...(can(access, 'read', 'User') ? [{ key: 'accounts', label: t('employers.tabs.accounts'), children: <AccountsPanel businessId={r.id} /> }] : []),
+            {
+              key: 'sectors',
+              label: t('employers.tabs.sectors'),
+              children: <SectorsPanel businessId={r.id} editable={mayEdit} />,
+            },
+            ...(can(access, 'read', 'User')
+              ? [
+                  {
+                    key: 'accounts',
+                    label: t('employers.tabs.accounts'),
+                    children: <AccountsPanel businessId={r.id} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -80,7 +101,11 @@ function ProfileForm({ record, onDone }: { record: CatalogRecord; onDone: () => 
   const save = useMutation({
     // The whole record goes back, the locked fields unchanged.
     mutationFn: (values: Record<string, unknown>) =>
-      catalogApi(c).update(record.id, { ...Object.fromEntries(c.writable.map((n) => [n, record[n] ?? null])), ...values, updatedAt: record.updatedAt }),
+      catalogApi(c).update(record.id, {
+        ...Object.fromEntries(c.writable.map((n) => [n, record[n] ?? null])),
+        ...values,
+        updatedAt: record.updatedAt,
+      }),
     onSuccess: async () => {
       toast.success(t('profile.saved'));
       await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
@@ -89,8 +114,19 @@ function ProfileForm({ record, onDone }: { record: CatalogRecord; onDone: () => 
     onError: (err) => showServerErrors(form, err, editableFields),
   });
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)} scrollToFirstError>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('profile.lockedHint', { code: String(record.code) })} />
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(v) => save.mutate(v)}
+      scrollToFirstError
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={t('profile.lockedHint', { code: String(record.code) })}
+      />
       <Row gutter={16}>
         {editableFields.map((name) => (
           <Col key={name} span={12}>

@@ -1,21 +1,56 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Col, DatePicker, Descriptions, Drawer, Flex, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DOCUMENT_TYPES, PAGE_SIZES, type DocumentBox, type DocumentInput, type OfficialDocument } from '@portal/domain/businesses/model';
+import {
+  DOCUMENT_TYPES,
+  PAGE_SIZES,
+  type DocumentBox,
+  type DocumentInput,
+  type OfficialDocument,
+} from '@portal/domain/businesses/model';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { documentApi, useSide } from './api.ts';
-import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { Attachments, errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
 
 const SUBJECT = 'OfficialDocument';
-const FORM_FIELDS = ['businessId', 'number', 'documentType', 'issuedOn', 'subject', 'signer', 'dueDate', 'note'] as const;
+const FORM_FIELDS = [
+  'businessId',
+  'number',
+  'documentType',
+  'issuedOn',
+  'subject',
+  'signer',
+  'dueDate',
+  'note',
+] as const;
 
 type FormValues = Omit<DocumentInput, 'issuedOn' | 'dueDate'> & { issuedOn: Dayjs | null; dueDate: Dayjs | null };
 
@@ -30,7 +65,8 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
   const { side } = useSide();
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
-  const [params, setParams] = useSearchParams();
+  const state = useListState();
+  const { set } = state;
   const [editing, setEditing] = useState<OfficialDocument | 'new' | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -39,25 +75,18 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
 
   const query = {
     box,
-    pageNumber: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(params.get('size')) as 10) ? Number(params.get('size')) : 20,
-    keyWord: params.get('q') ?? '',
-    documentType: params.get('type') ?? '',
-    businessId: params.get('businessId') ?? '',
-    unseen: params.get('unseen') === '1' ? 'true' : '',
+    pageNumber: state.pageNumber,
+    pageSize: state.pageSize,
+    keyWord: state.get('q'),
+    documentType: state.get('type'),
+    businessId: state.get('businessId'),
+    unseen: state.get('unseen') === '1' ? 'true' : '',
   };
   const list = useQuery({
     queryKey: ['businesses', SUBJECT, 'list', query],
     queryFn: ({ signal }) => documentApi.list(query, signal),
     placeholderData: keepPreviousData,
   });
-  const set = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
 
   const remove = useMutation({
     mutationFn: (ids: string[]) => documentApi.remove(ids),
@@ -90,21 +119,37 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
     },
     { title: t('documents.fields.issuedOn'), dataIndex: 'issuedOn', width: 110, render: showDate },
     { title: t('documents.fields.subject'), dataIndex: 'subject', ellipsis: true },
-    ...(authority ? [{ title: t('documents.fields.businessId'), dataIndex: 'businessName', ellipsis: true, width: 260 }] : []),
-    { title: t('documents.fields.documentType'), dataIndex: 'documentType', width: 130, render: (v: string) => t(`documents.types.${v}`) },
+    ...(authority
+      ? [{ title: t('documents.fields.businessId'), dataIndex: 'businessName', ellipsis: true, width: 260 }]
+      : []),
+    {
+      title: t('documents.fields.documentType'),
+      dataIndex: 'documentType',
+      width: 130,
+      render: (v: string) => t(`documents.types.${v}`),
+    },
     {
       title: outgoing ? t('documents.seenByReceiver') : t('documents.status'),
       dataIndex: 'seenAt',
       width: 150,
       render: (v: string | null) =>
-        v ? <Tag color="green">{t('documents.seenAt', { at: showDateTime(v) })}</Tag> : <Tag color={outgoing ? 'default' : 'blue'}>{t(outgoing ? 'documents.notSeen' : 'documents.unread')}</Tag>,
+        v ? (
+          <Tag color="green">{t('documents.seenAt', { at: showDateTime(v) })}</Tag>
+        ) : (
+          <Tag color={outgoing ? 'default' : 'blue'}>{t(outgoing ? 'documents.notSeen' : 'documents.unread')}</Tag>
+        ),
     },
     {
       title: '',
       key: 'files',
       width: 48,
       align: 'center',
-      render: (_v, r) => (r.fileCount ? <Badge count={r.fileCount} size="small" color="gray"><PaperClipOutlined /></Badge> : null),
+      render: (_v, r) =>
+        r.fileCount ? (
+          <Badge count={r.fileCount} size="small" color="gray">
+            <PaperClipOutlined />
+          </Badge>
+        ) : null,
     },
     {
       title: t('actions.title'),
@@ -115,16 +160,32 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       render: (_v, r) => (
         <Space size={2}>
           <Tooltip title={t('actions.view')}>
-            <Button type="text" icon={<EyeOutlined />} aria-label={t('actions.view')} onClick={() => setViewing(r.id)} />
+            <Button
+              type="text"
+              icon={<EyeOutlined />}
+              aria-label={t('actions.view')}
+              onClick={() => setViewing(r.id)}
+            />
           </Tooltip>
           {r.editable && can(access, 'update', SUBJECT) && (
             <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => setEditing(r)}
+              />
             </Tooltip>
           )}
           {r.editable && can(access, 'delete', SUBJECT) && (
             <Tooltip title={t('actions.delete')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => confirmDelete([r.id])} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                onClick={() => confirmDelete([r.id])}
+              />
             </Tooltip>
           )}
         </Space>
@@ -165,7 +226,12 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
           )}
           {!outgoing && (
             <Space>
-              <Switch size="small" checked={query.unseen === 'true'} onChange={(v) => set({ unseen: v ? '1' : null })} aria-label={t('documents.onlyUnread')} />
+              <Switch
+                size="small"
+                checked={query.unseen === 'true'}
+                onChange={(v) => set({ unseen: v ? '1' : null })}
+                aria-label={t('documents.onlyUnread')}
+              />
               <Typography.Text>{t('documents.onlyUnread')}</Typography.Text>
             </Space>
           )}
@@ -192,7 +258,11 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
         scroll={{ x: 'max-content' }}
         rowSelection={
           outgoing && can(access, 'delete', SUBJECT)
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: !r.editable }) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (r) => ({ disabled: !r.editable }),
+              }
             : undefined
         }
         locale={{ emptyText: list.isError ? errorText(list.error) : t(`documents.empty.${box}`) }}
@@ -335,11 +405,19 @@ function DocumentDrawer({ id, authority, onClose }: { id: string | null; authori
   });
   const d = doc.data;
   return (
-    <Drawer open={Boolean(id)} onClose={onClose} size={720} title={d ? `${d.number} — ${t(`documents.types.${d.documentType}`)}` : t('documents.title')} loading={doc.isLoading}>
+    <Drawer
+      open={Boolean(id)}
+      onClose={onClose}
+      size={720}
+      title={d ? `${d.number} — ${t(`documents.types.${d.documentType}`)}` : t('documents.title')}
+      loading={doc.isLoading}
+    >
       {d && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label={t('documents.direction')}>{t(`documents.directions.${d.direction}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('documents.direction')}>
+              {t(`documents.directions.${d.direction}`)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('documents.fields.businessId')}>
               {d.businessName} ({d.businessCode})
             </Descriptions.Item>
@@ -351,7 +429,9 @@ function DocumentDrawer({ id, authority, onClose }: { id: string | null; authori
             <Descriptions.Item label={t('documents.sentBy')}>
               {d.createdByName ?? '—'} · {showDateTime(d.createdAt)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('documents.seenByReceiver')}>{d.seenAt ? showDateTime(d.seenAt) : t('documents.notSeen')}</Descriptions.Item>
+            <Descriptions.Item label={t('documents.seenByReceiver')}>
+              {d.seenAt ? showDateTime(d.seenAt) : t('documents.notSeen')}
+            </Descriptions.Item>
           </Descriptions>
           <Attachments area="OfficialDocument" recordId={d.id} editable={d.editable} />
           {!authority && d.direction === 'toEmployer' && d.dueDate && (

@@ -1,22 +1,64 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Drawer, Flex, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_OVERTIME_HOURS_PER_YEAR, OVERTIME_STATUSES, PAGE_SIZES, type OvertimeInput, type OvertimeNotification, type OvertimeStatus } from '@portal/domain/businesses/model';
+import {
+  MAX_OVERTIME_HOURS_PER_YEAR,
+  OVERTIME_STATUSES,
+  PAGE_SIZES,
+  type OvertimeInput,
+  type OvertimeNotification,
+  type OvertimeStatus,
+} from '@portal/domain/businesses/model';
 import { yearOptions } from '@portal/domain/format';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
-import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { Attachments, errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
 
 const SUBJECT = 'OvertimeNotification';
-const FORM_FIELDS = ['year', 'fromDate', 'toDate', 'workerCount', 'maxHoursPerWorker', 'jobs', 'reason', 'note'] as const;
+const FORM_FIELDS = [
+  'year',
+  'fromDate',
+  'toDate',
+  'workerCount',
+  'maxHoursPerWorker',
+  'jobs',
+  'reason',
+  'note',
+] as const;
 const STATUS_COLORS: Record<OvertimeStatus, string> = { submitted: 'blue', accepted: 'green', returned: 'orange' };
 
 type FormValues = Omit<OvertimeInput, 'fromDate' | 'toDate'> & { period: [Dayjs, Dayjs] | null };
@@ -34,31 +76,25 @@ export default function OvertimePage() {
   const { t } = useTranslation('businesses');
   const { side } = useSide();
   const access = useAccess();
-  const [params, setParams] = useSearchParams();
+  const state = useListState();
+  const { set } = state;
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<OvertimeNotification | 'new' | null>(null);
   const authority = side === 'authority';
 
   const query = {
-    pageNumber: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(params.get('size')) as 10) ? Number(params.get('size')) : 20,
-    keyWord: params.get('q') ?? '',
-    status: params.get('status') ?? '',
-    year: params.get('year') ?? '',
-    businessId: params.get('businessId') ?? '',
+    pageNumber: state.pageNumber,
+    pageSize: state.pageSize,
+    keyWord: state.get('q'),
+    status: state.get('status'),
+    year: state.get('year'),
+    businessId: state.get('businessId'),
   };
   const list = useQuery({
     queryKey: ['businesses', SUBJECT, 'list', query],
     queryFn: ({ signal }) => overtimeApi.list(query, signal),
     placeholderData: keepPreviousData,
   });
-  const set = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
 
   const columns: ColumnsType<OvertimeNotification> = [
     ...(authority
@@ -66,7 +102,9 @@ export default function OvertimePage() {
           {
             title: t('overtime.fields.business'),
             dataIndex: 'businessName',
-            render: (v: string, r: OvertimeNotification) => <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>,
+            render: (v: string, r: OvertimeNotification) => (
+              <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>
+            ),
           },
         ]
       : []),
@@ -74,13 +112,30 @@ export default function OvertimePage() {
       title: t('overtime.fields.year'),
       dataIndex: 'year',
       width: 80,
-      render: (v: number, r) => (authority ? v : <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>),
+      render: (v: number, r) =>
+        authority ? v : <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>,
     },
-    { title: t('overtime.fields.period'), key: 'period', width: 210, render: (_v, r) => `${showDate(r.fromDate)} – ${showDate(r.toDate)}` },
-    { title: t('overtime.fields.workerCount'), dataIndex: 'workerCount', width: 110, align: 'right', render: (v: number) => v.toLocaleString('vi-VN') },
+    {
+      title: t('overtime.fields.period'),
+      key: 'period',
+      width: 210,
+      render: (_v, r) => `${showDate(r.fromDate)} – ${showDate(r.toDate)}`,
+    },
+    {
+      title: t('overtime.fields.workerCount'),
+      dataIndex: 'workerCount',
+      width: 110,
+      align: 'right',
+      render: (v: number) => v.toLocaleString('vi-VN'),
+    },
     { title: t('overtime.fields.maxHoursPerWorker'), dataIndex: 'maxHoursPerWorker', width: 130, align: 'right' },
     { title: t('overtime.fields.submittedAt'), dataIndex: 'submittedAt', width: 140, render: showDateTime },
-    { title: t('overtime.fields.status'), dataIndex: 'status', width: 150, render: (v: OvertimeStatus) => <StatusTag status={v} /> },
+    {
+      title: t('overtime.fields.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (v: OvertimeStatus) => <StatusTag status={v} />,
+    },
   ];
 
   return (
@@ -116,7 +171,12 @@ export default function OvertimePage() {
           />
           {authority && (
             <div style={{ width: 280 }}>
-              <ReferenceSelect target={catalogByKey('bussiness')} value={query.businessId || null} onChange={(v) => set({ businessId: v })} placeholder={t('overtime.fields.business')} />
+              <ReferenceSelect
+                target={catalogByKey('bussiness')}
+                value={query.businessId || null}
+                onChange={(v) => set({ businessId: v })}
+                placeholder={t('overtime.fields.business')}
+              />
             </div>
           )}
         </Flex>
@@ -160,7 +220,15 @@ export default function OvertimePage() {
   );
 }
 
-function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotification | null; onClose: () => void; onSaved: (n: OvertimeNotification) => void }) {
+function OvertimeForm({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record: OvertimeNotification | null;
+  onClose: () => void;
+  onSaved: (n: OvertimeNotification) => void;
+}) {
   const { t } = useTranslation('businesses');
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
@@ -175,7 +243,11 @@ function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotificati
   const save = useMutation({
     mutationFn: (v: FormValues) => {
       const { period, ...rest } = v;
-      const body: OvertimeInput = { ...rest, fromDate: period![0].format('YYYY-MM-DD'), toDate: period![1].format('YYYY-MM-DD') };
+      const body: OvertimeInput = {
+        ...rest,
+        fromDate: period![0].format('YYYY-MM-DD'),
+        toDate: period![1].format('YYYY-MM-DD'),
+      };
       return record ? overtimeApi.update(record.id, body) : overtimeApi.submit(body);
     },
     onSuccess: async (n) => {
@@ -201,7 +273,15 @@ function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotificati
       onCancel={onClose}
       destroyOnHidden
     >
-      {record?.returnReason && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('overtime.returnedBecause')} description={record.returnReason} />}
+      {record?.returnReason && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('overtime.returnedBecause')}
+          description={record.returnReason}
+        />
+      )}
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
         <Row gutter={16}>
           <Col span={6}>
@@ -218,7 +298,8 @@ function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotificati
                 ({ getFieldValue }) => ({
                   validator: async (_r, v: [Dayjs, Dayjs] | null) => {
                     const y = getFieldValue('year') as number;
-                    if (v && (v[0].year() !== y || v[1].year() !== y)) throw new Error(t('validation.periodYear', { year: y }));
+                    if (v && (v[0].year() !== y || v[1].year() !== y))
+                      throw new Error(t('validation.periodYear', { year: y }));
                   },
                 }),
               ]}
@@ -234,7 +315,12 @@ function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotificati
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="maxHoursPerWorker" label={t('overtime.fields.maxHoursPerWorker')} rules={required} extra={t('overtime.maxHint', { max: MAX_OVERTIME_HOURS_PER_YEAR })}>
+            <Form.Item
+              name="maxHoursPerWorker"
+              label={t('overtime.fields.maxHoursPerWorker')}
+              rules={required}
+              extra={t('overtime.maxHint', { max: MAX_OVERTIME_HOURS_PER_YEAR })}
+            >
               <InputNumber min={1} max={MAX_OVERTIME_HOURS_PER_YEAR} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -253,7 +339,15 @@ function OvertimeForm({ record, onClose, onSaved }: { record: OvertimeNotificati
   );
 }
 
-function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: () => void; onEdit: (n: OvertimeNotification) => void }) {
+function OvertimeDrawer({
+  id,
+  onClose,
+  onEdit,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onEdit: (n: OvertimeNotification) => void;
+}) {
   const { t } = useTranslation('businesses');
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -261,10 +355,15 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
   const [reason, setReason] = useState('');
   const { side } = useSide();
   const access = useAccess();
-  const n = useQuery({ queryKey: ['businesses', SUBJECT, 'record', id], queryFn: () => overtimeApi.get(id!), enabled: Boolean(id) });
+  const n = useQuery({
+    queryKey: ['businesses', SUBJECT, 'record', id],
+    queryFn: () => overtimeApi.get(id!),
+    enabled: Boolean(id),
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['businesses', SUBJECT] });
   const act = useMutation({
-    mutationFn: (a: { action: 'accept' | 'return' | 'resubmit'; reason?: string }) => overtimeApi.transition(id!, a.action, a.reason),
+    mutationFn: (a: { action: 'accept' | 'return' | 'resubmit'; reason?: string }) =>
+      overtimeApi.transition(id!, a.action, a.reason),
     onSuccess: async (r, a) => {
       toast.success(t(`overtime.done.${a.action}`));
       setReturning(false);
@@ -296,7 +395,19 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
         d && (
           <Space>
             {d.actions.includes('accept') && (
-              <Button type="primary" icon={<CheckOutlined />} loading={act.isPending} onClick={() => modal.confirm({ title: t('overtime.acceptConfirm'), okText: t('overtime.actions.accept'), cancelText: t('actions.cancel'), onOk: () => act.mutateAsync({ action: 'accept' }) })}>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                loading={act.isPending}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('overtime.acceptConfirm'),
+                    okText: t('overtime.actions.accept'),
+                    cancelText: t('actions.cancel'),
+                    onOk: () => act.mutateAsync({ action: 'accept' }),
+                  })
+                }
+              >
                 {t('overtime.actions.accept')}
               </Button>
             )}
@@ -311,12 +422,30 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
               </Button>
             )}
             {d.actions.includes('resubmit') && (
-              <Button type="primary" icon={<SendOutlined />} loading={act.isPending} onClick={() => act.mutate({ action: 'resubmit' })}>
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ action: 'resubmit' })}
+              >
                 {t('overtime.actions.resubmit')}
               </Button>
             )}
             {employer && d.status !== 'accepted' && can(access, 'delete', SUBJECT) && (
-              <Button danger type="text" icon={<DeleteOutlined />} onClick={() => modal.confirm({ title: t('overtime.withdrawConfirm'), okText: t('overtime.withdraw'), okButtonProps: { danger: true }, cancelText: t('actions.cancel'), onOk: () => remove.mutateAsync() })}>
+              <Button
+                danger
+                type="text"
+                icon={<DeleteOutlined />}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('overtime.withdrawConfirm'),
+                    okText: t('overtime.withdraw'),
+                    okButtonProps: { danger: true },
+                    cancelText: t('actions.cancel'),
+                    onOk: () => remove.mutateAsync(),
+                  })
+                }
+              >
                 {t('overtime.withdraw')}
               </Button>
             )}
@@ -326,7 +455,9 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
     >
       {d && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          {d.status === 'returned' && d.returnReason && <Alert type="warning" showIcon message={t('overtime.returnedBecause')} description={d.returnReason} />}
+          {d.status === 'returned' && d.returnReason && (
+            <Alert type="warning" showIcon message={t('overtime.returnedBecause')} description={d.returnReason} />
+          )}
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('overtime.fields.status')}>
               <StatusTag status={d.status} />
@@ -338,13 +469,19 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
             <Descriptions.Item label={t('overtime.fields.period')}>
               {showDate(d.fromDate)} – {showDate(d.toDate)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('overtime.fields.workerCount')}>{d.workerCount.toLocaleString('vi-VN')}</Descriptions.Item>
+            <Descriptions.Item label={t('overtime.fields.workerCount')}>
+              {d.workerCount.toLocaleString('vi-VN')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.maxHoursPerWorker')}>{d.maxHoursPerWorker}</Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.jobs')}>{d.jobs}</Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.reason')}>{d.reason}</Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.note')}>{d.note ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('overtime.fields.submittedAt')}>{showDateTime(d.submittedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('overtime.fields.reviewedAt')}>{d.reviewedAt ? `${showDateTime(d.reviewedAt)} · ${d.reviewedByName ?? ''}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('overtime.fields.submittedAt')}>
+              {showDateTime(d.submittedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('overtime.fields.reviewedAt')}>
+              {d.reviewedAt ? `${showDateTime(d.reviewedAt)} · ${d.reviewedByName ?? ''}` : '—'}
+            </Descriptions.Item>
           </Descriptions>
           <Attachments area="OvertimeNotification" recordId={d.id} editable={employer && d.status !== 'accepted'} />
         </Space>
@@ -360,7 +497,13 @@ function OvertimeDrawer({ id, onClose, onEdit }: { id: string | null; onClose: (
         onCancel={() => setReturning(false)}
       >
         <Typography.Paragraph>{t('overtime.returnHint')}</Typography.Paragraph>
-        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} autoSize={{ minRows: 3, maxRows: 6 }} aria-label={t('overtime.returnReason')} />
+        <Input.TextArea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={2000}
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          aria-label={t('overtime.returnReason')}
+        />
       </Modal>
     </Drawer>
   );

@@ -65,9 +65,17 @@ export default function PublicViolationsPage() {
                   <Flex gap={8} wrap style={{ marginBottom: 8 }}>
                     {v.taxCode && <Tag>{t('violations.taxCodeShort', { code: v.taxCode })}</Tag>}
                     {v.wardName && <Tag>{v.wardName}</Tag>}
-                    {v.decisionNumber && <Tag color="red">{t('violations.decisionShort', { number: v.decisionNumber, date: showDate(v.decisionDate) })}</Tag>}
+                    {v.decisionNumber && (
+                      <Tag color="red">
+                        {t('violations.decisionShort', { number: v.decisionNumber, date: showDate(v.decisionDate) })}
+                      </Tag>
+                    )}
                   </Flex>
-                  {v.address && <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>{v.address}</Typography.Paragraph>}
+                  {v.address && (
+                    <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                      {v.address}
+                    </Typography.Paragraph>
+                  )}
                   <Typography.Paragraph style={{ marginBottom: 4 }}>{v.violationContent}</Typography.Paragraph>
                   <Typography.Text>
                     {t('violations.fields.fineAmount')}: <strong>{money(v.fineAmount)}</strong>
@@ -79,7 +87,14 @@ export default function PublicViolationsPage() {
           )}
         </Spin>
         {(list.data?.totalRecord ?? 0) > 10 && (
-          <Pagination style={{ marginTop: 16 }} current={page} pageSize={10} total={list.data?.totalRecord ?? 0} onChange={setPage} showSizeChanger={false} />
+          <Pagination
+            style={{ marginTop: 16 }}
+            current={page}
+            pageSize={10}
+            total={list.data?.totalRecord ?? 0}
+            onChange={setPage}
+            showSizeChanger={false}
+          />
         )}
       </section>
     </PublicPage>

@@ -1,7 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Drawer, Flex, Input, List, Progress, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Flex,
+  Input,
+  List,
+  Progress,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { CloudSyncOutlined, SyncOutlined } from '@ant-design/icons';
 import type { SyncRun } from '@portal/domain/integration/business-registry';
 import { can, useAccess } from '../../app/access.ts';
@@ -9,7 +25,12 @@ import { toast } from '../../app/toast.ts';
 import { syncApi, type RegistryItem } from './api.ts';
 import { errorText, showDateTime } from './shared.tsx';
 
-const RUN_COLORS: Record<SyncRun['status'], string> = { queued: 'default', running: 'processing', completed: 'success', failed: 'error' };
+const RUN_COLORS: Record<SyncRun['status'], string> = {
+  queued: 'default',
+  running: 'processing',
+  completed: 'success',
+  failed: 'error',
+};
 const active = (run: SyncRun | null | undefined) => run?.status === 'queued' || run?.status === 'running';
 /** Progress is polled this often while a run is queued or running. */
 const POLL_MS = 2000;
@@ -31,7 +52,11 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const status = useQuery({
     queryKey: ['businesses', 'sync', 'status'],
     queryFn: async ({ signal }) => {
-      const previous = queryClient.getQueryData<Awaited<ReturnType<typeof syncApi.status>>>(['businesses', 'sync', 'status']);
+      const previous = queryClient.getQueryData<Awaited<ReturnType<typeof syncApi.status>>>([
+        'businesses',
+        'sync',
+        'status',
+      ]);
       const next = await syncApi.status(signal);
       // A run just finished: the employers and the registry marks have changed.
       if (active(previous?.run) && !active(next.run)) {
@@ -61,11 +86,17 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   });
   const run = status.data?.run ?? null;
   const running = active(run);
-  const percent = run?.total ? Math.min(100, Math.round(((run.done + run.failed) / run.total) * 100)) : running ? 0 : 100;
+  const percent = run?.total
+    ? Math.min(100, Math.round(((run.done + run.failed) / run.total) * 100))
+    : running
+      ? 0
+      : 100;
 
   return (
     <Drawer open={open} onClose={onClose} size={980} title={t('integration:sync.title')} destroyOnHidden>
-      {status.data && !status.data.configured && <Alert type="warning" showIcon message={t('integration:sync.notConfigured')} />}
+      {status.data && !status.data.configured && (
+        <Alert type="warning" showIcon message={t('integration:sync.notConfigured')} />
+      )}
       {status.data?.configured && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Card size="small" title={t('businesses:sync.latestRun')} data-testid="sync-progress">
@@ -76,19 +107,32 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                     {t(`integration:sync.status.${run.status}`)}
                   </Tag>
                   <Typography.Text>{t(`businesses:sync.kinds.${run.kind}`)}</Typography.Text>
-                  <Typography.Text type="secondary">{t('integration:sync.progress', { done: run.done + run.failed, total: run.total ?? '…' })}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('integration:sync.progress', { done: run.done + run.failed, total: run.total ?? '…' })}
+                  </Typography.Text>
                 </Flex>
-                <Progress percent={percent} status={run.status === 'failed' ? 'exception' : running ? 'active' : 'success'} />
+                <Progress
+                  percent={percent}
+                  status={run.status === 'failed' ? 'exception' : running ? 'active' : 'success'}
+                />
                 <Flex gap={32} wrap>
                   <Statistic title={t('businesses:sync.total')} value={run.total ?? '—'} />
                   <Statistic title={t('businesses:sync.done')} value={run.done} />
                   <Statistic title={t('businesses:sync.created')} value={run.created} />
                   <Statistic title={t('businesses:sync.updated')} value={run.updated} />
-                  <Statistic title={t('businesses:sync.failed')} value={run.failed} valueStyle={run.failed ? { color: '#cf1322' } : undefined} />
+                  <Statistic
+                    title={t('businesses:sync.failed')}
+                    value={run.failed}
+                    valueStyle={run.failed ? { color: '#cf1322' } : undefined}
+                  />
                 </Flex>
                 <Descriptions size="small" column={2}>
-                  <Descriptions.Item label={t('integration:sync.startedAt')}>{showDateTime(run.startedAt)}</Descriptions.Item>
-                  <Descriptions.Item label={t('integration:sync.finishedAt')}>{showDateTime(run.finishedAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('integration:sync.startedAt')}>
+                    {showDateTime(run.startedAt)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('integration:sync.finishedAt')}>
+                    {showDateTime(run.finishedAt)}
+                  </Descriptions.Item>
                 </Descriptions>
                 {run.error && <Alert type="error" showIcon message={run.error} />}
                 {run.errors.length > 0 && (
@@ -99,7 +143,8 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                     dataSource={run.errors}
                     renderItem={(e) => (
                       <List.Item>
-                        <Typography.Text code>{e.taxCode ?? '—'}</Typography.Text> {t(`integration:sync.${e.message}`, { defaultValue: e.message })}
+                        <Typography.Text code>{e.taxCode ?? '—'}</Typography.Text>{' '}
+                        {t(`integration:sync.${e.message}`, { defaultValue: e.message })}
                       </List.Item>
                     )}
                   />
@@ -154,14 +199,30 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               }}
               style={{ maxWidth: 360, marginBottom: 12 }}
             />
-            {registry.isError && <Alert type="error" showIcon message={errorText(registry.error)} style={{ marginBottom: 12 }} />}
+            {registry.isError && (
+              <Alert type="error" showIcon message={errorText(registry.error)} style={{ marginBottom: 12 }} />
+            )}
             <Table<RegistryItem>
               rowKey="taxCode"
               size="small"
               loading={registry.isFetching}
               dataSource={registry.data?.pageLists ?? []}
-              rowSelection={mayRun ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), preserveSelectedRowKeys: true } : undefined}
-              pagination={{ current: page, pageSize: 20, total: registry.data?.totalRecord ?? 0, showSizeChanger: false, onChange: setPage }}
+              rowSelection={
+                mayRun
+                  ? {
+                      selectedRowKeys: selected,
+                      onChange: (k) => setSelected(k as string[]),
+                      preserveSelectedRowKeys: true,
+                    }
+                  : undefined
+              }
+              pagination={{
+                current: page,
+                pageSize: 20,
+                total: registry.data?.totalRecord ?? 0,
+                showSizeChanger: false,
+                onChange: setPage,
+              }}
               columns={[
                 { title: t('businesses:areas.bussiness.fields.code'), dataIndex: 'taxCode', width: 120 },
                 {
@@ -186,7 +247,12 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                   title: t('businesses:sync.inPortal'),
                   dataIndex: 'isSynced',
                   width: 140,
-                  render: (v: boolean) => (v ? <Tag color="green">{t('integration:sync.synced')}</Tag> : <Tag>{t('integration:sync.notSynced')}</Tag>),
+                  render: (v: boolean) =>
+                    v ? (
+                      <Tag color="green">{t('integration:sync.synced')}</Tag>
+                    ) : (
+                      <Tag>{t('integration:sync.notSynced')}</Tag>
+                    ),
                 },
               ]}
             />

@@ -1,8 +1,26 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,10 +30,24 @@ import { toast } from '../../app/toast.ts';
 import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useSide, violationApi } from './api.ts';
-import { errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
 
 const SUBJECT = 'ViolatingOrganization';
-const FORM_FIELDS = ['businessId', 'organizationName', 'taxCode', 'address', 'wardCode', 'violationContent', 'legalBasis', 'decisionNumber', 'decisionDate', 'fineAmount', 'issuedBy', 'remedy', 'isPublished'] as const;
+const FORM_FIELDS = [
+  'businessId',
+  'organizationName',
+  'taxCode',
+  'address',
+  'wardCode',
+  'violationContent',
+  'legalBasis',
+  'decisionNumber',
+  'decisionDate',
+  'fineAmount',
+  'issuedBy',
+  'remedy',
+  'isPublished',
+] as const;
 
 type FormValues = Omit<ViolationInput, 'decisionDate'> & { decisionDate: Dayjs | null };
 
@@ -31,27 +63,21 @@ export default function ViolationsPage() {
   const { side } = useSide();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const state = useListState();
+  const { set } = state;
   const [editing, setEditing] = useState<Violation | 'new' | null>(null);
   const authority = side === 'authority';
   const query = {
-    pageNumber: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(params.get('size')) as 10) ? Number(params.get('size')) : 20,
-    keyWord: params.get('q') ?? '',
-    isPublished: params.get('published') ?? '',
+    pageNumber: state.pageNumber,
+    pageSize: state.pageSize,
+    keyWord: state.get('q'),
+    isPublished: state.get('published'),
   };
   const list = useQuery({
     queryKey: ['businesses', SUBJECT, 'list', query],
     queryFn: ({ signal }) => violationApi.list(query, signal),
     placeholderData: keepPreviousData,
   });
-  const set = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
   const remove = useMutation({
     mutationFn: (ids: string[]) => violationApi.remove(ids),
     onSuccess: async () => {
@@ -68,7 +94,9 @@ export default function ViolationsPage() {
       render: (v: string, r) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{v}</Typography.Text>
-          {r.taxCode && <Typography.Text type="secondary">{t('violations.taxCodeShort', { code: r.taxCode })}</Typography.Text>}
+          {r.taxCode && (
+            <Typography.Text type="secondary">{t('violations.taxCodeShort', { code: r.taxCode })}</Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -80,7 +108,14 @@ export default function ViolationsPage() {
       title: t('violations.fields.isPublished'),
       dataIndex: 'isPublished',
       width: 150,
-      render: (v: boolean, r) => (v ? <Tooltip title={showDateTime(r.publishedAt)}><Tag color="red">{t('violations.published')}</Tag></Tooltip> : <Tag>{t('violations.notPublished')}</Tag>),
+      render: (v: boolean, r) =>
+        v ? (
+          <Tooltip title={showDateTime(r.publishedAt)}>
+            <Tag color="red">{t('violations.published')}</Tag>
+          </Tooltip>
+        ) : (
+          <Tag>{t('violations.notPublished')}</Tag>
+        ),
     },
     ...(authority
       ? [
@@ -92,14 +127,29 @@ export default function ViolationsPage() {
             fixed: 'right' as const,
             render: (_v: unknown, r: Violation) => (
               <Space size={2}>
-                {can(access, 'update', SUBJECT) && <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />}
+                {can(access, 'update', SUBJECT) && (
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('actions.edit')}
+                    onClick={() => setEditing(r)}
+                  />
+                )}
                 {can(access, 'delete', SUBJECT) && (
                   <Button
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
                     aria-label={t('actions.delete')}
-                    onClick={() => modal.confirm({ title: t('violations.deleteTitle', { name: r.organizationName }), okText: t('actions.delete'), okButtonProps: { danger: true }, cancelText: t('actions.cancel'), onOk: () => remove.mutateAsync([r.id]) })}
+                    onClick={() =>
+                      modal.confirm({
+                        title: t('violations.deleteTitle', { name: r.organizationName }),
+                        okText: t('actions.delete'),
+                        okButtonProps: { danger: true },
+                        cancelText: t('actions.cancel'),
+                        onOk: () => remove.mutateAsync([r.id]),
+                      })
+                    }
                   />
                 )}
               </Space>
@@ -153,9 +203,21 @@ export default function ViolationsPage() {
           expandedRowRender: (r) => (
             <Space orientation="vertical">
               <Typography.Text>{r.violationContent}</Typography.Text>
-              {r.legalBasis && <Typography.Text type="secondary">{t('violations.fields.legalBasis')}: {r.legalBasis}</Typography.Text>}
-              {r.remedy && <Typography.Text type="secondary">{t('violations.fields.remedy')}: {r.remedy}</Typography.Text>}
-              {r.issuedBy && <Typography.Text type="secondary">{t('violations.fields.issuedBy')}: {r.issuedBy}</Typography.Text>}
+              {r.legalBasis && (
+                <Typography.Text type="secondary">
+                  {t('violations.fields.legalBasis')}: {r.legalBasis}
+                </Typography.Text>
+              )}
+              {r.remedy && (
+                <Typography.Text type="secondary">
+                  {t('violations.fields.remedy')}: {r.remedy}
+                </Typography.Text>
+              )}
+              {r.issuedBy && (
+                <Typography.Text type="secondary">
+                  {t('violations.fields.issuedBy')}: {r.issuedBy}
+                </Typography.Text>
+              )}
             </Space>
           ),
         }}
@@ -181,7 +243,10 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
   const queryClient = useQueryClient();
   const businessId = Form.useWatch('businessId', form);
   const initialValues = useMemo<Partial<FormValues>>(
-    () => (record ? { ...record, decisionDate: record.decisionDate ? dayjs(record.decisionDate) : null } : { isPublished: false, decisionDate: null }),
+    () =>
+      record
+        ? { ...record, decisionDate: record.decisionDate ? dayjs(record.decisionDate) : null }
+        : { isPublished: false, decisionDate: null },
     [record],
   );
   const save = useMutation({
@@ -215,7 +280,11 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
         </Form.Item>
         <Row gutter={16}>
           <Col span={16}>
-            <Form.Item name="organizationName" label={t('violations.fields.organizationName')} rules={businessId ? [] : required}>
+            <Form.Item
+              name="organizationName"
+              label={t('violations.fields.organizationName')}
+              rules={businessId ? [] : required}
+            >
               <Input maxLength={500} placeholder={businessId ? t('violations.fromEmployer') : undefined} />
             </Form.Item>
           </Col>
@@ -256,7 +325,14 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
           </Col>
           <Col span={8}>
             <Form.Item name="fineAmount" label={t('violations.fields.fineAmount')}>
-              <InputNumber min={0} precision={0} step={1_000_000} style={{ width: '100%' }} formatter={(v) => (v == null ? '' : Number(v).toLocaleString('vi-VN'))} parser={(v) => Number((v ?? '').replace(/\D/g, '')) as 0} />
+              <InputNumber
+                min={0}
+                precision={0}
+                step={1_000_000}
+                style={{ width: '100%' }}
+                formatter={(v) => (v == null ? '' : Number(v).toLocaleString('vi-VN'))}
+                parser={(v) => Number((v ?? '').replace(/\D/g, '')) as 0}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -266,7 +342,12 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
         <Form.Item name="remedy" label={t('violations.fields.remedy')}>
           <Input.TextArea maxLength={2000} autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="isPublished" label={t('violations.fields.isPublished')} valuePropName="checked" extra={t('violations.publishHint')}>
+        <Form.Item
+          name="isPublished"
+          label={t('violations.fields.isPublished')}
+          valuePropName="checked"
+          extra={t('violations.publishHint')}
+        >
           <Switch />
         </Form.Item>
       </Form>

@@ -45,28 +45,40 @@ export const documentApi = {
   list: (query: { box: DocumentBox } & Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<OfficialDocument>>(`${documents}/officialDocuments`, { query: toQuery(query), signal }),
   get: (id: string) => apiFetch<OfficialDocument>(`${documents}/officialDocuments/${id}`),
-  create: (body: DocumentInput) => apiFetch<OfficialDocument>(`${documents}/officialDocuments`, { method: 'POST', body }),
-  update: (id: string, body: DocumentInput) => apiFetch<OfficialDocument>(`${documents}/officialDocuments/${id}`, { method: 'PUT', body }),
-  remove: (ids: string[]) => apiFetch<{ deleted: number }>(`${documents}/delete-official-documents`, { method: 'POST', body: ids }),
+  create: (body: DocumentInput) =>
+    apiFetch<OfficialDocument>(`${documents}/officialDocuments`, { method: 'POST', body }),
+  update: (id: string, body: DocumentInput) =>
+    apiFetch<OfficialDocument>(`${documents}/officialDocuments/${id}`, { method: 'PUT', body }),
+  remove: (ids: string[]) =>
+    apiFetch<{ deleted: number }>(`${documents}/delete-official-documents`, { method: 'POST', body: ids }),
 };
 
 export const overtimeApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<OvertimeNotification>>(`${overtime}/overtimeNotifications`, { query: toQuery(query), signal }),
   get: (id: string) => apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications/${id}`),
-  submit: (body: OvertimeInput) => apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications`, { method: 'POST', body }),
-  update: (id: string, body: OvertimeInput) => apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications/${id}`, { method: 'PUT', body }),
-  remove: (ids: string[]) => apiFetch<{ deleted: number }>(`${overtime}/delete-overtime-notifications`, { method: 'POST', body: ids }),
+  submit: (body: OvertimeInput) =>
+    apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications`, { method: 'POST', body }),
+  update: (id: string, body: OvertimeInput) =>
+    apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications/${id}`, { method: 'PUT', body }),
+  remove: (ids: string[]) =>
+    apiFetch<{ deleted: number }>(`${overtime}/delete-overtime-notifications`, { method: 'POST', body: ids }),
   transition: (id: string, action: OvertimeTransition, reason?: string) =>
-    apiFetch<OvertimeNotification>(`${overtime}/${action}/${id}`, { method: 'POST', ...(action === 'return' ? { body: { reason } } : {}) }),
+    apiFetch<OvertimeNotification>(`${overtime}/${action}/${id}`, {
+      method: 'POST',
+      ...(action === 'return' ? { body: { reason } } : {}),
+    }),
 };
 
 export const violationApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<Violation>>(`${violations}/violatingOrganizations`, { query: toQuery(query), signal }),
-  create: (body: ViolationInput) => apiFetch<Violation>(`${violations}/violatingOrganizations`, { method: 'POST', body }),
-  update: (id: string, body: ViolationInput) => apiFetch<Violation>(`${violations}/violatingOrganizations/${id}`, { method: 'PUT', body }),
-  remove: (ids: string[]) => apiFetch<{ deleted: number }>(`${violations}/delete-violating-organizations`, { method: 'POST', body: ids }),
+  create: (body: ViolationInput) =>
+    apiFetch<Violation>(`${violations}/violatingOrganizations`, { method: 'POST', body }),
+  update: (id: string, body: ViolationInput) =>
+    apiFetch<Violation>(`${violations}/violatingOrganizations/${id}`, { method: 'PUT', body }),
+  remove: (ids: string[]) =>
+    apiFetch<{ deleted: number }>(`${violations}/delete-violating-organizations`, { method: 'POST', body: ids }),
   publicList: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<PublicViolation>>(`${violations}/public-list`, { query: toQuery(query), signal }),
 };
@@ -82,7 +94,8 @@ export function attachmentApi(area: 'OfficialDocument' | 'OvertimeNotification')
       return apiFetch<AttachedFile>(`${base}/add-file/${id}`, { method: 'POST', body: form });
     },
     download: (id: string, fileId: string) => apiDownload(`${base}/download-file/${id}/${fileId}`),
-    remove: (id: string, fileIds: string[]) => apiFetch<{ deleted: number }>(`${base}/delete-file/${id}`, { method: 'POST', body: fileIds }),
+    remove: (id: string, fileIds: string[]) =>
+      apiFetch<{ deleted: number }>(`${base}/delete-file/${id}`, { method: 'POST', body: fileIds }),
   };
 }
 
@@ -90,9 +103,15 @@ export const sectorApi = {
   of: (bussinessId: string, signal?: AbortSignal) =>
     apiFetch<BusinessSectorLink[]>('/api/Bussiness/list-sector-in-bussiness', { query: { bussinessId }, signal }),
   notRegistered: (bussinessId: string, keyWord: string, signal?: AbortSignal) =>
-    apiFetch<Omit<BusinessSectorLink, 'isMain'>[]>('/api/Bussiness/list-sector-not-register', { query: toQuery({ bussinessId, keyWord, take: 100 }), signal }),
+    apiFetch<Omit<BusinessSectorLink, 'isMain'>[]>('/api/Bussiness/list-sector-not-register', {
+      query: toQuery({ bussinessId, keyWord, take: 100 }),
+      signal,
+    }),
   add: (bussinessId: string, sectorIds: string[], mainSectorId?: string | null) =>
-    apiFetch<BusinessSectorLink[]>('/api/Bussiness/add-sector', { method: 'POST', body: { bussinessId, sectorIds, mainSectorId: mainSectorId ?? null } }),
+    apiFetch<BusinessSectorLink[]>('/api/Bussiness/add-sector', {
+      method: 'POST',
+      body: { bussinessId, sectorIds, mainSectorId: mainSectorId ?? null },
+    }),
   remove: (bussinessId: string, ids: string[]) =>
     apiFetch<BusinessSectorLink[]>('/api/Bussiness/delete-sector', { method: 'POST', body: { bussinessId, ids } }),
 };
@@ -119,14 +138,21 @@ export interface NewAccount {
 
 export const accountApi = {
   list: (businessId: string, signal?: AbortSignal) =>
-    apiFetch<Page<EmployerAccount>>(`/api/Bussiness/list-account/${businessId}`, { query: { pageSize: '100' }, signal }),
-  add: (businessId: string, body: NewAccount) => apiFetch<{ id: string }>(`/api/Bussiness/add-account/${businessId}`, { method: 'POST', body }),
+    apiFetch<Page<EmployerAccount>>(`/api/Bussiness/list-account/${businessId}`, {
+      query: { pageSize: '100' },
+      signal,
+    }),
+  add: (businessId: string, body: NewAccount) =>
+    apiFetch<{ id: string }>(`/api/Bussiness/add-account/${businessId}`, { method: 'POST', body }),
   /** Identity's bulk activation of employer accounts. */
   activate: (userIds: string[]) =>
-    apiFetch<{ activated: string[]; skipped: { id: string; code: string; message: string }[] }>('/api/Account/active-bussiness-accounts', {
-      method: 'POST',
-      body: userIds,
-    }),
+    apiFetch<{ activated: string[]; skipped: { id: string; code: string; message: string }[] }>(
+      '/api/Account/active-bussiness-accounts',
+      {
+        method: 'POST',
+        body: userIds,
+      },
+    ),
 };
 
 export interface RegistryItem {
@@ -143,9 +169,11 @@ export interface RegistryItem {
 export const syncApi = {
   registry: (query: { pageNumber: number; pageSize: number; keyWord?: string }, signal?: AbortSignal) =>
     apiFetch<Page<RegistryItem>>('/api/Bussiness/list-bussiness-dak-nong', { query: toQuery(query), signal }),
-  status: (signal?: AbortSignal) => apiFetch<{ configured: boolean; run: SyncRun | null }>('/api/Bussiness/synchronize-status', { signal }),
+  status: (signal?: AbortSignal) =>
+    apiFetch<{ configured: boolean; run: SyncRun | null }>('/api/Bussiness/synchronize-status', { signal }),
   all: () => apiFetch<SyncRun>('/api/Bussiness/synchronize-dak-nong', { method: 'POST' }),
-  chosen: (taxCodes: string[]) => apiFetch<SyncRun>('/api/Bussiness/synchronize-dak-nong-with-list', { method: 'POST', body: taxCodes }),
+  chosen: (taxCodes: string[]) =>
+    apiFetch<SyncRun>('/api/Bussiness/synchronize-dak-nong-with-list', { method: 'POST', body: taxCodes }),
 };
 
 interface AccountInfo {
@@ -156,7 +184,11 @@ interface AccountInfo {
  * Which side of the exchange the signed-in user is on: an employer user acts for its employer, everyone else
  * for the authority. From the account information the API gives (cached for the session).
  */
-export function useSide(): { side: 'employer' | 'authority' | null; businessId: string | null; unitName: string | null } {
+export function useSide(): {
+  side: 'employer' | 'authority' | null;
+  businessId: string | null;
+  unitName: string | null;
+} {
   const access = useAccess();
   const info = useQuery({
     queryKey: ['businesses', 'account-info', access.user?.userId ?? null],
@@ -166,5 +198,9 @@ export function useSide(): { side: 'employer' | 'authority' | null; businessId: 
   });
   if (!info.data) return { side: null, businessId: null, unitName: null };
   const employer = info.data.unit.kind === 'employer' && Boolean(info.data.unit.businessId);
-  return { side: employer ? 'employer' : 'authority', businessId: info.data.unit.businessId, unitName: info.data.unit.name };
+  return {
+    side: employer ? 'employer' : 'authority',
+    businessId: info.data.unit.businessId,
+    unitName: info.data.unit.name,
+  };
 }

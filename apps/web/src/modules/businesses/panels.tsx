@@ -1,8 +1,31 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Descriptions, Flex, Form, Input, List, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, PlusOutlined, StarFilled, StarOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Checkbox,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  List,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  PlusOutlined,
+  StarFilled,
+  StarOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import type { ResolvedCatalog } from '@portal/domain/catalog/index';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
@@ -19,7 +42,10 @@ export const STATUS_COLORS: Record<string, string> = { active: 'green', pending:
 /** Groups of the employer record, as an office reads it. */
 const SECTIONS: { key: string; fields: string[] }[] = [
   { key: 'identity', fields: ['code', 'name', 'shortName', 'englishName', 'businessTypeId', 'registeredOn', 'status'] },
-  { key: 'contact', fields: ['address', 'wardCode', 'phone', 'email', 'website', 'representativeName', 'representativeTitle'] },
+  {
+    key: 'contact',
+    fields: ['address', 'wardCode', 'phone', 'email', 'website', 'representativeName', 'representativeTitle'],
+  },
   { key: 'workforce', fields: ['employeeCount', 'femaleCount', 'hazardousCount', 'oshOfficerName', 'oshOfficerPhone'] },
   { key: 'registry', fields: ['legalForm', 'industryCode', 'industryName', 'registryStatus'] },
 ];
@@ -33,13 +59,22 @@ export function EmployerDetails({ c, record }: { c: ResolvedCatalog; record: Cat
         const shown = s.fields.filter((f) => s.key !== 'registry' || record[f] != null);
         if (!shown.length) return null;
         return (
-          <Descriptions key={s.key} title={t(`employers.sections.${s.key}`)} column={1} bordered size="small" labelStyle={{ width: 260 }}>
+          <Descriptions
+            key={s.key}
+            title={t(`employers.sections.${s.key}`)}
+            column={1}
+            bordered
+            size="small"
+            labelStyle={{ width: 260 }}
+          >
             {shown.map((f) => (
               <Descriptions.Item key={f} label={text.label(f)}>
                 {f === 'status' && record.status ? (
                   <Tag color={STATUS_COLORS[String(record.status)]}>{text.display(f, record)}</Tag>
                 ) : f === 'registryStatus' && record.registryStatus ? (
-                  t(`employers.registryStatuses.${String(record.registryStatus)}`, { defaultValue: String(record.registryStatus) })
+                  t(`employers.registryStatuses.${String(record.registryStatus)}`, {
+                    defaultValue: String(record.registryStatus),
+                  })
                 ) : (
                   text.display(f, record) || '—'
                 )}
@@ -82,8 +117,16 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
     },
     onError: (err) => toast.error(errorText(err)),
   });
-  const remove = useMutation({ mutationFn: (id: string) => sectorApi.remove(businessId, [id]), onSuccess: done, onError: (err) => toast.error(errorText(err)) });
-  const main = useMutation({ mutationFn: (id: string) => sectorApi.add(businessId, [id], id), onSuccess: done, onError: (err) => toast.error(errorText(err)) });
+  const remove = useMutation({
+    mutationFn: (id: string) => sectorApi.remove(businessId, [id]),
+    onSuccess: done,
+    onError: (err) => toast.error(errorText(err)),
+  });
+  const main = useMutation({
+    mutationFn: (id: string) => sectorApi.add(businessId, [id], id),
+    onSuccess: done,
+    onError: (err) => toast.error(errorText(err)),
+  });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {editable && (
@@ -102,7 +145,13 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
           <Checkbox checked={asMain} disabled={chosen.length !== 1} onChange={(e) => setAsMain(e.target.checked)}>
             {t('sectors.asMain')}
           </Checkbox>
-          <Button type="primary" icon={<PlusOutlined />} disabled={!chosen.length} loading={add.isPending} onClick={() => add.mutate()}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!chosen.length}
+            loading={add.isPending}
+            onClick={() => add.mutate()}
+          >
             {t('sectors.add')}
           </Button>
         </Flex>
@@ -120,18 +169,33 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
                 ? [
                     s.isMain ? null : (
                       <Tooltip key="main" title={t('sectors.makeMain')}>
-                        <Button type="text" icon={<StarOutlined />} aria-label={t('sectors.makeMain')} onClick={() => main.mutate(s.id)} />
+                        <Button
+                          type="text"
+                          icon={<StarOutlined />}
+                          aria-label={t('sectors.makeMain')}
+                          onClick={() => main.mutate(s.id)}
+                        />
                       </Tooltip>
                     ),
                     <Tooltip key="del" title={t('actions.delete')}>
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => remove.mutate(s.id)} />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('actions.delete')}
+                        onClick={() => remove.mutate(s.id)}
+                      />
                     </Tooltip>,
                   ].filter(Boolean)
                 : []
             }
           >
             <Space>
-              {s.isMain ? <StarFilled style={{ color: '#faad14' }} aria-label={t('sectors.main')} /> : <span style={{ width: 14, display: 'inline-block' }} />}
+              {s.isMain ? (
+                <StarFilled style={{ color: '#faad14' }} aria-label={t('sectors.main')} />
+              ) : (
+                <span style={{ width: 14, display: 'inline-block' }} />
+              )}
               <Typography.Text code>{s.code}</Typography.Text>
               <Typography.Text>{s.name}</Typography.Text>
               {s.isMain && <Tag color="gold">{t('sectors.main')}</Tag>}
@@ -143,7 +207,12 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
   );
 }
 
-const ACCOUNT_COLORS: Record<EmployerAccount['status'], string> = { active: 'green', inactive: 'default', disabled: 'red', locked: 'orange' };
+const ACCOUNT_COLORS: Record<EmployerAccount['status'], string> = {
+  active: 'green',
+  inactive: 'default',
+  disabled: 'red',
+  locked: 'orange',
+};
 
 /** User accounts of an employer (identity's users in the employer's unit): add one, activate in bulk. */
 export function AccountsPanel({ businessId }: { businessId: string }) {
@@ -159,7 +228,8 @@ export function AccountsPanel({ businessId }: { businessId: string }) {
     mutationFn: () => accountApi.activate(selected),
     onSuccess: async (r) => {
       if (r.activated.length) toast.success(t('accounts.activated', { count: r.activated.length }));
-      if (r.skipped.length) toast.warning(t('accounts.skipped', { count: r.skipped.length }), r.skipped.map((s) => s.message).join('; '));
+      if (r.skipped.length)
+        toast.warning(t('accounts.skipped', { count: r.skipped.length }), r.skipped.map((s) => s.message).join('; '));
       setSelected([]);
       await queryClient.invalidateQueries({ queryKey: key });
     },
@@ -174,7 +244,14 @@ export function AccountsPanel({ businessId }: { businessId: string }) {
             icon={<CheckCircleOutlined />}
             disabled={!selected.length}
             loading={activate.isPending}
-            onClick={() => modal.confirm({ title: t('accounts.activateConfirm', { count: selected.length }), okText: t('accounts.activate'), cancelText: t('actions.cancel'), onOk: () => activate.mutateAsync() })}
+            onClick={() =>
+              modal.confirm({
+                title: t('accounts.activateConfirm', { count: selected.length }),
+                okText: t('accounts.activate'),
+                cancelText: t('actions.cancel'),
+                onOk: () => activate.mutateAsync(),
+              })
+            }
           >
             {t('accounts.activateSelected', { count: selected.length })}
           </Button>
@@ -194,14 +271,24 @@ export function AccountsPanel({ businessId }: { businessId: string }) {
         locale={{ emptyText: accounts.isError ? errorText(accounts.error) : t('accounts.none') }}
         rowSelection={
           can(access, 'update', 'Account') && inactive.length
-            ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (a) => ({ disabled: a.status !== 'inactive' }) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (k) => setSelected(k as string[]),
+                getCheckboxProps: (a) => ({ disabled: a.status !== 'inactive' }),
+              }
             : undefined
         }
         columns={[
           { title: t('accounts.fields.userName'), dataIndex: 'userName' },
           { title: t('accounts.fields.fullName'), dataIndex: 'fullName' },
           { title: t('accounts.fields.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
-          { title: t('accounts.fields.status'), dataIndex: 'status', render: (v: EmployerAccount['status']) => <Tag color={ACCOUNT_COLORS[v]}>{t(`accounts.statuses.${v}`)}</Tag> },
+          {
+            title: t('accounts.fields.status'),
+            dataIndex: 'status',
+            render: (v: EmployerAccount['status']) => (
+              <Tag color={ACCOUNT_COLORS[v]}>{t(`accounts.statuses.${v}`)}</Tag>
+            ),
+          },
           { title: t('accounts.fields.lastLoginAt'), dataIndex: 'lastLoginAt', render: showDateTime },
         ]}
       />
@@ -215,7 +302,14 @@ function AddAccount({ businessId, onClose }: { businessId: string; onClose: () =
   const [form] = Form.useForm<NewAccount>();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (v: NewAccount) => accountApi.add(businessId, { ...v, email: v.email || null, phone: v.phone || null, jobTitle: v.jobTitle || null, password: v.password || null }),
+    mutationFn: (v: NewAccount) =>
+      accountApi.add(businessId, {
+        ...v,
+        email: v.email || null,
+        phone: v.phone || null,
+        jobTitle: v.jobTitle || null,
+        password: v.password || null,
+      }),
     onSuccess: async (_r, v) => {
       toast.success(t(v.password ? 'accounts.created' : 'accounts.invited'));
       await queryClient.invalidateQueries({ queryKey: ['businesses', 'accounts', businessId] });
@@ -225,7 +319,16 @@ function AddAccount({ businessId, onClose }: { businessId: string; onClose: () =
   });
   const required = [{ required: true, message: t('validation.required') }];
   return (
-    <Modal open title={t('accounts.add')} okText={t('actions.save')} cancelText={t('actions.cancel')} confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('accounts.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         <Form.Item name="userName" label={t('accounts.fields.userName')} rules={required}>
           <Input maxLength={50} autoComplete="off" />

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@portal/domain/format';
+import { PAGE_SIZES } from '@portal/domain/businesses/model';
 import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { saveFile } from '../../catalog/api.ts';
@@ -15,6 +17,30 @@ import { attachmentApi } from './api.ts';
 export const showDate = (value: string | null | undefined) => (value ? formatDate(value) : '—');
 export const showDateTime = (value: string | null | undefined) => (value ? formatDateTime(value) : '—');
 
+/**
+ * A list's paging and filters in the address, so a list can be bookmarked and survives a round trip to a
+ * record. Any change but the page's own goes back to page 1.
+ */
+export function useListState() {
+  const [params, setParams] = useSearchParams();
+  const size = Number(params.get('size'));
+  return {
+    get: (name: string) => params.get(name) ?? '',
+    pageNumber: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
+    set: (changes: Record<string, string | null>) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      }),
+  };
+}
+
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -23,7 +49,12 @@ export function errorText(err: unknown): string {
  * The server's field errors beside the fields ('body.subject' or 'subject'); anything else in a toast.
  * `rename` maps a server field to the form's (two dates shown as one period).
  */
-export function showServerErrors(form: FormInstance, err: unknown, fields: readonly string[], rename: Record<string, string> = {}): void {
+export function showServerErrors(
+  form: FormInstance,
+  err: unknown,
+  fields: readonly string[],
+  rename: Record<string, string> = {},
+): void {
   const named =
     err instanceof ApiError
       ? err.details
@@ -41,18 +72,30 @@ export function showServerErrors(form: FormInstance, err: unknown, fields: reado
   if (!named.length || rest.length) toast.error(errorText(err), rest.map((d) => d.message).join('; ') || undefined);
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Files of a document or notification: download for whoever sees the record; add and remove for its author.
  * Files are checked by content on the server (PDF, images, Word, Excel) and never public.
  */
-export function Attachments({ area, recordId, editable }: { area: 'OfficialDocument' | 'OvertimeNotification'; recordId: string; editable: boolean }) {
+export function Attachments({
+  area,
+  recordId,
+  editable,
+}: {
+  area: 'OfficialDocument' | 'OvertimeNotification';
+  recordId: string;
+  editable: boolean;
+}) {
   const { t } = useTranslation('businesses');
   const api = attachmentApi(area);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
-  const files = useQuery({ queryKey: ['businesses', area, 'files', recordId], queryFn: ({ signal }) => api.list(recordId, signal) });
+  const files = useQuery({
+    queryKey: ['businesses', area, 'files', recordId],
+    queryFn: ({ signal }) => api.list(recordId, signal),
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['businesses', area] });
   const upload = useMutation({
     mutationFn: (file: File) => api.add(recordId, file),
@@ -106,13 +149,32 @@ export function Attachments({ area, recordId, editable }: { area: 'OfficialDocum
         renderItem={(f) => (
           <List.Item
             actions={[
-              <Button key="get" type="link" size="small" icon={<DownloadOutlined />} loading={busy === f.id} onClick={() => void download(f.id, f.name)}>
+              <Button
+                key="get"
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                loading={busy === f.id}
+                onClick={() => void download(f.id, f.name)}
+              >
                 {t('files.download')}
               </Button>,
               ...(editable
                 ? [
-                    <Popconfirm key="del" title={t('files.removeConfirm', { name: f.name })} okText={t('actions.delete')} cancelText={t('actions.cancel')} onConfirm={() => remove.mutate(f.id)}>
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+                    <Popconfirm
+                      key="del"
+                      title={t('files.removeConfirm', { name: f.name })}
+                      okText={t('actions.delete')}
+                      cancelText={t('actions.cancel')}
+                      onConfirm={() => remove.mutate(f.id)}
+                    >
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('actions.delete')}
+                      />
                     </Popconfirm>,
                   ]
                 : []),
