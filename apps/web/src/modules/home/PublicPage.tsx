@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../app/configuration.ts';
 import { LanguageSwitch } from '../../app/components/LanguageSwitch.tsx';
@@ -18,6 +18,7 @@ export function PortalLogo({ src, size = 44 }: { src: string | null | undefined;
 function PublicHeader() {
   const { t } = useTranslation('shell');
   const config = useConfiguration();
+  const { pathname } = useLocation();
   const sections = HOME_SECTIONS.filter((s) => homeEntries(s).length > 0);
   const access = useAccess();
   const portalName = config?.portalName || t('common:appName');
@@ -36,7 +37,12 @@ function PublicHeader() {
             {t('routes.home')}
           </NavLink>
           {sections.map((s) => (
-            <NavLink key={s} to={`${HOME_PATH}/${s}`}>
+            <NavLink
+              key={s}
+              to={`${HOME_PATH}/${s}`}
+              // A look-up page belongs to its section: the section stays marked while the page is open.
+              className={({ isActive }) => (isActive || homeEntries(s).some((e) => e.path === pathname) ? 'active' : '')}
+            >
               {t(`sections.${s}.title`)}
             </NavLink>
           ))}
