@@ -41,7 +41,9 @@ function PublicHeader() {
               key={s}
               to={`${HOME_PATH}/${s}`}
               // A look-up page belongs to its section: the section stays marked while the page is open.
-              className={({ isActive }) => (isActive || homeEntries(s).some((e) => e.path === pathname) ? 'active' : '')}
+              className={({ isActive }) =>
+                isActive || homeEntries(s).some((e) => e.path === pathname) ? 'active' : ''
+              }
             >
               {t(`sections.${s}.title`)}
             </NavLink>
