@@ -39,7 +39,8 @@ function imageForm(data: Buffer, name = 'Biểu trưng.png'): FormData {
   return f;
 }
 
-const keysOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [menuKey(n), ...(isMenuGroup(n) ? keysOf(n.children) : [])]);
+const keysOf = (nodes: MenuNode[]): string[] =>
+  nodes.flatMap((n) => [menuKey(n), ...(isMenuGroup(n) ? keysOf(n.children) : [])]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,19 +56,33 @@ describe('configuration (settings page)', () => {
     expect(read.statusCode).toBe(200);
     const config = read.json();
     expect(config).toHaveProperty('portalName');
-    const denied = await t.request({ method: 'PUT', url: '/api/Configuration', headers: as('viewer'), payload: config });
+    const denied = await t.request({
+      method: 'PUT',
+      url: '/api/Configuration',
+      headers: as('viewer'),
+      payload: config,
+    });
     expect(denied.statusCode).toBe(403);
   });
 
   it('an update shows in the public configuration and is recorded in the access history', async () => {
     const config = (await t.request({ url: '/api/Configuration', headers: as('editor') })).json();
-    const changed = { ...config, provinceName: 'Tỉnh Thử Nghiệm', isTestPortal: true, systemInfo: { ...config.systemInfo, hotline: '1900 1234' } };
+    const changed = {
+      ...config,
+      provinceName: 'Tỉnh Thử Nghiệm',
+      isTestPortal: true,
+      systemInfo: { ...config.systemInfo, hotline: '1900 1234' },
+    };
     const res = await t.request({ method: 'PUT', url: '/api/Configuration', headers: as('editor'), payload: changed });
     expect(res.statusCode).toBe(200);
     const pub = (await t.request('/api/Home/configuration')).json();
     expect(pub.provinceName).toBe('Tỉnh Thử Nghiệm');
     expect(pub.systemInfo.hotline).toBe('1900 1234');
-    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('subject', '=', 'Configuration').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject', '=', 'Configuration')
+      .execute();
     expect(audit.some((a) => a.action === 'update')).toBe(true);
   });
 
@@ -85,7 +100,12 @@ describe('configuration (settings page)', () => {
   });
 
   it('uploads an image (checked by content and size) and answers a public URL', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/Configuration/uploadImage', headers: as('editor'), payload: imageForm(png) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Configuration/uploadImage',
+      headers: as('editor'),
+      payload: imageForm(png),
+    });
     expect(res.statusCode).toBe(200);
     const { url, mime } = res.json();
     expect(mime).toBe('image/png');
@@ -108,7 +128,11 @@ describe('configuration (settings page)', () => {
       payload: imageForm(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])),
     });
     expect(tooBig.statusCode).toBe(413);
-    const anonymous = await t.request({ method: 'POST', url: '/api/Configuration/uploadImage', payload: imageForm(png) });
+    const anonymous = await t.request({
+      method: 'POST',
+      url: '/api/Configuration/uploadImage',
+      payload: imageForm(png),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -116,10 +140,20 @@ describe('configuration (settings page)', () => {
     const info = await t.request('/api/Configuration/system-info');
     expect(info.statusCode).toBe(200);
     const next = { ...info.json(), owner: 'Sở Nội vụ tỉnh Thử Nghiệm', email: 'sonv@example.gov.vn' };
-    const res = await t.request({ method: 'PUT', url: '/api/Configuration/system-info', headers: as('editor'), payload: next });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/Configuration/system-info',
+      headers: as('editor'),
+      payload: next,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request('/api/Home/configuration')).json().systemInfo.owner).toBe('Sở Nội vụ tỉnh Thử Nghiệm');
-    const bad = await t.request({ method: 'PUT', url: '/api/Configuration/system-info', headers: as('editor'), payload: { ...next, email: 'x' } });
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/Configuration/system-info',
+      headers: as('editor'),
+      payload: { ...next, email: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -155,7 +189,10 @@ describe('menu per role', () => {
       headers: editor,
       payload: {
         scope: 'admin',
-        items: [{ key: 'system', children: [{ key: '/chinh-sua-menu' }, { key: '/cai-dat' }, { key: 'messages' }] }, { key: '/unknown' }],
+        items: [
+          { key: 'system', children: [{ key: '/chinh-sua-menu' }, { key: '/cai-dat' }, { key: 'messages' }] },
+          { key: '/unknown' },
+        ],
       },
     });
     expect(res.statusCode).toBe(200);
@@ -164,20 +201,27 @@ describe('menu per role', () => {
     expect(keysOf(saved)).not.toContain('/unknown');
     expect(keysOf(saved).length).toBe(keysOf(before.items).length); // nothing lost
 
-    const adminMenu = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json().items as MenuNode[];
+    const adminMenu = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json()
+      .items as MenuNode[];
     expect(menuKey(adminMenu[0]!)).toBe('system');
     const system = adminMenu[0]!;
     expect(isMenuGroup(system) && system.children.map(menuKey)).toEqual(['/chinh-sua-menu', '/cai-dat', 'messages']);
 
-    const viewerMenu = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('viewer') })).json().items as MenuNode[];
+    const viewerMenu = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('viewer') })).json()
+      .items as MenuNode[];
     expect(menuKey(viewerMenu[0]!)).not.toBe('system');
 
     const reread = (await t.request({ url: '/api/UserTypev2/menu-arrangement?scope=admin', headers: editor })).json();
     expect(reread.saved).toBe(true);
 
-    const reset = await t.request({ method: 'DELETE', url: '/api/UserTypev2/menu-arrangement?scope=admin', headers: editor });
+    const reset = await t.request({
+      method: 'DELETE',
+      url: '/api/UserTypev2/menu-arrangement?scope=admin',
+      headers: editor,
+    });
     expect(reset.statusCode).toBe(200);
-    const after = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json().items as MenuNode[];
+    const after = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json()
+      .items as MenuNode[];
     expect(menuKey(after[0]!)).toBe('dashboard');
   });
 
@@ -189,16 +233,28 @@ describe('menu per role', () => {
       headers: editor,
       payload: { scope: `userType:${USER_TYPE}`, items: [{ key: 'messages' }] },
     });
-    await t.request({ method: 'PUT', url: '/api/UserTypev2/menu-arrangement', headers: editor, payload: { scope: 'default', items: [{ key: 'system' }] } });
-    const viewer = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('viewer') })).json().items as MenuNode[];
+    await t.request({
+      method: 'PUT',
+      url: '/api/UserTypev2/menu-arrangement',
+      headers: editor,
+      payload: { scope: 'default', items: [{ key: 'system' }] },
+    });
+    const viewer = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('viewer') })).json()
+      .items as MenuNode[];
     expect(menuKey(viewer[0]!)).toBe('messages');
-    const admin = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json().items as MenuNode[];
+    const admin = (await t.request({ url: '/api/UserTypev2/get-menu', headers: as('admin') })).json()
+      .items as MenuNode[];
     expect(menuKey(admin[0]!)).toBe('system');
   });
 
   it('guards the editor and validates the scope', async () => {
     expect((await t.request({ url: '/api/UserTypev2/menu-arrangement', headers: as('viewer') })).statusCode).toBe(403);
-    const bad = await t.request({ method: 'PUT', url: '/api/UserTypev2/menu-arrangement', headers: as('editor'), payload: { scope: 'userType:x', items: [] } });
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/UserTypev2/menu-arrangement',
+      headers: as('editor'),
+      payload: { scope: 'userType:x', items: [] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -15,7 +15,14 @@ import {
 import { isGrantable } from './permissions.ts';
 
 const tree: MenuNode[] = [
-  { key: 'a', titleKey: 'A', children: [{ path: '/a1', permission: 'A.read' }, { path: '/a2', permission: 'A.read' }] },
+  {
+    key: 'a',
+    titleKey: 'A',
+    children: [
+      { path: '/a1', permission: 'A.read' },
+      { path: '/a2', permission: 'A.read' },
+    ],
+  },
   { key: 'b', titleKey: 'B', children: [{ path: '/b1', permission: 'B.read' }] },
   { path: '/top', permission: 'authenticated' },
 ];
@@ -86,7 +93,10 @@ describe('arrangement', () => {
   });
 
   it('entries added since the arrangement keep their catalogue group', () => {
-    const arranged = applyArrangement(tree, [{ key: 'b', children: [{ key: '/b1' }] }, { key: 'a', children: [{ key: '/a2' }] }]);
+    const arranged = applyArrangement(tree, [
+      { key: 'b', children: [{ key: '/b1' }] },
+      { key: 'a', children: [{ key: '/a2' }] },
+    ]);
     expect(keys(arranged)).toEqual([{ b: ['/b1'] }, { a: ['/a2', '/a1'] }, '/top']);
   });
 

@@ -158,10 +158,7 @@ const catalogue: MenuGroup[] = [
     leaf('/tin-nhan/hop-thu-di', 'authenticated'),
     leaf('/thong-bao/danh-sach', 'authenticated'),
   ]),
-  group('system', 'setting', [
-    leaf('/cai-dat', 'Configuration.read'),
-    leaf('/chinh-sua-menu', 'Menu.update'),
-  ]),
+  group('system', 'setting', [leaf('/cai-dat', 'Configuration.read'), leaf('/chinh-sua-menu', 'Menu.update')]),
 ];
 
 const groupsByKey = new Map<string, MenuGroup>();

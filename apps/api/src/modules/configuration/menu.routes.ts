@@ -50,9 +50,15 @@ const menuNode: z.ZodType<MenuNode> = z.union([
   }),
 ]) as z.ZodType<MenuNode>;
 
-const scopeSchema = z.string().regex(MENU_SCOPE_RE).transform((s) => s as MenuScope);
+const scopeSchema = z
+  .string()
+  .regex(MENU_SCOPE_RE)
+  .transform((s) => s as MenuScope);
 
-export async function loadArrangement(db: Db, scope: MenuScope): Promise<{ items: ArrangedNode[]; updatedAt: Date } | null> {
+export async function loadArrangement(
+  db: Db,
+  scope: MenuScope,
+): Promise<{ items: ArrangedNode[]; updatedAt: Date } | null> {
   const row = await db
     .selectFrom('app_setting')
     .select(['value', 'updated_at'])

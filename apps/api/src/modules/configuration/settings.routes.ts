@@ -37,7 +37,8 @@ const settings: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['configuration'],
         summary: 'Update the portal configuration',
-        description: 'Replaces the whole configuration; images are URLs answered by uploadImage (or /api/Home/images/…).',
+        description:
+          'Replaces the whole configuration; images are URLs answered by uploadImage (or /api/Home/images/…).',
         body: portalConfigSchema,
         response: { 200: portalConfigSchema },
       },
@@ -63,18 +64,35 @@ const settings: FastifyPluginAsyncZod = async (app) => {
           'by content, at most 2 MB. Answers the URL to put in the configuration; the image is public.',
         consumes: ['multipart/form-data'],
         response: {
-          200: z.object({ fileId: z.string(), url: z.string(), fileName: z.string(), size: z.number(), mime: z.string() }),
+          200: z.object({
+            fileId: z.string(),
+            url: z.string(),
+            fileName: z.string(),
+            size: z.number(),
+            mime: z.string(),
+          }),
         },
       },
     },
     async (request) => {
       const upload = await readUpload(request, { kinds: ['image'], maxBytes: MAX_IMAGE_BYTES });
       // Portal images are shown to everyone (sign-in page, public home): never stored as secure.
-      const file = await saveUpload(app.db, app.files, { ...upload, isSecure: false }, {
-        uploadedBy: request.principal?.userId ?? null,
-      });
+      const file = await saveUpload(
+        app.db,
+        app.files,
+        { ...upload, isSecure: false },
+        {
+          uploadedBy: request.principal?.userId ?? null,
+        },
+      );
       await recordAudit(app.db, request, { action: 'upload', subject: 'Configuration', recordId: file.id });
-      return { fileId: file.id, url: `/api/Files/${file.id}`, fileName: file.original_name, size: file.size, mime: file.mime };
+      return {
+        fileId: file.id,
+        url: `/api/Files/${file.id}`,
+        fileName: file.original_name,
+        size: file.size,
+        mime: file.mime,
+      };
     },
   );
 
