@@ -238,29 +238,36 @@ export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixe
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** A record's value as an export cell: codes for references (they import back), labels for enums and yes/no. */
-function cellValue(ctx: OpContext, c: ResolvedCatalog, name: string, record: CatalogRecord): ExcelJS.CellValue {
+/**
+ * A record's value as an export cell: codes for references (they import back), labels for enums and yes/no.
+ * Labels are looked up once per field and value, not once per cell.
+ */
+function cellWriter(ctx: OpContext, c: ResolvedCatalog, name: string): (record: CatalogRecord) => ExcelJS.CellValue {
   const f = c.declaration.fields[name]!;
-  const v = record[name];
-  if (v == null) return null;
   switch (f.kind) {
-    case 'enum':
-      return optionLabel(ctx, c, name, String(v));
-    case 'boolean':
-      return translator(ctx)(v ? 'catalog:excel.yes' : 'catalog:excel.no');
+    case 'enum': {
+      const labels = new Map(f.options.map((o) => [o, optionLabel(ctx, c, name, o)]));
+      return (record) => (record[name] == null ? null : (labels.get(String(record[name])) ?? String(record[name])));
+    }
+    case 'boolean': {
+      const [yes, no] = [translator(ctx)('catalog:excel.yes'), translator(ctx)('catalog:excel.no')];
+      return (record) => (record[name] ? yes : no);
+    }
     case 'date':
-      return new Date(`${String(v)}T00:00:00Z`);
+      return (record) => (record[name] == null ? null : new Date(`${String(record[name])}T00:00:00Z`));
     case 'reference':
     case 'treeReference': {
       const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
-      return (target.declaration.codeField ? record[codeKeyOf(name)] : record[displayKeyOf(name)]) as string;
+      const key = target.declaration.codeField ? codeKeyOf(name) : displayKeyOf(name);
+      return (record) => (record[name] == null ? null : ((record[key] as string | null) ?? null));
     }
     case 'employer':
-      return record[codeKeyOf(name)] as string;
+      // The employer's tax code: it imports back.
+      return (record) => (record[name] == null ? null : ((record[codeKeyOf(name)] as string | null) ?? null));
     case 'number':
-      return Number(v);
+      return (record) => (record[name] == null ? null : Number(record[name]));
     default:
-      return String(v);
+      return (record) => (record[name] == null ? null : String(record[name]));
   }
 }
 
@@ -290,9 +297,14 @@ export async function writeExport(
   header.font = { bold: true };
   header.fill = headerFill;
   header.commit();
+  const writers = names.map((name) => cellWriter(ctx, c, name));
+  // One style object per column: ExcelJS recognises an object it has seen and skips re-deriving its style id.
+  const styles = names.map((name) => (d.fields[name]!.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : {}) as Partial<ExcelJS.Style>);
   const total = await ops.exportTo(ctx, q, (records) => {
     for (const record of records) {
-      ws.addRow(names.map((name) => cellValue(ctx, c, name, record))).commit();
+      const row = ws.addRow(writers.map((write) => write(record)));
+      for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i]!;
+      row.commit();
     }
   });
   ws.commit();

@@ -14,7 +14,7 @@ import { recordAudit } from '../platform/audit/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { assertCan, catalogError, inTransaction, translator, type Executor, type OpContext } from './context.ts';
 import { hooksOf, type CatalogRecord } from './hooks.ts';
-import { and, col, listConditions, orderBy, recordShape, tableRef, toRecord, type Filters } from './query.ts';
+import { and, col, exportShape, listConditions, orderBy, recordShape, tableRef, toRecord, type Filters } from './query.ts';
 import { catalogRegistry } from './registry.ts';
 import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
@@ -573,7 +573,8 @@ export class CatalogOperations {
    */
   async exportTo(ctx: OpContext, q: Filters & { sortField?: string | undefined; sortOrder?: 'asc' | 'desc' | undefined }, onBatch: (records: CatalogRecord[]) => Promise<void> | void, batchSize = 2000): Promise<number> {
     assertCan(ctx, this.c, 'export');
-    const { selection, joins } = recordShape(this.c);
+    // Field values and referenced names and codes, without timestamps: nothing to convert row by row.
+    const { selection, joins } = exportShape(this.c);
     const where = and(listConditions(this.c, ctx.principal, q, ctx.system));
     let total = 0;
     const read = async (trx: Executor) => {
@@ -585,7 +586,7 @@ export class CatalogOperations {
         const batch = (await sql.raw(`fetch forward ${batchSize} from export_cursor`).execute(trx)).rows as Record<string, unknown>[];
         if (batch.length === 0) break;
         total += batch.length;
-        await onBatch(batch.map(toRecord));
+        await onBatch(batch as CatalogRecord[]);
         if (batch.length < batchSize) break;
       }
       await sql`close export_cursor`.execute(trx);

@@ -54,24 +54,32 @@ function joinsOf(c: ResolvedCatalog): Join[] {
   return out;
 }
 
-const cache = new WeakMap<ResolvedCatalog, { selection: RawBuilder<unknown>; joins: RawBuilder<unknown> }>();
+type Shape = { selection: RawBuilder<unknown>; joins: RawBuilder<unknown> };
+const caches = { record: new WeakMap<ResolvedCatalog, Shape>(), export: new WeakMap<ResolvedCatalog, Shape>() };
+
+function shapeOf(c: ResolvedCatalog, timestamps: boolean): Shape {
+  const joins = joinsOf(c);
+  const columns: RawBuilder<unknown>[] = [
+    sql`t.id`,
+    ...Object.keys(c.declaration.fields).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
+    ...(c.declaration.scope === 'employer' && !employerFieldOf(c.declaration) ? [sql`t.business_id as "businessId"`] : []),
+    ...(timestamps ? [sql`t.created_at as "createdAt"`, sql`t.updated_at as "updatedAt"`] : []),
+    ...joins.map((j) => j.select),
+  ];
+  return { selection: sql.join(columns), joins: joins.length ? sql.join(joins.map((j) => j.sql), sql` `) : sql`` };
+}
 
 /** `select` list and joins giving a record keyed by field names. */
-export function recordShape(c: ResolvedCatalog): { selection: RawBuilder<unknown>; joins: RawBuilder<unknown> } {
-  let shape = cache.get(c);
-  if (!shape) {
-    const joins = joinsOf(c);
-    const columns: RawBuilder<unknown>[] = [
-      sql`t.id`,
-      ...Object.keys(c.declaration.fields).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
-      ...(c.declaration.scope === 'employer' && !employerFieldOf(c.declaration) ? [sql`t.business_id as "businessId"`] : []),
-      sql`t.created_at as "createdAt"`,
-      sql`t.updated_at as "updatedAt"`,
-      ...joins.map((j) => j.select),
-    ];
-    shape = { selection: sql.join(columns), joins: joins.length ? sql.join(joins.map((j) => j.sql), sql` `) : sql`` };
-    cache.set(c, shape);
-  }
+export function recordShape(c: ResolvedCatalog): Shape {
+  let shape = caches.record.get(c);
+  if (!shape) caches.record.set(c, (shape = shapeOf(c, true)));
+  return shape;
+}
+
+/** The record without its timestamps: what an export writes (100 000 rows need no dates parsed). */
+export function exportShape(c: ResolvedCatalog): Shape {
+  let shape = caches.export.get(c);
+  if (!shape) caches.export.set(c, (shape = shapeOf(c, false)));
   return shape;
 }
 
