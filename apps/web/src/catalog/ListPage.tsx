@@ -35,7 +35,7 @@ import { can, useAccess } from '../app/access.ts';
 import { ApiError } from '../app/api-client.ts';
 import { toast } from '../app/toast.ts';
 import { saveFile, type CatalogApi, type CatalogRecord } from './api.ts';
-import { AdminUnitSelect, ReferenceSelect, TreeReferenceSelect } from './fields.tsx';
+import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect, TreeReferenceSelect } from './fields.tsx';
 import { catalogByKey, pageById } from './registry.ts';
 import { useCatalogText, type CatalogText } from './text.ts';
 import { useCatalogTable } from './use-catalog-table.ts';
@@ -191,6 +191,12 @@ function FilterInput({
             value={value ?? null}
             onChange={(v) => onChange(name, v)}
           />
+        </div>
+      );
+    case 'employer':
+      return (
+        <div style={style}>
+          <ReferenceSelect target={catalogByKey(EMPLOYER_AREA)} placeholder={label} value={value ?? null} onChange={(v) => onChange(name, v)} />
         </div>
       );
     case 'date':

@@ -12,6 +12,9 @@ import { fold, type CatalogText } from './text.ts';
 
 /** Form widgets by field kind, and the Form.Item wiring (labels, client rules from the same zod schema). */
 
+/** The catalogue area of employers (`Bussiness`): what an employer field refers to. */
+export const EMPLOYER_AREA = 'bussiness';
+
 export function useDebounced<T>(value: T, ms = 300): T {
   const [current, setCurrent] = useState(value);
   useEffect(() => {
@@ -202,7 +205,7 @@ export function FieldWidget({
 }: { catalog: ResolvedCatalog; name: string; text: CatalogText; recordId?: string | null } & ValueProps<unknown>) {
   const f = catalog.declaration.fields[name]!;
   const placeholder =
-    f.kind === 'enum' || f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'adminUnit'
+    f.kind === 'enum' || f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'adminUnit' || f.kind === 'employer'
       ? text.t('catalog:form.selectPlaceholder')
       : undefined;
   const common = { id, placeholder, disabled: f.readOnly ?? false };
@@ -283,6 +286,9 @@ export function FieldWidget({
       );
     case 'adminUnit':
       return <AdminUnitSelect {...common} level={f.level} value={value as string | null} onChange={onChange} />;
+    case 'employer':
+      // The employers area's own drop-down (search by name or tax code); an employer user's own is forced by the server.
+      return <ReferenceSelect {...common} target={catalogByKey(EMPLOYER_AREA)} value={value as string | null} onChange={onChange} />;
     case 'file':
       // Files are attached by the area's own pages; here the stored file is only shown.
       return value ? (
