@@ -70,7 +70,7 @@ describe('employers', () => {
     await page.waitForURL('**/thong-tin-doanh-nghiep', WAIT);
     await expect.poll(() => page.title(), WAIT).toContain('Thông tin doanh nghiệp');
     await page.getByText('Công ty TNHH Cà phê Cầu Đất Xanh').first().waitFor(WAIT);
-    await page.getByText('5801234567').waitFor();
+    await page.getByText('5801234577').waitFor();
     expect(await page.getByText('Công ty Cổ phần Rau hoa Langbiang').count()).toBe(0);
     await page.getByRole('tab', { name: 'Ngành nghề kinh doanh' }).click();
     await page.getByText('Sản xuất, chế biến thực phẩm').waitFor(WAIT);

@@ -6,6 +6,7 @@ import type { UnitKind } from '../../platform/access/index.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { SeedStep } from '../../seed/index.ts';
 import { permissionList } from './tables.ts';
+import { catalogRegistry } from '../../catalog/registry.ts';
 
 /**
  * Start-up data of the accounts module.
@@ -37,6 +38,11 @@ interface DefaultType {
 }
 
 const action = (p: string) => parsePermission(p)?.action ?? '';
+// Province-wide reference lists (catalogue areas of global scope: employer types, sectors, injury types…) are
+// kept by the department; the other units' default types only read them, whatever menu group they sit in.
+const referenceSubjects = new Set(catalogRegistry.all.filter((c) => c.declaration.scope === 'global').map((c) => c.subject));
+const keptByDepartment = (p: string) =>
+  referenceSubjects.has(parsePermission(p)?.subject ?? '') && action(p) !== 'read';
 const inGroups = (group: string, groups: FeatureGroupKey[]) => (groups as string[]).includes(group);
 const operational: FeatureGroupKey[] = [
   'businesses',
@@ -76,7 +82,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'district',
     grants: (p, g) =>
-      inGroups(g, operational) || (action(p) === 'read' && g !== 'system') || p === 'Unit.read' || p === 'User.read',
+      (inGroups(g, operational) && !keptByDepartment(p)) || (action(p) === 'read' && g !== 'system') || p === 'Unit.read' || p === 'User.read',
   },
   {
     code: DEFAULT_USER_TYPE_CODES.employer,
@@ -85,7 +91,8 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'employer',
     grants: (p, g) =>
-      inGroups(g, ['businesses', 'workers', 'safety', 'accidents', 'training', 'monitoring', 'reports', 'messaging']) ||
+      (inGroups(g, ['businesses', 'workers', 'safety', 'accidents', 'training', 'monitoring', 'reports', 'messaging']) &&
+        !keptByDepartment(p)) ||
       (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) ||
       ['User.read', 'User.create', 'User.update', 'Unit.read', 'Unit.update'].includes(p),
   },
@@ -96,7 +103,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'service_centre',
     grants: (p, g) =>
-      inGroups(g, ['employment', 'workers', 'messaging', 'reports', 'statistics']) ||
+      (inGroups(g, ['employment', 'workers', 'messaging', 'reports', 'statistics']) && !keptByDepartment(p)) ||
       (action(p) === 'read' && inGroups(g, ['catalogues', 'businesses', 'news'])) ||
       p === 'Unit.read',
   },
@@ -107,7 +114,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'department',
     grants: (p, g) =>
-      inGroups(g, ['safety', 'accidents', 'messaging']) ||
+      (inGroups(g, ['safety', 'accidents', 'messaging']) && !keptByDepartment(p)) ||
       (action(p) === 'read' && g !== 'system' && g !== 'settings') ||
       p === 'Unit.read',
   },
@@ -118,7 +125,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'training_body',
     grants: (p, g) =>
-      inGroups(g, ['training', 'messaging']) ||
+      (inGroups(g, ['training', 'messaging']) && !keptByDepartment(p)) ||
       (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) ||
       ['Unit.read', 'Unit.update'].includes(p),
   },
@@ -300,7 +307,7 @@ export const DEMO_UNITS = {
 
 export const DEMO_BUSINESSES = [
   {
-    code: '5801234567',
+    code: '5801234577',
     name: 'Công ty TNHH Cà phê Cầu Đất Xanh',
     email: 'lienhe@caudatxanh.demo.example',
     phone: '0263 3821 456',
@@ -308,7 +315,7 @@ export const DEMO_BUSINESSES = [
     wardCode: '2025:24781',
   },
   {
-    code: '5807654321',
+    code: '5807654320',
     name: 'Công ty Cổ phần Rau hoa Langbiang',
     email: 'vanphong@rauhoalangbiang.demo.example',
     phone: '0263 3822 789',

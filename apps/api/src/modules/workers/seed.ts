@@ -19,7 +19,7 @@ import { addParticipants } from './training.ts';
 const MARKER = 'workers.demo.v1';
 const REFERENCE_DATE = '2025-07-01';
 /** The two employers with demo accounts get a full workforce; the others a handful each. */
-const MAIN_EMPLOYERS = ['5801234567', '5807654321'];
+const MAIN_EMPLOYERS = ['5801234577', '5807654320'];
 /** Occupations (VSCO sub-major groups seeded with the reference data) of coffee, vegetable and flower growers. */
 const OCCUPATIONS = [['61', 40], ['75', 20], ['93', 12], ['83', 8], ['81', 8], ['31', 6], ['71', 6]] as const;
 
