@@ -19,7 +19,8 @@ async function signInAsAdmin(): Promise<void> {
   await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
 }
 
-const unexpectedErrors = () => ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const unexpectedErrors = () =>
+  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 describe('catalogue tree and trash bin', () => {
   it('searches the tree, adds a child, deletes it to the trash bin and restores it', async () => {
@@ -62,7 +63,9 @@ describe('catalogue tree and trash bin', () => {
 
     await page.goto(ui.url('/thung-rac'));
     await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Thùng rác');
-    await page.getByPlaceholder('Nhập từ khóa (không cần dấu)').fill(`to thong tin thi truong lao dong ${tag.toLowerCase()}`);
+    await page
+      .getByPlaceholder('Nhập từ khóa (không cần dấu)')
+      .fill(`to thong tin thi truong lao dong ${tag.toLowerCase()}`);
     await page.getByPlaceholder('Nhập từ khóa (không cần dấu)').press('Enter');
     const row = page.locator('tr', { hasText: `Tổ Thông tin thị trường lao động ${tag}` });
     await row.waitFor();

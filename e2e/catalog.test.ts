@@ -23,7 +23,8 @@ async function signInAsAdmin(): Promise<void> {
   await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
 }
 
-const unexpectedErrors = () => ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const unexpectedErrors = () =>
+  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 async function adminToken(): Promise<string> {
   const res = await fetch(ui.url('/api/Account/login'), {
@@ -37,7 +38,9 @@ async function adminToken(): Promise<string> {
 
 /** The portal's own template, filled in: three good devices and two bad ones. */
 async function filledTemplate(tag: string): Promise<Buffer> {
-  const res = await fetch(ui.url('/api/IndexEquipment/generateTemplate'), { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const res = await fetch(ui.url('/api/IndexEquipment/generateTemplate'), {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
   expect(res.status).toBe(200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(await res.arrayBuffer());

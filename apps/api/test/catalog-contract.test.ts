@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comboboxSpelling, excelHeader, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { translate } from '@portal/domain/i18n';
 import { catalogRegistry } from '../src/catalog/registry.ts';
-import { api, createCatalogTestApp, readXlsx, sampleInput, sheetRows, token, updateUrl, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
+import {
+  api,
+  createCatalogTestApp,
+  readXlsx,
+  sampleInput,
+  sheetRows,
+  token,
+  updateUrl,
+  type CatalogTestApp,
+  type Who,
+} from './catalog.fixtures.ts';
 
 /**
  * The registry-wide contract: every catalogue area gets the same API tests, at its own spec spellings.
@@ -16,7 +26,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const errorBody = (res: { statusCode: number; json(): unknown }) => {
-  const body = res.json() as { error: { code: string; message: string; details: { field?: string; message: string; code?: string }[] } };
+  const body = res.json() as {
+    error: { code: string; message: string; details: { field?: string; message: string; code?: string }[] };
+  };
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -32,7 +44,11 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
   const create = async (input: Record<string, unknown>, as: Who = who) =>
     t.request({ method: 'POST', url: api(c, c.paths.create), headers: t.as(as), payload: input });
   const list = async (query: Record<string, string | number>, as: Who = who) =>
-    t.request({ url: api(c, c.paths.list), query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: t.as(as) });
+    t.request({
+      url: api(c, c.paths.list),
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: t.as(as),
+    });
 
   it('creates, reads, lists and pages with an accent-free keyword', async () => {
     const tag = token();
@@ -57,8 +73,16 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const seen = [...page1.json().pageLists, ...page2.json().pageLists].map((r: { id: string }) => r.id).sort();
     expect(seen).toEqual([...ids].sort());
 
-    const sorted = await list({ pageNumber: 1, pageSize: 10, keyWord: tag, sortField: d.titleField, sortOrder: 'descend' });
-    expect(sorted.json().pageLists.map((r: Record<string, string>) => r[d.titleField])).toEqual([3, 2, 1].map((n) => `Đặc biệt Việt ${tag} số ${n}`));
+    const sorted = await list({
+      pageNumber: 1,
+      pageSize: 10,
+      keyWord: tag,
+      sortField: d.titleField,
+      sortOrder: 'descend',
+    });
+    expect(sorted.json().pageLists.map((r: Record<string, string>) => r[d.titleField])).toEqual(
+      [3, 2, 1].map((n) => `Đặc biệt Việt ${tag} số ${n}`),
+    );
     errorBody(await list({ pageNumber: 0 }));
     errorBody(await list({ sortField: 'password' }));
   });
@@ -68,10 +92,18 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const created = (await create(await sampleInput(t, c, tag, 1))).json();
     for (const spelling of c.paths.combobox.map(comboboxSpelling)) {
       if (Object.keys(spelling.fixed).length) continue;
-      const res = await t.request({ url: api(c, spelling.path), query: { keyWord: tag.toLowerCase() }, headers: t.as('reader') });
+      const res = await t.request({
+        url: api(c, spelling.path),
+        query: { keyWord: tag.toLowerCase() },
+        headers: t.as('reader'),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual([expect.objectContaining({ value: created.id, label: created[d.titleField] })]);
-      const byIds = await t.request({ url: api(c, spelling.path), query: { keyWord: 'khong co gi', ids: JSON.stringify([created.id]) }, headers: t.as('reader') });
+      const byIds = await t.request({
+        url: api(c, spelling.path),
+        query: { keyWord: 'khong co gi', ids: JSON.stringify([created.id]) },
+        headers: t.as('reader'),
+      });
       expect(byIds.json().map((o: { value: string }) => o.value)).toEqual([created.id]);
     }
     expect((await t.request({ url: api(c, comboboxSpelling(c.paths.combobox[0]!).path) })).statusCode).toBe(401);
@@ -80,8 +112,12 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
   it('refuses invalid bodies with field errors in Vietnamese, never a 500', async () => {
     const empty = errorBody(await create({}));
     expect(empty.code).toBe('VALIDATION');
-    const required = Object.entries(d.fields).filter(([, f]) => f.required && !f.readOnly).map(([n]) => n);
-    expect(empty.details.map((e) => e.field).sort()).toEqual(expect.arrayContaining(required.filter((n) => !(d.scope === 'district' && n === d.scopeField))));
+    const required = Object.entries(d.fields)
+      .filter(([, f]) => f.required && !f.readOnly)
+      .map(([n]) => n);
+    expect(empty.details.map((e) => e.field).sort()).toEqual(
+      expect.arrayContaining(required.filter((n) => !(d.scope === 'district' && n === d.scopeField))),
+    );
     expect(empty.details[0]!.message).toBe(translate('vi', 'catalog:validation.required'));
 
     const tooLong = await sampleInput(t, c, token(), 1);
@@ -111,10 +147,25 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
       const err = errorBody(missing);
       expect(err.details.map((e) => e.field).sort()).toEqual(Object.keys(dangling).sort());
     }
-    expect(errorBody(await t.request({ method: 'POST', url: api(c, c.paths.create), headers: { ...t.as(who), 'content-type': 'application/json' }, payload: '[1,2' })).code).toBe('INVALID_JSON');
-    expect(errorBody(await t.request({ method: 'POST', url: api(c, c.paths.create), headers: t.as(who), payload: [1, 2] })).code).toBe('VALIDATION');
+    expect(
+      errorBody(
+        await t.request({
+          method: 'POST',
+          url: api(c, c.paths.create),
+          headers: { ...t.as(who), 'content-type': 'application/json' },
+          payload: '[1,2',
+        }),
+      ).code,
+    ).toBe('INVALID_JSON');
+    expect(
+      errorBody(await t.request({ method: 'POST', url: api(c, c.paths.create), headers: t.as(who), payload: [1, 2] }))
+        .code,
+    ).toBe('VALIDATION');
     expect((await t.request({ url: api(c, c.paths.detail, 'not-a-uuid'), headers: t.as(who) })).statusCode).toBe(400);
-    expect((await t.request({ url: api(c, c.paths.detail, '00000000-0000-4000-8000-000000000000'), headers: t.as(who) })).statusCode).toBe(404);
+    expect(
+      (await t.request({ url: api(c, c.paths.detail, '00000000-0000-4000-8000-000000000000'), headers: t.as(who) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('checks unique keys: existCode / existName and 409 on duplicates', async () => {
@@ -126,7 +177,11 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
       const taken = await t.request({ url: api(c, c.paths.exist[key]!), query, headers: t.as(who) });
       expect(taken.statusCode, taken.body).toBe(200);
       expect(taken.json()).toEqual({ exists: true });
-      expect((await t.request({ url: api(c, c.paths.exist[key]!), query: { ...query, id: first.id }, headers: t.as(who) })).json()).toEqual({ exists: false });
+      expect(
+        (
+          await t.request({ url: api(c, c.paths.exist[key]!), query: { ...query, id: first.id }, headers: t.as(who) })
+        ).json(),
+      ).toEqual({ exists: false });
       const again = await sampleInput(t, c, token(), 2);
       for (const f of fields) again[f] = input[f];
       const conflict = errorBody(await create(again));
@@ -142,39 +197,100 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const res = await t.request({ method: 'PUT', url: updateUrl(c, created.id), headers: t.as(who), payload: changed });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()[d.titleField]).toBe(`Đặc biệt Việt ${tag} số 9`);
-    const stale = errorBody(await t.request({ method: 'PUT', url: updateUrl(c, created.id), headers: t.as(who), payload: changed }));
+    const stale = errorBody(
+      await t.request({ method: 'PUT', url: updateUrl(c, created.id), headers: t.as(who), payload: changed }),
+    );
     expect(stale.code).toBe('CONFLICT');
-    expect((await t.request({ method: 'PUT', url: updateUrl(c, '00000000-0000-4000-8000-000000000000'), headers: t.as(who), payload: changed })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: updateUrl(c, '00000000-0000-4000-8000-000000000000'),
+          headers: t.as(who),
+          payload: changed,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('deletes to the trash bin, restores, and purges', async () => {
     const tag = token();
     const a = (await create(await sampleInput(t, c, tag, 1))).json();
     const b = (await create(await sampleInput(t, c, tag, 2))).json();
-    const del = await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: t.as(who), payload: [a.id, b.id] });
+    const del = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.delete),
+      headers: t.as(who),
+      payload: [a.id, b.id],
+    });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ deleted: 2 });
     expect((await t.request({ url: api(c, c.paths.detail, a.id), headers: t.as(who) })).statusCode).toBe(404);
     expect((await list({ keyWord: tag })).json().totalRecord).toBe(0);
     // Deleting again is a 404 naming the id; nothing changes.
-    expect(errorBody(await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: t.as(who), payload: { ids: [a.id] } })).code).toBe('NOT_FOUND');
+    expect(
+      errorBody(
+        await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: t.as(who), payload: { ids: [a.id] } }),
+      ).code,
+    ).toBe('NOT_FOUND');
 
-    const trash = await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag.toLowerCase(), area: c.area }, headers: t.as(who) });
+    const trash = await t.request({
+      url: '/api/RecycleBin/recycleBins',
+      query: { keyWord: tag.toLowerCase(), area: c.area },
+      headers: t.as(who),
+    });
     expect(trash.statusCode, trash.body).toBe(200);
-    expect(trash.json().pageLists.map((r: { id: string }) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      trash
+        .json()
+        .pageLists.map((r: { id: string }) => r.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect(trash.json().pageLists[0]).toMatchObject({ area: c.area, deletedByName: 'so.ldtbxh' });
 
-    const restored = await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: t.as(who), payload: { area: c.area, ids: [a.id] } });
+    const restored = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/restore',
+      headers: t.as(who),
+      payload: { area: c.area, ids: [a.id] },
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect((await t.request({ url: api(c, c.paths.detail, a.id), headers: t.as(who) })).statusCode).toBe(200);
 
-    const purged = await t.request({ method: 'POST', url: '/api/RecycleBin/permanent-delete', headers: t.as(who), payload: { area: c.area, ids: [b.id] } });
+    const purged = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/permanent-delete',
+      headers: t.as(who),
+      payload: { area: c.area, ids: [b.id] },
+    });
     expect(purged.statusCode, purged.body).toBe(200);
-    const gone = await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: t.as(who) });
+    const gone = await t.request({
+      url: '/api/RecycleBin/recycleBins',
+      query: { keyWord: tag, area: c.area },
+      headers: t.as(who),
+    });
     expect(gone.json().totalRecord).toBe(0);
     // A live record cannot be purged; a purged one cannot be restored.
-    expect(errorBody(await t.request({ method: 'POST', url: '/api/RecycleBin/permanent-delete', headers: t.as(who), payload: { area: c.area, ids: [a.id] } })).code).toBe('NOT_FOUND');
-    expect(errorBody(await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: t.as(who), payload: { area: c.area, ids: [b.id] } })).code).toBe('NOT_FOUND');
+    expect(
+      errorBody(
+        await t.request({
+          method: 'POST',
+          url: '/api/RecycleBin/permanent-delete',
+          headers: t.as(who),
+          payload: { area: c.area, ids: [a.id] },
+        }),
+      ).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      errorBody(
+        await t.request({
+          method: 'POST',
+          url: '/api/RecycleBin/restore',
+          headers: t.as(who),
+          payload: { area: c.area, ids: [b.id] },
+        }),
+      ).code,
+    ).toBe('NOT_FOUND');
   });
 
   it('restore refuses when a live record took the code meanwhile', async () => {
@@ -185,7 +301,14 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: t.as(who), payload: [a.id] });
     const b = await create(input);
     expect(b.statusCode, b.body).toBe(201);
-    const clash = errorBody(await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: t.as(who), payload: { area: c.area, ids: [a.id] } }));
+    const clash = errorBody(
+      await t.request({
+        method: 'POST',
+        url: '/api/RecycleBin/restore',
+        headers: t.as(who),
+        payload: { area: c.area, ids: [a.id] },
+      }),
+    );
     expect(clash.code).toBe('RESTORE_CONFLICT');
   });
 
@@ -219,7 +342,13 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const rows = sheetRows((await readXlsx(res)).worksheets[0]!);
     expect(rows).toHaveLength(4);
     // Spreadsheet rows → JSON keyed by field name, as the browser sends them.
-    const json = rows.slice(1).map((r) => Object.fromEntries(c.excel.map((name, i) => [name, r[i] instanceof Date ? (r[i] as Date).toISOString() : (r[i] ?? null)])));
+    const json = rows
+      .slice(1)
+      .map((r) =>
+        Object.fromEntries(
+          c.excel.map((name, i) => [name, r[i] instanceof Date ? (r[i] as Date).toISOString() : (r[i] ?? null)]),
+        ),
+      );
     const back = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: json });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.map((r: { isSuccess: boolean; action: string }) => [r.isSuccess, r.action])).toEqual([
@@ -235,23 +364,43 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const good1 = await sampleInput(t, c, tag, 1);
     const good2 = await sampleInput(t, c, tag, 2);
     const missing = { ...(await sampleInput(t, c, tag, 3)), [d.titleField]: '' };
-    const dupInFile = { ...(await sampleInput(t, c, tag, 4)), ...(d.codeField ? { [d.codeField]: good1[d.codeField] } : { [d.titleField]: good1[d.titleField] }) };
+    const dupInFile = {
+      ...(await sampleInput(t, c, tag, 4)),
+      ...(d.codeField ? { [d.codeField]: good1[d.codeField] } : { [d.titleField]: good1[d.titleField] }),
+    };
     const rows = [good1, good2, missing, dupInFile];
-    const dry = await t.request({ method: 'POST', url: api(c, c.paths.import), query: { dryRun: 'true' }, headers: t.as(who), payload: rows });
+    const dry = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      query: { dryRun: 'true' },
+      headers: t.as(who),
+      payload: rows,
+    });
     expect(dry.statusCode, dry.body).toBe(200);
     const result = dry.json().data as { isSuccess: boolean; errors: { field: string; message: string }[] }[];
     expect(result.map((r) => r.isSuccess)).toEqual([true, true, false, false]);
-    expect(result[2]!.errors).toEqual([expect.objectContaining({ field: d.titleField, message: translate('vi', 'catalog:validation.required') })]);
+    expect(result[2]!.errors).toEqual([
+      expect.objectContaining({ field: d.titleField, message: translate('vi', 'catalog:validation.required') }),
+    ]);
     expect(result[3]!.errors[0]!.message).toContain('dòng 2');
     expect((await list({ keyWord: tag })).json().totalRecord).toBe(0);
 
     const stored = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: rows });
-    expect(stored.json().data.map((r: { isSuccess: boolean; action: string | null }) => r.action)).toEqual(['create', 'create', null, null]);
+    expect(stored.json().data.map((r: { isSuccess: boolean; action: string | null }) => r.action)).toEqual([
+      'create',
+      'create',
+      null,
+      null,
+    ]);
     expect((await list({ keyWord: tag })).json().totalRecord).toBe(2);
     // The same file again creates nothing new.
     const again = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: rows });
     expect(again.json().data.map((r: { action: string | null }) => r.action)).toEqual(['update', 'update', null, null]);
     expect((await list({ keyWord: tag })).json().totalRecord).toBe(2);
-    expect(errorBody(await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: { nope: 1 } })).code).toBe('VALIDATION');
+    expect(
+      errorBody(
+        await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: { nope: 1 } }),
+      ).code,
+    ).toBe('VALIDATION');
   });
 });

@@ -5,7 +5,15 @@ import { AppError } from '../src/platform/errors/app-error.ts';
 import { registerCatalogHooks } from '../src/catalog/hooks.ts';
 import { buildRegistry, catalogRegistry } from '../src/catalog/registry.ts';
 import { ensureCatalogSchema } from '../src/catalog/schema.ts';
-import { api, createCatalogTestApp, readXlsx, sampleInput, sheetRows, token, type CatalogTestApp } from './catalog.fixtures.ts';
+import {
+  api,
+  createCatalogTestApp,
+  readXlsx,
+  sampleInput,
+  sheetRows,
+  token,
+  type CatalogTestApp,
+} from './catalog.fixtures.ts';
 
 /** The engine itself: start-up checks, schema sync, hooks inside the transaction, large files. */
 
@@ -38,9 +46,23 @@ describe('declarations are checked at start-up', () => {
 
   it('fails fast on an unknown field kind, reference, column or missing translation', () => {
     const broken = [
-      base({ fields: { code: field.code(), name: field.name(), colour: { kind: 'colour', required: false } as never } }),
-      base({ key: 'positionX', area: 'PositionX', table: 'position_x', plural: 'positionXs', fields: { code: field.code(), name: field.name(), typeId: field.reference({ target: 'nowhere' }) } }),
-      base({ key: 'other', area: 'Other', table: 'other', plural: 'others', list: { columns: ['code', 'nope'], defaultSort: { field: 'nope', order: 'asc' } } }),
+      base({
+        fields: { code: field.code(), name: field.name(), colour: { kind: 'colour', required: false } as never },
+      }),
+      base({
+        key: 'positionX',
+        area: 'PositionX',
+        table: 'position_x',
+        plural: 'positionXs',
+        fields: { code: field.code(), name: field.name(), typeId: field.reference({ target: 'nowhere' }) },
+      }),
+      base({
+        key: 'other',
+        area: 'Other',
+        table: 'other',
+        plural: 'others',
+        list: { columns: ['code', 'nope'], defaultSort: { field: 'nope', order: 'asc' } },
+      }),
     ];
     let message = '';
     try {
@@ -55,15 +77,21 @@ describe('declarations are checked at start-up', () => {
   });
 
   it('refuses two areas answering the same path or page', () => {
-    expect(() => buildRegistry([base(), base({ key: 'injuryReason2', table: 'x2', plural: 'xs' })])).toThrow(/area "InjuryReason" is declared twice/);
+    expect(() => buildRegistry([base(), base({ key: 'injuryReason2', table: 'x2', plural: 'xs' })])).toThrow(
+      /area "InjuryReason" is declared twice/,
+    );
   });
 });
 
 describe('schema sync', () => {
   it('is idempotent and cheap when nothing changed', async () => {
     expect(await ensureCatalogSchema(t.database.db)).toBe(false);
-    const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'position'`.execute(t.database.db);
-    expect(columns.rows.map((r) => r.column_name)).toEqual(expect.arrayContaining(['id', 'code', 'name', 'business_id', 'deleted_at', 'deleted_by']));
+    const columns = await sql<{
+      column_name: string;
+    }>`select column_name from information_schema.columns where table_name = 'position'`.execute(t.database.db);
+    expect(columns.rows.map((r) => r.column_name)).toEqual(
+      expect.arrayContaining(['id', 'code', 'name', 'business_id', 'deleted_at', 'deleted_by']),
+    );
   });
 });
 
@@ -71,7 +99,8 @@ describe('hooks run inside the operation, for REST and import alike', () => {
   const c = catalogRegistry.get('injuryElement');
   registerCatalogHooks('injuryElement', {
     beforeChange: ({ data }) => {
-      if (String(data.name).includes('CẤM')) throw new AppError(400, 'VALIDATION', { details: [{ field: 'name', message: 'Tên chứa từ cấm' }] });
+      if (String(data.name).includes('CẤM'))
+        throw new AppError(400, 'VALIDATION', { details: [{ field: 'name', message: 'Tên chứa từ cấm' }] });
       return { ...data, description: data.description ?? 'điền bởi hook' };
     },
     afterChange: ({ record }) => {
@@ -80,12 +109,31 @@ describe('hooks run inside the operation, for REST and import alike', () => {
   });
 
   it('lets a hook change data and refuse a record', async () => {
-    const ok = await t.request({ method: 'POST', url: api(c, c.paths.create), headers: t.as('department'), payload: { code: `H-${token()}`, name: 'Bình thường' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.create),
+      headers: t.as('department'),
+      payload: { code: `H-${token()}`, name: 'Bình thường' },
+    });
     expect(ok.json().description).toBe('điền bởi hook');
-    const refused = await t.request({ method: 'POST', url: api(c, c.paths.create), headers: t.as('department'), payload: { code: `H-${token()}`, name: 'Có CẤM' } });
+    const refused = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.create),
+      headers: t.as('department'),
+      payload: { code: `H-${token()}`, name: 'Có CẤM' },
+    });
     expect(refused.statusCode).toBe(400);
-    const row = await t.request({ method: 'POST', url: api(c, c.paths.import), query: { dryRun: 'true' }, headers: t.as('department'), payload: [{ code: `H-${token()}`, name: 'CẤM nhập' }] });
-    expect(row.json().data[0]).toMatchObject({ isSuccess: false, errors: [{ field: 'name', message: 'Tên chứa từ cấm' }] });
+    const row = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      query: { dryRun: 'true' },
+      headers: t.as('department'),
+      payload: [{ code: `H-${token()}`, name: 'CẤM nhập' }],
+    });
+    expect(row.json().data[0]).toMatchObject({
+      isSuccess: false,
+      errors: [{ field: 'name', message: 'Tên chứa từ cấm' }],
+    });
   });
 
   it('stores an import all or nothing: a failure after some rows were written leaves nothing behind', async () => {
@@ -95,7 +143,12 @@ describe('hooks run inside the operation, for REST and import alike', () => {
       { code: `${tag}-2`, name: `Hai ${tag}` },
       { code: `${tag}-3`, name: `NỔ ${tag}` },
     ];
-    const res = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as('department'), payload: rows });
+    const res = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      headers: t.as('department'),
+      payload: rows,
+    });
     expect(res.statusCode).toBe(409);
     const left = await t.request({ url: api(c, c.paths.list), query: { keyWord: tag }, headers: t.as('department') });
     expect(left.json().totalRecord).toBe(0);
@@ -106,11 +159,25 @@ describe('large files', () => {
   it('imports 3 000 rows in one request and exports them back in order', async () => {
     const c = catalogRegistry.get('targetTraining');
     const tag = token();
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ code: `${tag}-${String(i).padStart(4, '0')}`, name: `Nhóm ${tag} ${i}`, trainingHours: '1.000', refresherYears: 2 }));
-    const res = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as('department'), payload: rows });
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      code: `${tag}-${String(i).padStart(4, '0')}`,
+      name: `Nhóm ${tag} ${i}`,
+      trainingHours: '1.000',
+      refresherYears: 2,
+    }));
+    const res = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      headers: t.as('department'),
+      payload: rows,
+    });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json().data.every((r: { isSuccess: boolean }) => r.isSuccess)).toBe(true);
-    const exported = await t.request({ url: api(c, c.paths.export), query: { keyWord: tag, sortField: 'code', sortOrder: 'desc' }, headers: t.as('department') });
+    const exported = await t.request({
+      url: api(c, c.paths.export),
+      query: { keyWord: tag, sortField: 'code', sortOrder: 'desc' },
+      headers: t.as('department'),
+    });
     const sheet = sheetRows((await readXlsx(exported)).worksheets[0]!);
     expect(sheet).toHaveLength(3001);
     expect(sheet[1]![0]).toBe(`${tag}-2999`);
@@ -119,7 +186,12 @@ describe('large files', () => {
 
   it('refuses more rows than one import takes, with a 400', async () => {
     const c = catalogRegistry.get('injuryReason');
-    const res = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as('department'), payload: Array.from({ length: 50_001 }, () => ({})) });
+    const res = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      headers: t.as('department'),
+      payload: Array.from({ length: 50_001 }, () => ({})),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('TOO_MANY_ROWS');
   });
@@ -132,10 +204,17 @@ describe('large files', () => {
       method: 'POST',
       url: api(c, c.paths.import),
       headers: t.as('department'),
-      payload: [{ ...input, group: 'Thiết bị nâng', strictRequirement: 'Có', inspectionCycleMonths: '12' }, { ...(await sampleInput(t, c, tag, 2)), group: 'lifting equipment', strictRequirement: 'x' }],
+      payload: [
+        { ...input, group: 'Thiết bị nâng', strictRequirement: 'Có', inspectionCycleMonths: '12' },
+        { ...(await sampleInput(t, c, tag, 2)), group: 'lifting equipment', strictRequirement: 'x' },
+      ],
     });
     expect(res.json().data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, true]);
-    const stored = await t.request({ url: api(c, c.paths.list), query: { keyWord: tag, group: 'lifting', strictRequirement: 'true' }, headers: t.as('department') });
+    const stored = await t.request({
+      url: api(c, c.paths.list),
+      query: { keyWord: tag, group: 'lifting', strictRequirement: 'true' },
+      headers: t.as('department'),
+    });
     expect(stored.json().totalRecord).toBe(2);
     expect(stored.json().pageLists.find((r: { code: string }) => r.code === `${tag}-1`).inspectionCycleMonths).toBe(12);
   });

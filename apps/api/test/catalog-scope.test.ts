@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comboboxSpelling, employerFieldOf } from '@portal/domain/catalog/index';
 import { catalogRegistry } from '../src/catalog/registry.ts';
-import { api, createCatalogTestApp, readXlsx, sampleInput, sheetRows, token, updateUrl, WARDS, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
+import {
+  api,
+  createCatalogTestApp,
+  readXlsx,
+  sampleInput,
+  sheetRows,
+  token,
+  updateUrl,
+  WARDS,
+  type CatalogTestApp,
+  type Who,
+} from './catalog.fixtures.ts';
 
 /**
  * Data scopes on every area owned per employer or per local unit: two employers in two communes, two district
@@ -40,10 +51,26 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
     expect(await count('districtB', tag)).toBe(0);
 
     expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerB') })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: updateUrl(c, id), headers: as('employerB'), payload: await sampleInput(t, c, tag, 5) })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('employerB'), payload: [id] })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: updateUrl(c, id),
+          headers: as('employerB'),
+          payload: await sampleInput(t, c, tag, 5),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('employerB'), payload: [id] }))
+        .statusCode,
+    ).toBe(404);
     for (const spelling of c.paths.combobox.map(comboboxSpelling)) {
-      const options = await t.request({ url: api(c, spelling.path), query: { ids: JSON.stringify([id]) }, headers: as('employerB') });
+      const options = await t.request({
+        url: api(c, spelling.path),
+        query: { ids: JSON.stringify([id]) },
+        headers: as('employerB'),
+      });
       expect(options.json().some((o: { value: string }) => o.value === id)).toBe(false);
     }
     const exportB = await t.request({ url: api(c, c.paths.export), query: { keyWord: tag }, headers: as('employerB') });
@@ -56,31 +83,79 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
       const taken = await create('employerB', inputB);
       expect(taken.statusCode, taken.body).toBe(409);
       expect(taken.json().error.details[0]).toMatchObject({ field: codeKey, code: 'ownedElsewhere' });
-      const importedB = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [inputB] });
-      expect(importedB.json().data[0]).toMatchObject({ isSuccess: false, action: null, errors: expect.arrayContaining([expect.objectContaining({ field: codeKey, code: 'ownedElsewhere' })]) });
-      expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json().businessId).toBe(t.businessA);
+      const importedB = await t.request({
+        method: 'POST',
+        url: api(c, c.paths.import),
+        headers: as('employerB'),
+        payload: [inputB],
+      });
+      expect(importedB.json().data[0]).toMatchObject({
+        isSuccess: false,
+        action: null,
+        errors: expect.arrayContaining([expect.objectContaining({ field: codeKey, code: 'ownedElsewhere' })]),
+      });
+      expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json().businessId).toBe(
+        t.businessA,
+      );
       expect(await count('employerB', tag)).toBe(0);
     } else {
-    // Codes are unique per employer: B may use A's code for its own record.
-    const sameCode = await create('employerB', await sampleInput(t, c, tag, 1, null, t.businessB));
-    expect(sameCode.statusCode, sameCode.body).toBe(201);
-    expect(sameCode.json().businessId).toBe(t.businessB);
-    const codeField = c.declaration.unique![codeKey]![0]!;
-    const existB = await t.request({ url: api(c, c.paths.exist[codeKey]!), query: { [codeField]: String(a.json()[codeField]) }, headers: as('employerA') });
-    expect(existB.json()).toEqual({ exists: true });
+      // Codes are unique per employer: B may use A's code for its own record.
+      const sameCode = await create('employerB', await sampleInput(t, c, tag, 1, null, t.businessB));
+      expect(sameCode.statusCode, sameCode.body).toBe(201);
+      expect(sameCode.json().businessId).toBe(t.businessB);
+      const codeField = c.declaration.unique![codeKey]![0]!;
+      const existB = await t.request({
+        url: api(c, c.paths.exist[codeKey]!),
+        query: { [codeField]: String(a.json()[codeField]) },
+        headers: as('employerA'),
+      });
+      expect(existB.json()).toEqual({ exists: true });
 
-    // Importing A's code as B updates B's record, never A's.
-    const imported = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: as('employerB'), payload: [{ ...(await sampleInput(t, c, tag, 1, null, t.businessB)), [c.declaration.titleField]: `Của B ${tag}` }] });
-    expect(imported.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: sameCode.json().id });
-    expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json()[c.declaration.titleField]).toBe(`Đặc biệt Việt ${tag} số 1`);
+      // Importing A's code as B updates B's record, never A's.
+      const imported = await t.request({
+        method: 'POST',
+        url: api(c, c.paths.import),
+        headers: as('employerB'),
+        payload: [
+          { ...(await sampleInput(t, c, tag, 1, null, t.businessB)), [c.declaration.titleField]: `Của B ${tag}` },
+        ],
+      });
+      expect(imported.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: sameCode.json().id });
+      expect(
+        (await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json()[
+          c.declaration.titleField
+        ],
+      ).toBe(`Đặc biệt Việt ${tag} số 1`);
     }
 
     // Deleted rows stay private in the trash too.
     await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('employerA'), payload: [id] });
-    const trashB = await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: as('employerB') });
+    const trashB = await t.request({
+      url: '/api/RecycleBin/recycleBins',
+      query: { keyWord: tag, area: c.area },
+      headers: as('employerB'),
+    });
     expect(trashB.json().pageLists.some((r: { id: string }) => r.id === id)).toBe(false);
-    expect((await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: as('employerB'), payload: { area: c.area, ids: [id] } })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: as('employerA'), payload: { area: c.area, ids: [id] } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/RecycleBin/restore',
+          headers: as('employerB'),
+          payload: { area: c.area, ids: [id] },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/RecycleBin/restore',
+          headers: as('employerA'),
+          payload: { area: c.area, ids: [id] },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses district users a row without an employer', async () => {
@@ -106,7 +181,12 @@ describe.each(districtAreas.map((c) => [c.area, c] as const))('%s (per local uni
     const tag = token();
     const input = await sampleInput(t, c, tag, 1);
     delete input[field];
-    const a = await t.request({ method: 'POST', url: api(c, c.paths.create), headers: as('districtA'), payload: input });
+    const a = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.create),
+      headers: as('districtA'),
+      payload: input,
+    });
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json()[field]).toBe(WARDS[0]);
     const id = a.json().id as string;
@@ -115,20 +195,36 @@ describe.each(districtAreas.map((c) => [c.area, c] as const))('%s (per local uni
     expect(await count('department', tag)).toBe(1);
     expect(await count('employerA', tag)).toBe(0);
     expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('districtB') })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('districtB'), payload: [id] })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as('districtB'), payload: [id] }))
+        .statusCode,
+    ).toBe(404);
 
     // Filing under another local unit is refused, by REST and by import.
-    const elsewhere = await t.request({ method: 'POST', url: api(c, c.paths.create), headers: as('districtA'), payload: { ...(await sampleInput(t, c, token(), 2)), [field]: WARDS[1] } });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.create),
+      headers: as('districtA'),
+      payload: { ...(await sampleInput(t, c, token(), 2)), [field]: WARDS[1] },
+    });
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().error.details[0].field).toBe(field);
-    const moved = await t.request({ method: 'PUT', url: updateUrl(c, id), headers: as('districtA'), payload: { ...(await sampleInput(t, c, tag, 1)), [field]: WARDS[1] } });
+    const moved = await t.request({
+      method: 'PUT',
+      url: updateUrl(c, id),
+      headers: as('districtA'),
+      payload: { ...(await sampleInput(t, c, tag, 1)), [field]: WARDS[1] },
+    });
     expect(moved.statusCode).toBe(403);
     const imported = await t.request({
       method: 'POST',
       url: api(c, c.paths.import),
       query: { dryRun: 'true' },
       headers: as('districtA'),
-      payload: [{ ...(await sampleInput(t, c, token(), 3)), [field]: WARDS[1] }, { ...(await sampleInput(t, c, token(), 4)), [field]: null }],
+      payload: [
+        { ...(await sampleInput(t, c, token(), 3)), [field]: WARDS[1] },
+        { ...(await sampleInput(t, c, token(), 4)), [field]: null },
+      ],
     });
     expect(imported.json().data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([false, true]);
     expect(imported.json().data[0].errors[0].field).toBe(field);

@@ -16,11 +16,17 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
   const pf = c.parentField!;
   const as = { 'x-test-as': 'department' };
   const create = async (tag: string, n: number, parentId: string | null) => {
-    const res = await t.request({ method: 'POST', url: api(c, c.paths.create), headers: as, payload: await sampleInput(t, c, tag, n, parentId) });
+    const res = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.create),
+      headers: as,
+      payload: await sampleInput(t, c, tag, n, parentId),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; updatedAt: string } & Record<string, unknown>;
   };
-  const get = (path: string, query: Record<string, string> = {}) => t.request({ url: api(c, path), query, headers: as });
+  const get = (path: string, query: Record<string, string> = {}) =>
+    t.request({ url: api(c, path), query, headers: as });
 
   it('loads levels lazily and opens expanded down to a node', async () => {
     const tag = token();
@@ -37,13 +43,19 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
     expect(children.statusCode, children.body).toBe(200);
     expect(children.json()).toEqual([expect.objectContaining({ id: child.id, hasChildren: true })]);
 
-    const opened = (await get(c.paths.treeFromUpdate, { id: grandchild.id })).json() as { id: string; children?: { id: string; children?: { id: string }[] }[] }[];
+    const opened = (await get(c.paths.treeFromUpdate, { id: grandchild.id })).json() as {
+      id: string;
+      children?: { id: string; children?: { id: string }[] }[];
+    }[];
     const r = opened.find((n) => n.id === root.id)!;
     expect(r.children?.[0]?.id).toBe(child.id);
     expect(r.children?.[0]?.children?.[0]?.id).toBe(grandchild.id);
 
     // A keyword finds the node and brings its ancestors along, nested.
-    const found = (await get(c.paths.treeRoot, { keyWord: `dac biet viet ${tag.toLowerCase()} so 3` })).json() as { id: string; children?: { id: string; children?: { id: string }[] }[] }[];
+    const found = (await get(c.paths.treeRoot, { keyWord: `dac biet viet ${tag.toLowerCase()} so 3` })).json() as {
+      id: string;
+      children?: { id: string; children?: { id: string }[] }[];
+    }[];
     expect(found).toHaveLength(1);
     expect(found[0]!.id).toBe(root.id);
     expect(found[0]!.children?.[0]?.children?.[0]?.id).toBe(grandchild.id);
@@ -55,14 +67,29 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
     const a = await create(tag, 1, null);
     const b = await create(tag, 2, null);
     const a1 = await create(tag, 3, a.id);
-    const moved = await t.request({ method: 'PUT', url: updateUrl(c, a1.id), headers: as, payload: { ...(await sampleInput(t, c, tag, 3, b.id)) } });
+    const moved = await t.request({
+      method: 'PUT',
+      url: updateUrl(c, a1.id),
+      headers: as,
+      payload: { ...(await sampleInput(t, c, tag, 3, b.id)) },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()[pf]).toBe(b.id);
     // b under its own child: a loop.
-    const loop = await t.request({ method: 'PUT', url: updateUrl(c, b.id), headers: as, payload: { ...(await sampleInput(t, c, tag, 2, a1.id)) } });
+    const loop = await t.request({
+      method: 'PUT',
+      url: updateUrl(c, b.id),
+      headers: as,
+      payload: { ...(await sampleInput(t, c, tag, 2, a1.id)) },
+    });
     expect(loop.statusCode).toBe(400);
     expect(loop.json().error.details).toEqual([expect.objectContaining({ field: pf, code: 'cycle' })]);
-    const self = await t.request({ method: 'PUT', url: updateUrl(c, b.id), headers: as, payload: { ...(await sampleInput(t, c, tag, 2, b.id)) } });
+    const self = await t.request({
+      method: 'PUT',
+      url: updateUrl(c, b.id),
+      headers: as,
+      payload: { ...(await sampleInput(t, c, tag, 2, b.id)) },
+    });
     expect(self.statusCode).toBe(400);
   });
 
@@ -74,19 +101,38 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
     const del = await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as, payload: [root.id] });
     expect(del.json()).toEqual({ deleted: 3 });
     expect((await get(c.paths.detail.replace('{id}', grandchild.id))).statusCode).toBe(404);
-    const trash = (await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: as })).json();
+    const trash = (
+      await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: as })
+    ).json();
     expect(trash.pageLists.map((r: { id: string }) => r.id)).toEqual([root.id]);
     // The child alone cannot come back while its parent is in the trash.
-    const orphan = await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: as, payload: { area: c.area, ids: [child.id] } });
+    const orphan = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/restore',
+      headers: as,
+      payload: { area: c.area, ids: [child.id] },
+    });
     expect(orphan.json().error.code).toBe('PARENT_DELETED');
-    const restored = await t.request({ method: 'POST', url: '/api/RecycleBin/restore', headers: as, payload: { area: c.area, ids: [root.id] } });
+    const restored = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/restore',
+      headers: as,
+      payload: { area: c.area, ids: [root.id] },
+    });
     expect(restored.json()).toEqual({ restored: 3 });
     expect((await get(c.paths.detail.replace('{id}', grandchild.id))).statusCode).toBe(200);
     // Purging the root removes the subtree for good.
     await t.request({ method: 'POST', url: api(c, c.paths.delete), headers: as, payload: [root.id] });
-    const purged = await t.request({ method: 'POST', url: '/api/RecycleBin/permanent-delete', headers: as, payload: { area: c.area, ids: [root.id] } });
+    const purged = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/permanent-delete',
+      headers: as,
+      payload: { area: c.area, ids: [root.id] },
+    });
     expect(purged.statusCode, purged.body).toBe(200);
-    const left = (await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: as })).json();
+    const left = (
+      await t.request({ url: '/api/RecycleBin/recycleBins', query: { keyWord: tag, area: c.area }, headers: as })
+    ).json();
     expect(left.totalRecord).toBe(0);
   });
 
@@ -101,7 +147,10 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, true, true]);
     const [leaf, top, middle] = res.json().data as { id: string }[];
-    const opened = (await get(c.paths.treeFromUpdate, { id: leaf!.id })).json() as { id: string; children?: { id: string; children?: { id: string }[] }[] }[];
+    const opened = (await get(c.paths.treeFromUpdate, { id: leaf!.id })).json() as {
+      id: string;
+      children?: { id: string; children?: { id: string }[] }[];
+    }[];
     const r = opened.find((n) => n.id === top!.id)!;
     expect(r.children?.[0]?.id).toBe(middle!.id);
     expect(r.children?.[0]?.children?.[0]?.id).toBe(leaf!.id);
@@ -111,7 +160,13 @@ describe.each(trees.map((c) => [c.area, c] as const))('%s', (_area, c) => {
       { ...(await sampleInput(t, c, `${tag}L`, 2)), [pf]: `${tag}L-1` },
       { ...(await sampleInput(t, c, `${tag}L`, 3)), [pf]: 'KHONG-CO-MA-NAY' },
     ];
-    const refused = await t.request({ method: 'POST', url: api(c, c.paths.import), query: { dryRun: 'true' }, headers: as, payload: loop });
+    const refused = await t.request({
+      method: 'POST',
+      url: api(c, c.paths.import),
+      query: { dryRun: 'true' },
+      headers: as,
+      payload: loop,
+    });
     const data = refused.json().data as { isSuccess: boolean; errors: { field: string; message: string }[] }[];
     expect(data.map((r) => r.isSuccess)).toEqual([false, false, false]);
     expect(data[0]!.errors[0]!.field).toBe(pf);

@@ -28,10 +28,21 @@ export interface CatalogTestApp extends TestApp {
 
 function allPermissions(actions: readonly string[]): { action: string; subject: string }[] {
   const rules = catalogRegistry.all.flatMap((c) => actions.map((action) => ({ action, subject: c.subject })));
-  return [...rules, { action: 'read', subject: TRASH_SUBJECT }, ...(actions.includes('delete') ? [{ action: 'delete', subject: TRASH_SUBJECT }] : []), { action: 'read', subject: 'Auth' }];
+  return [
+    ...rules,
+    { action: 'read', subject: TRASH_SUBJECT },
+    ...(actions.includes('delete') ? [{ action: 'delete', subject: TRASH_SUBJECT }] : []),
+    { action: 'read', subject: 'Auth' },
+  ];
 }
 
-function principal(name: string, kind: UnitKind, rules: { action: string; subject: string }[], extra: Partial<Principal['unit']> = {}, role: 'admin' | 'client' = 'client'): Principal {
+function principal(
+  name: string,
+  kind: UnitKind,
+  rules: { action: string; subject: string }[],
+  extra: Partial<Principal['unit']> = {},
+  role: 'admin' | 'client' = 'client',
+): Principal {
   return {
     userId: randomUUID(),
     userName: name,
@@ -44,10 +55,22 @@ function principal(name: string, kind: UnitKind, rules: { action: string; subjec
 
 export async function createCatalogTestApp(): Promise<CatalogTestApp> {
   const principals = new Map<string, Principal>();
-  const t = await createTestApp({}, { resolvePrincipal: async (request: FastifyRequest) => principals.get(String(request.headers['x-test-as'] ?? '')) ?? null });
+  const t = await createTestApp(
+    {},
+    {
+      resolvePrincipal: async (request: FastifyRequest) =>
+        principals.get(String(request.headers['x-test-as'] ?? '')) ?? null,
+    },
+  );
   const db = t.database.db;
   const business = async (ward: string, name: string) =>
-    (await db.insertInto('business').values({ code: `58${randomBytes(4).readUInt32BE() % 1e8}`, name, ward_code: ward, status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('business')
+        .values({ code: `58${randomBytes(4).readUInt32BE() % 1e8}`, name, ward_code: ward, status: 'active' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const businessA = await business(WARDS[0], 'Công ty TNHH Thử nghiệm A');
   const businessB = await business(WARDS[1], 'Công ty Cổ phần Thử nghiệm B');
   const all = allPermissions(CATALOG_ACTIONS);
@@ -93,7 +116,12 @@ export async function sampleInput(
       case 'text':
         if (f.sample) out[name] = f.sample(tag, n);
         else if (f.digits) out[name] = digitsOf(tag, n, f.digits);
-        else out[name] = f.code ? `${tag}-${n}`.slice(0, f.max) : name === c.declaration.titleField ? `Đặc biệt Việt ${tag} số ${n}` : `Giá trị ${n}`.slice(0, f.max);
+        else
+          out[name] = f.code
+            ? `${tag}-${n}`.slice(0, f.max)
+            : name === c.declaration.titleField
+              ? `Đặc biệt Việt ${tag} số ${n}`
+              : `Giá trị ${n}`.slice(0, f.max);
         break;
       case 'longText':
         out[name] = `Mô tả ${tag} dòng ${n}`;
@@ -141,7 +169,8 @@ export function digitsOf(tag: string, n: number, count: number): string {
   return `${fromTag}${String(n).padStart(3, '0')}`.padStart(count, '0').slice(-count);
 }
 
-export const api = (c: ResolvedCatalog, path: string, id?: string) => `/api/${c.area}/${id ? path.replace('{id}', id) : path}`;
+export const api = (c: ResolvedCatalog, path: string, id?: string) =>
+  `/api/${c.area}/${id ? path.replace('{id}', id) : path}`;
 
 /** The update URL of a record, whichever way the area spells it. */
 export function updateUrl(c: ResolvedCatalog, id: string): string {

@@ -15,7 +15,10 @@ if (!url) throw new Error('BENCH_SERVER_DATABASE_URL is required');
 const dataDir = process.env.BENCH_SERVER_DATA_DIR ?? '/tmp';
 
 const database = await openDatabase({ url, dataDir, poolSize: 10 });
-const config = loadConfig({}, { dataDir, databaseUrl: url, demoData: false, logLevel: 'silent', jwtSecret: process.env.BENCH_SERVER_JWT_SECRET! });
+const config = loadConfig(
+  {},
+  { dataDir, databaseUrl: url, demoData: false, logLevel: 'silent', jwtSecret: process.env.BENCH_SERVER_JWT_SECRET! },
+);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -36,6 +39,9 @@ process.on('message', (message: string) => {
   }
 });
 process.on('disconnect', () => {
-  void app.close().then(() => database.close()).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
 });
 process.send?.({ port: (app.server.address() as AddressInfo).port });

@@ -7,7 +7,16 @@ import { catalogOperations, pageRecord } from '../../../apps/api/src/catalog/ope
 import { ensureCatalogSchema } from '../../../apps/api/src/catalog/schema.ts';
 import type { OpContext } from '../../../apps/api/src/catalog/context.ts';
 import { hashPassword } from '../../../apps/api/src/platform/auth/passwords.ts';
-import { compareWithBare, goals, judge, withRssPeak, type BenchContext, type Goal, type Measurement, type ResultRow } from '../harness.ts';
+import {
+  compareWithBare,
+  goals,
+  judge,
+  withRssPeak,
+  type BenchContext,
+  type Goal,
+  type Measurement,
+  type ResultRow,
+} from '../harness.ts';
 
 /**
  * The catalogue engine at scale, on a real catalogue table (the equipment index) filled with as many rows as
@@ -18,7 +27,8 @@ import { compareWithBare, goals, judge, withRssPeak, type BenchContext, type Goa
 const AREA = 'indexEquipment';
 /** Bump when the generated rows change. */
 const GENERATION = 1;
-const LIST_PATH = '/api/IndexEquipment/indexEquipments?pageNumber=1&pageSize=20&keyWord=xe%20nang%20toyota&group=lifting';
+const LIST_PATH =
+  '/api/IndexEquipment/indexEquipments?pageNumber=1&pageSize=20&keyWord=xe%20nang%20toyota&group=lifting';
 const IMPORT_ROWS = 10_000;
 const IMPORT_RUNS = 3;
 
@@ -44,7 +54,9 @@ async function ensureRows(db: Db, rows: number, log: (line: string) => void): Pr
   await sql`create table if not exists bench.meta (key text primary key, value jsonb not null)`.execute(db);
   const wanted = { generation: GENERATION, rows };
   const stored = await sql<{ value: typeof wanted }>`select value from bench.meta where key = 'catalogue'`.execute(db);
-  const count = await sql<{ n: number }>`select count(*)::int as n from index_equipment where code like 'TB-%' and deleted_at is null`.execute(db);
+  const count = await sql<{
+    n: number;
+  }>`select count(*)::int as n from index_equipment where code like 'TB-%' and deleted_at is null`.execute(db);
   const same = stored.rows[0]?.value;
   if (same?.generation === GENERATION && same.rows === rows && count.rows[0]?.n === rows) return;
 
@@ -108,12 +120,16 @@ async function signIn(ctx: BenchContext): Promise<{ headers: Record<string, stri
   if (!who) {
     const suffix = randomBytes(4).toString('hex');
     who = { userName: `bench_${suffix}`, password: `Bench#${randomBytes(6).toString('hex')}` };
-    const unit = await sql<{ id: string }>`select id from unit where kind = 'department' order by created_at limit 1`.execute(db);
+    const unit = await sql<{
+      id: string;
+    }>`select id from unit where kind = 'department' order by created_at limit 1`.execute(db);
     const type = await sql<{ id: string }>`insert into user_type (code, name, role, permissions)
         values (${`BENCH_${suffix}`}, ${`Bench ${suffix}`}, 'client', ${JSON.stringify(['IndexEquipment.read', 'IndexEquipment.import', 'IndexEquipment.export'])}::jsonb)
         returning id`.execute(db);
     await sql`insert into app_user (user_name, full_name, unit_id, user_type_id, status, password_hash, password_changed_at)
-        values (${who.userName}, 'Bench', ${unit.rows[0]!.id}, ${type.rows[0]!.id}, 'active', ${await hashPassword(who.password)}, now())`.execute(db);
+        values (${who.userName}, 'Bench', ${unit.rows[0]!.id}, ${type.rows[0]!.id}, 'active', ${await hashPassword(who.password)}, now())`.execute(
+      db,
+    );
     accounts.set(db, who);
   }
   const headers = sessions.get(ctx.apiBaseUrl) ?? (await login(ctx.apiBaseUrl, who));
@@ -123,7 +139,8 @@ async function signIn(ctx: BenchContext): Promise<{ headers: Record<string, stri
 
 export const catalogueList: Measurement = {
   name: 'catalogue list',
-  description: 'equipment index page 1 of 20, keyword "xe nang toyota" + filter group=lifting, exact total: API vs bare',
+  description:
+    'equipment index page 1 of 20, keyword "xe nang toyota" + filter group=lifting, exact total: API vs bare',
   async run(ctx) {
     const rows = ctx.province.workers;
     await ensureRows(ctx.database.db, rows, ctx.log);
@@ -144,7 +161,10 @@ export const catalogueList: Measurement = {
       path: LIST_PATH,
       rows,
       headers,
-      goals: [goals.minRatio(0.6, { databases: ['postgres'], minRows: 1_000_000 }), goals.maxP95(30, { databases: ['postgres'], minRows: 1_000_000 })],
+      goals: [
+        goals.minRatio(0.6, { databases: ['postgres'], minRows: 1_000_000 }),
+        goals.maxP95(30, { databases: ['postgres'], minRows: 1_000_000 }),
+      ],
       async bare() {
         const [found, counted] = await Promise.all([
           ctx.barePool.query<Record<string, unknown>>(page.sql, [...page.parameters]),
@@ -193,7 +213,8 @@ export const catalogueImport: Measurement = {
           });
           const answer = (await res.json()) as { data?: { isSuccess: boolean }[] };
           const seconds = (performance.now() - started) / 1000;
-          if (res.status !== 200 || !answer.data?.every((r) => r.isSuccess)) throw new Error(`import answered ${res.status}`);
+          if (res.status !== 200 || !answer.data?.every((r) => r.isSuccess))
+            throw new Error(`import answered ${res.status}`);
           return seconds;
         });
         timings.push(measured.value);
@@ -220,7 +241,10 @@ export const catalogueImport: Measurement = {
 };
 
 /** Streams one export and returns its duration and size. */
-async function exportOnce(baseUrl: string, headers: Record<string, string>): Promise<{ seconds: number; bytes: number }> {
+async function exportOnce(
+  baseUrl: string,
+  headers: Record<string, string>,
+): Promise<{ seconds: number; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`${baseUrl}/api/IndexEquipment/export-excel?group=lifting`, { headers });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
@@ -233,7 +257,11 @@ async function exportOnce(baseUrl: string, headers: Record<string, string>): Pro
  * On PostgreSQL the export runs against the API alone in a forked process, whose peak RSS is the server's own;
  * on PGlite (the database lives in the server process) against the bench's in-process app.
  */
-async function measureExport(ctx: BenchContext, who: Credentials, headers: Record<string, string>): Promise<{ seconds: number; bytes: number; rssPeakMb: number; baselineMb?: number }> {
+async function measureExport(
+  ctx: BenchContext,
+  who: Credentials,
+  headers: Record<string, string>,
+): Promise<{ seconds: number; bytes: number; rssPeakMb: number; baselineMb?: number }> {
   if (ctx.kind !== 'postgres') {
     const measured = await withRssPeak(() => exportOnce(ctx.apiBaseUrl, headers));
     return { ...measured.value, rssPeakMb: measured.rssPeakMb };
@@ -266,12 +294,14 @@ async function measureExport(ctx: BenchContext, who: Credentials, headers: Recor
 
 export const catalogueExport: Measurement = {
   name: 'catalogue export',
-  description: 'every lifting device (100 000 rows at 1 M) streamed as xlsx: time and the server\'s peak memory',
+  description: "every lifting device (100 000 rows at 1 M) streamed as xlsx: time and the server's peak memory",
   async run(ctx) {
     const db = ctx.database.db;
     await ensureRows(db, ctx.province.workers, ctx.log);
     const { headers, who } = await signIn(ctx);
-    const expected = await sql<{ n: number }>`select count(*)::int as n from index_equipment where "group" = 'lifting' and deleted_at is null`.execute(db);
+    const expected = await sql<{
+      n: number;
+    }>`select count(*)::int as n from index_equipment where "group" = 'lifting' and deleted_at is null`.execute(db);
     const rows = expected.rows[0]?.n ?? 0;
     const { seconds, bytes, rssPeakMb, baselineMb } = await measureExport(ctx, who, headers);
     const row: ResultRow = {
@@ -287,7 +317,12 @@ export const catalogueExport: Measurement = {
       judge(row, [
         { label: '≤ 5 s (≥ 100 k rows)', minRows: 100_000, met: (r) => Number(r.detail?.seconds) <= 5 },
         // PGlite keeps the whole database in the server process: only PostgreSQL measures the server alone.
-        { label: '≤ 250 MB (pg, ≥ 100 k rows)', databases: ['postgres'], minRows: 100_000, met: (r) => (r.rssPeakMb ?? Infinity) <= 250 },
+        {
+          label: '≤ 250 MB (pg, ≥ 100 k rows)',
+          databases: ['postgres'],
+          minRows: 100_000,
+          met: (r) => (r.rssPeakMb ?? Infinity) <= 250,
+        },
       ]),
     ];
   },

@@ -36,7 +36,8 @@ const thin: Partial<ExcelJS.Borders> = {
 
 /** ExcelJS supports range validations ('B2:B2001') but its typings omit them. */
 function validations(ws: ExcelJS.Worksheet): { add(range: string, validation: ExcelJS.DataValidation): void } {
-  return (ws as unknown as { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } }).dataValidations;
+  return (ws as unknown as { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } })
+    .dataValidations;
 }
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ */
@@ -80,7 +81,11 @@ function optionLabel(ctx: OpContext, c: ResolvedCatalog, name: string, option: s
 export function fileNames(ctx: OpContext, c: ResolvedCatalog): { template: string; export: string } {
   const t = translator(ctx);
   const noun = t(areaText(c.declaration, 'noun'));
-  const clean = (s: string) => s.replace(/[\\/:*?"<>|]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = (s: string) =>
+    s
+      .replace(/[\\/:*?"<>|]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   return {
     template: `${clean(t('catalog:excel.templateFile', { noun }))}.xlsx`,
     export: `${clean(t('catalog:excel.exportFile', { noun }))}.xlsx`,
@@ -97,15 +102,21 @@ function describeKind(ctx: OpContext, c: ResolvedCatalog, name: string): string 
       return t('catalog:excel.kinds.longText', { max: f.max });
     case 'number': {
       const base = t(f.integer ? 'catalog:excel.kinds.integer' : 'catalog:excel.kinds.number');
-      const range = [f.min !== undefined ? `≥ ${f.min}` : '', f.max !== undefined ? `≤ ${f.max}` : ''].filter(Boolean).join(', ');
+      const range = [f.min !== undefined ? `≥ ${f.min}` : '', f.max !== undefined ? `≤ ${f.max}` : '']
+        .filter(Boolean)
+        .join(', ');
       return range ? `${base} (${range})` : base;
     }
     case 'enum':
       return t('catalog:excel.kinds.enum', { values: f.options.map((o) => optionLabel(ctx, c, name, o)).join('; ') });
     case 'reference':
-      return t('catalog:excel.kinds.reference', { catalog: t(areaText(catalogRegistry.get(f.target).declaration, 'noun')) });
+      return t('catalog:excel.kinds.reference', {
+        catalog: t(areaText(catalogRegistry.get(f.target).declaration, 'noun')),
+      });
     case 'treeReference':
-      return t('catalog:excel.kinds.treeReference', { catalog: t(areaText((f.target ? catalogRegistry.get(f.target) : c).declaration, 'noun')) });
+      return t('catalog:excel.kinds.treeReference', {
+        catalog: t(areaText((f.target ? catalogRegistry.get(f.target) : c).declaration, 'noun')),
+      });
     default:
       return t(`catalog:excel.kinds.${f.kind}`);
   }
@@ -116,7 +127,9 @@ async function referenceChoices(ctx: OpContext, target: ResolvedCatalog): Promis
   const scope = ctx.system ? null : rowScope(target, ctx.principal);
   const title = sql.ref(`t.${columnOf(target.declaration.titleField)}`);
   const found = await sql<{ label: string }>`select ${title} as label from ${sql.table(target.table)} as t
-      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} order by ${title} limit ${MAX_LIST_ITEMS + 1}`.execute(ctx.db);
+      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} order by ${title} limit ${MAX_LIST_ITEMS + 1}`.execute(
+    ctx.db,
+  );
   if (found.rows.length > MAX_LIST_ITEMS) return null;
   return [...new Set(found.rows.map((r) => r.label))];
 }
@@ -124,7 +137,9 @@ async function referenceChoices(ctx: OpContext, target: ResolvedCatalog): Promis
 /** Employers offered in the employer column's drop-down (those the caller may file for), or null when too many. */
 async function employerChoices(ctx: OpContext): Promise<string[] | null> {
   const scope = ctx.system ? null : scopeCondition(ctx.principal, { businessColumn: 'b.id' });
-  const found = await sql<{ code: string }>`select b.code from business b where b.deleted_at is null ${scope ? sql`and ${scope}` : sql``}
+  const found = await sql<{
+    code: string;
+  }>`select b.code from business b where b.deleted_at is null ${scope ? sql`and ${scope}` : sql``}
       order by b.code limit ${MAX_LIST_ITEMS + 1}`.execute(ctx.db);
   return found.rows.length > MAX_LIST_ITEMS ? null : found.rows.map((r) => r.code);
 }
@@ -134,7 +149,11 @@ async function employerChoices(ctx: OpContext): Promise<string[] | null> {
  * for codes so leading zeros survive, drop-down lists for enums, yes/no and references, and an instructions
  * sheet describing every column.
  */
-export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixed: Record<string, unknown> = {}): Promise<Buffer> {
+export async function buildTemplate(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  fixed: Record<string, unknown> = {},
+): Promise<Buffer> {
   const c = ops.c;
   const d = c.declaration;
   const t = translator(ctx);
@@ -177,7 +196,8 @@ export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixe
     if (f.kind === 'enum') choices = f.options.map((o) => optionLabel(ctx, c, name, o));
     else if (f.kind === 'boolean') choices = [t('catalog:excel.yes'), t('catalog:excel.no')];
     else if (f.kind === 'reference') choices = await referenceChoices(ctx, catalogRegistry.get(f.target));
-    else if (f.kind === 'treeReference') choices = await referenceChoices(ctx, f.target ? catalogRegistry.get(f.target) : c);
+    else if (f.kind === 'treeReference')
+      choices = await referenceChoices(ctx, f.target ? catalogRegistry.get(f.target) : c);
     else if (f.kind === 'employer') choices = await employerChoices(ctx);
     if (f.kind === 'date') {
       validations(data).add(range, {
@@ -228,7 +248,11 @@ export async function buildTemplate(ops: CatalogOperations, ctx: OpContext, fixe
   });
   names.forEach((name, i) => {
     const row = guide.getRow(6 + i);
-    row.values = [excelHeader(d, name, t), d.fields[name]!.required ? t('catalog:excel.yes') : '', describeKind(ctx, c, name)];
+    row.values = [
+      excelHeader(d, name, t),
+      d.fields[name]!.required ? t('catalog:excel.yes') : '',
+      describeKind(ctx, c, name),
+    ];
     row.eachCell((cell) => {
       cell.border = thin;
       cell.alignment = { wrapText: true, vertical: 'top' };
@@ -257,7 +281,8 @@ function cellWriter(ctx: OpContext, c: ResolvedCatalog, name: string): (record: 
       return (record) => (record[name] == null ? null : new Date(`${String(record[name])}T00:00:00Z`));
     case 'reference':
     case 'treeReference': {
-      const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
+      const target =
+        f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
       const key = target.declaration.codeField ? codeKeyOf(name) : displayKeyOf(name);
       return (record) => (record[name] == null ? null : ((record[key] as string | null) ?? null));
     }
@@ -291,7 +316,12 @@ export async function writeExport(
   const ws = wb.addWorksheet(sheetName(t('catalog:excel.dataSheet')), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = names.map((name) => {
     const f = d.fields[name]!;
-    return { header: excelHeader(d, name, t), key: name, width: widthOf(f), ...(f.kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}) };
+    return {
+      header: excelHeader(d, name, t),
+      key: name,
+      width: widthOf(f),
+      ...(f.kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}),
+    };
   });
   const header = ws.getRow(1);
   header.font = { bold: true };
@@ -299,7 +329,9 @@ export async function writeExport(
   header.commit();
   const writers = names.map((name) => cellWriter(ctx, c, name));
   // One style object per column: ExcelJS recognises an object it has seen and skips re-deriving its style id.
-  const styles = names.map((name) => (d.fields[name]!.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : {}) as Partial<ExcelJS.Style>);
+  const styles = names.map(
+    (name) => (d.fields[name]!.kind === 'date' ? { numFmt: 'dd/mm/yyyy' } : {}) as Partial<ExcelJS.Style>,
+  );
   const total = await ops.exportTo(ctx, q, (records) => {
     for (const record of records) {
       const row = ws.addRow(writers.map((write) => write(record)));

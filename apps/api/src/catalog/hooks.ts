@@ -15,7 +15,11 @@ export interface CatalogHooks {
     data: Record<string, unknown>;
     original: CatalogRecord | null;
   }) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
-  afterChange?: (args: { ctx: OpContext; operation: 'create' | 'update'; record: CatalogRecord }) => Promise<void> | void;
+  afterChange?: (args: {
+    ctx: OpContext;
+    operation: 'create' | 'update';
+    record: CatalogRecord;
+  }) => Promise<void> | void;
   /** Refuse a delete (records used elsewhere) by throwing; `ids` includes the subtree of a tree node. */
   beforeDelete?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
 }

@@ -67,12 +67,26 @@ export function coerceCell(
   switch (f.kind) {
     case 'text':
       // A citizen ID typed into a number cell lost its leading zeros: they are known, put them back.
-      if (f.digits && typeof value === 'number' && Number.isInteger(value) && value >= 0 && String(value).length <= f.digits) {
+      if (
+        f.digits &&
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= 0 &&
+        String(value).length <= f.digits
+      ) {
         return { ok: true, value: String(value).padStart(f.digits, '0') };
       }
-      return { ok: true, value: typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+      return {
+        ok: true,
+        value:
+          typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value),
+      };
     case 'longText':
-      return { ok: true, value: typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+      return {
+        ok: true,
+        value:
+          typeof value === 'string' ? value.trim() : typeof value === 'object' ? JSON.stringify(value) : String(value),
+      };
     case 'number': {
       const n = parseNumber(value);
       return n === null ? { ok: false, key: 'catalog:validation.number' } : { ok: true, value: n };
@@ -100,8 +114,10 @@ export function coerceCell(
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   let s = String(value).replace(/[\s\u00a0]/g, '');
-  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, '').replace(',', '.'); // 1.234,5
-  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, ''); // 1,234.5
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s))
+    s = s.replace(/\./g, '').replace(',', '.'); // 1.234,5
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s))
+    s = s.replace(/,/g, ''); // 1,234.5
   else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.'); // 12,5
   if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
   const n = Number(s);
@@ -119,11 +135,13 @@ export function parseDate(value: unknown): string | null {
     const s = String(value).trim();
     let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
     if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s)))
+      [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
     else return null;
   }
   const check = new Date(Date.UTC(y, m - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d || y < 1900 || y > 2200) return null;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d || y < 1900 || y > 2200)
+    return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
@@ -172,11 +190,14 @@ export async function importRows(
   const ownerField = employerFieldOf(d);
   const implicitOwner = d.scope === 'employer' ? ownerBusiness(ctx.principal) : null;
   const forcedOwner = ownerField && !ctx.system ? implicitOwner : null;
-  const ownerOf = (row: RowState): string | null => (ownerField ? ((row.values[ownerField] as string | null | undefined) ?? null) : implicitOwner);
+  const ownerOf = (row: RowState): string | null =>
+    ownerField ? ((row.values[ownerField] as string | null | undefined) ?? null) : implicitOwner;
   const presets = options.presets ?? {};
   const fields = c.writable.filter((n) => d.fields[n]!.kind !== 'file');
   // Only columns the file has are written on update: an older template must not blank newer columns.
-  const present = new Set(fields.filter((n) => n in presets || rawRows.some((r) => r && typeof r === 'object' && n in r)));
+  const present = new Set(
+    fields.filter((n) => n in presets || rawRows.some((r) => r && typeof r === 'object' && n in r)),
+  );
   if (d.scope === 'district') present.add(d.scopeField!);
 
   // Enum cells hold a value or its label in either language: one lookup table per field, built once.
@@ -187,7 +208,8 @@ export async function importRows(
     const lookup = new Map<string, string>();
     for (const o of f.options) {
       lookup.set(normalizeHeader(o), o);
-      for (const lang of ['vi', 'en'] as const) lookup.set(normalizeHeader(translate(lang, optionLabelKey(d, name, o))), o);
+      for (const lang of ['vi', 'en'] as const)
+        lookup.set(normalizeHeader(translate(lang, optionLabelKey(d, name, o))), o);
     }
     enumLookups.set(name, lookup);
   }
@@ -212,13 +234,20 @@ export async function importRows(
       const out = coerceCell(f, v, enumLookups.get(name));
       if (out.ok) row.values[name] = out.value;
       else {
-        const values = f.kind === 'enum' ? f.options.map((o) => translate(ctx.lang, optionLabelKey(d, name, o))).join(', ') : '';
+        const values =
+          f.kind === 'enum' ? f.options.map((o) => translate(ctx.lang, optionLabelKey(d, name, o))).join(', ') : '';
         row.errors.push({ field: name, message: t(out.key, { values }), code: 'format' });
       }
     }
     return row;
   });
-  const fail = (row: RowState, field: string, key: string, vars: Record<string, string | number> = {}, code = 'invalid') => {
+  const fail = (
+    row: RowState,
+    field: string,
+    key: string,
+    vars: Record<string, string | number> = {},
+    code = 'invalid',
+  ) => {
     if (!row.errors.some((e) => e.field === field)) row.errors.push({ field, message: t(key, vars), code });
   };
 
@@ -235,7 +264,13 @@ export async function importRows(
       const k = [...parts.map(lower), ...(perOwner(key) ? [String(ownerOf(row))] : [])].join('\u0000');
       const prior = first.get(k);
       if (prior) {
-        fail(row, keyFields[0]!, 'catalog:validation.duplicateInFile', { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]), row: prior.rowNumber }, 'duplicate');
+        fail(
+          row,
+          keyFields[0]!,
+          'catalog:validation.duplicateInFile',
+          { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]), row: prior.rowNumber },
+          'duplicate',
+        );
       } else first.set(k, row);
     }
   }
@@ -251,8 +286,13 @@ export async function importRows(
   for (const [i, key] of matchKeys.entries()) {
     const field = d.unique![key]![0]!;
     // Other keys are looked up only for the rows the first one cannot match.
-    const candidates = i === 0 ? rows : rows.filter((r) => r.values[d.unique![matchKeys[0]!]![0]!] == null && r.values[field] != null);
-    if (candidates.length) existing.set(key, await lookupExisting(ops, ctx, field, candidates, ownerOf, d.globalUnique?.includes(key) === true));
+    const candidates =
+      i === 0 ? rows : rows.filter((r) => r.values[d.unique![matchKeys[0]!]![0]!] == null && r.values[field] != null);
+    if (candidates.length)
+      existing.set(
+        key,
+        await lookupExisting(ops, ctx, field, candidates, ownerOf, d.globalUnique?.includes(key) === true),
+      );
   }
   for (const row of rows) {
     const key = matchKeys.find((k) => row.values[d.unique![k]![0]!] != null);
@@ -262,13 +302,32 @@ export async function importRows(
     const hit = matches.find((m) => m.businessId === ownerOf(row));
     row.id = hit?.id ?? randomUUID();
     row.action = hit ? 'update' : 'create';
-    if (!hit && key && d.globalUnique?.includes(key) && matches.length && !row.errors.some((e) => e.field === ownerField)) {
-      fail(row, field!, 'catalog:validation.ownedElsewhere', { field: ops.label(ctx, field!), value: String(v) }, 'ownedElsewhere');
+    if (
+      !hit &&
+      key &&
+      d.globalUnique?.includes(key) &&
+      matches.length &&
+      !row.errors.some((e) => e.field === ownerField)
+    ) {
+      fail(
+        row,
+        field!,
+        'catalog:validation.ownedElsewhere',
+        { field: ops.label(ctx, field!), value: String(v) },
+        'ownedElsewhere',
+      );
     }
   }
 
   // References: by id, code or name; the parent of a tree node may be another row of the file.
-  await resolveReferences(ops, ctx, rows, fields.filter((n) => n !== ownerField), ownerOf, fail);
+  await resolveReferences(
+    ops,
+    ctx,
+    rows,
+    fields.filter((n) => n !== ownerField),
+    ownerOf,
+    fail,
+  );
 
   // Field rules, exactly as the REST body (one message per field: a coercion error already says it).
   for (const row of rows) {
@@ -284,7 +343,12 @@ export async function importRows(
     const taken = await lookupExisting(ops, ctx, name, rows, ownerOf, !perOwner(key) && ownerField !== null);
     for (const row of rows) {
       const v = row.values[name];
-      const holder = v != null ? (taken.get(lower(v)) ?? []).find((m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row))) : undefined;
+      const holder =
+        v != null
+          ? (taken.get(lower(v)) ?? []).find(
+              (m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row)),
+            )
+          : undefined;
       if (!holder) continue;
       const elsewhere = d.globalUnique?.includes(key) && holder.businessId !== ownerOf(row);
       const code = elsewhere ? 'ownedElsewhere' : 'duplicate';
@@ -299,16 +363,27 @@ export async function importRows(
     const scope = rowScope(c, ctx.principal);
     const visible = new Set(
       updates.length && scope
-        ? (await sql<{ id: string }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${updates}::uuid[]) and ${scope}`.execute(ctx.db)).rows.map((r) => r.id)
+        ? (
+            await sql<{
+              id: string;
+            }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${updates}::uuid[]) and ${scope}`.execute(
+              ctx.db,
+            )
+          ).rows.map((r) => r.id)
         : updates,
     );
     const verdicts = new Map<string, boolean>();
     for (const row of rows) {
-      const owners = ownersOf(c, { id: row.action === 'update' ? row.id : null, businessId: ownerOf(row), data: row.values });
+      const owners = ownersOf(c, {
+        id: row.action === 'update' ? row.id : null,
+        businessId: ownerOf(row),
+        data: row.values,
+      });
       const k = `${String(owners.localUnit)}|${String(owners.businessId)}`;
       if (!verdicts.has(k)) verdicts.set(k, await canOwn(c, ctx.db, ctx.principal, owners));
       const field = d.scopeField ?? ownerField ?? c.declaration.codeField ?? c.declaration.titleField;
-      if (!verdicts.get(k) || (row.action === 'update' && !visible.has(row.id!))) fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
+      if (!verdicts.get(k) || (row.action === 'update' && !visible.has(row.id!)))
+        fail(row, field, 'catalog:validation.outOfScope', {}, 'scope');
     }
   }
 
@@ -320,12 +395,19 @@ export async function importRows(
     if (row.errors.length || !row.data) continue;
     for (const h of hooks) {
       try {
-        const changed: Record<string, unknown> | void = await h.beforeChange?.({ ctx, operation: row.action!, data: row.data, original: row.action === 'update' ? { id: row.id! } : null });
+        const changed: Record<string, unknown> | void = await h.beforeChange?.({
+          ctx,
+          operation: row.action!,
+          data: row.data,
+          original: row.action === 'update' ? { id: row.id! } : null,
+        });
         if (changed) row.data = changed;
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const details = err.details.length ? err.details : [{ message: translate(ctx.lang, err.messageKey, err.vars) }];
-        row.errors.push(...details.map((e) => ({ field: e.field ?? '', message: e.message, ...(e.code ? { code: e.code } : {}) })));
+        row.errors.push(
+          ...details.map((e) => ({ field: e.field ?? '', message: e.message, ...(e.code ? { code: e.code } : {}) })),
+        );
       }
     }
   }
@@ -340,7 +422,13 @@ export async function importRows(
         if (row.errors.length) continue;
         const parent = byId.get(row.values[c.parentField] as string);
         if (parent && parent !== row && parent.errors.length) {
-          fail(row, c.parentField, 'catalog:validation.referenceNotFound', { value: String(row.raw[c.parentField] ?? ''), catalog: ops.noun(ctx) }, 'reference');
+          fail(
+            row,
+            c.parentField,
+            'catalog:validation.referenceNotFound',
+            { value: String(row.raw[c.parentField] ?? ''), catalog: ops.noun(ctx) },
+            'reference',
+          );
           changed = true;
         }
       }
@@ -366,7 +454,11 @@ export async function importRows(
             if (record) await h.afterChange({ ctx: tx, operation: row.action!, record });
           }
         }
-        await recordAudit(tx.db, tx.request, { action: 'import', subject: c.subject, details: { created, updated, invalid: rows.length - valid.length } });
+        await recordAudit(tx.db, tx.request, {
+          action: 'import',
+          subject: c.subject,
+          details: { created, updated, invalid: rows.length - valid.length },
+        });
       });
     } catch (err) {
       // Someone wrote the same code meanwhile: nothing was stored; the user sends the file again.
@@ -406,7 +498,14 @@ async function lookupExisting(
   ownerOf: (row: RowState) => string | null,
   anyOwner = false,
 ): Promise<Map<string, Match[]>> {
-  const values = [...new Set(rows.map((r) => r.values[field]).filter((v) => v != null).map(lower))];
+  const values = [
+    ...new Set(
+      rows
+        .map((r) => r.values[field])
+        .filter((v) => v != null)
+        .map(lower),
+    ),
+  ];
   const out = new Map<string, Match[]>();
   if (!values.length) return out;
   const c = ops.c;
@@ -414,12 +513,21 @@ async function lookupExisting(
   const column = sql.ref(`t.${columnOf(field)}`);
   const employerArea = c.declaration.scope === 'employer';
   const owners = [...new Set(rows.map((r) => ownerOf(r) ?? NIL_UUID))];
-  const owner = employerArea && !anyOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
-  const match = f.kind === 'text' || f.kind === 'longText' ? sql`lower(${column}) = any(${values}::text[])` : sql`${column}::text = any(${values}::text[])`;
-  const found = await sql<{ id: string; v: string; businessId: string | null }>`select t.id, lower(${column}::text) as v,
+  const owner =
+    employerArea && !anyOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
+  const match =
+    f.kind === 'text' || f.kind === 'longText'
+      ? sql`lower(${column}) = any(${values}::text[])`
+      : sql`${column}::text = any(${values}::text[])`;
+  const found = await sql<{
+    id: string;
+    v: string;
+    businessId: string | null;
+  }>`select t.id, lower(${column}::text) as v,
         ${employerArea ? sql`t.business_id` : sql`null::uuid`} as "businessId"
       from ${sql.table(c.table)} as t where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db);
-  for (const r of found.rows) out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
+  for (const r of found.rows)
+    out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
   return out;
 }
 
@@ -435,8 +543,11 @@ async function resolveReferences(
   const t = translator(ctx);
   for (const name of fields) {
     const f = c.declaration.fields[name]!;
-    if (f.kind !== 'reference' && f.kind !== 'treeReference' && f.kind !== 'adminUnit' && f.kind !== 'employer') continue;
-    const texts = [...new Set(rows.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string' && v !== ''))];
+    if (f.kind !== 'reference' && f.kind !== 'treeReference' && f.kind !== 'adminUnit' && f.kind !== 'employer')
+      continue;
+    const texts = [
+      ...new Set(rows.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string' && v !== '')),
+    ];
     if (!texts.length) continue;
     let resolve: (text: string, owner: string | null) => { id?: string; error?: string };
     if (f.kind === 'adminUnit') {
@@ -444,7 +555,8 @@ async function resolveReferences(
     } else if (f.kind === 'employer') {
       resolve = await employerResolver(ctx, texts);
     } else {
-      const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
+      const target =
+        f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c;
       const owners = target.declaration.scope === 'employer' ? [...new Set(rows.map(ownerOf))] : undefined;
       const dbResolve = await catalogResolver(ctx, target, texts, owners);
       if (target === c) {
@@ -452,7 +564,8 @@ async function resolveReferences(
         const byCode = new Map<string, string>();
         const byName = new Map<string, string[]>();
         for (const r of rows) {
-          if (c.declaration.codeField && r.values[c.declaration.codeField] != null) byCode.set(lower(r.values[c.declaration.codeField]), r.id!);
+          if (c.declaration.codeField && r.values[c.declaration.codeField] != null)
+            byCode.set(lower(r.values[c.declaration.codeField]), r.id!);
           const title = r.values[c.declaration.titleField];
           if (title != null) byName.set(lower(title), [...(byName.get(lower(title)) ?? []), r.id!]);
         }
@@ -473,7 +586,13 @@ async function resolveReferences(
         ? ''
         : f.kind === 'employer'
           ? t('catalog:excel.employerNoun')
-          : t(areaText((f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c).declaration, 'noun'));
+          : t(
+              areaText(
+                (f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : c)
+                  .declaration,
+                'noun',
+              ),
+            );
     for (const row of rows) {
       const v = row.values[name];
       if (typeof v !== 'string' || v === '') continue;
@@ -481,7 +600,13 @@ async function resolveReferences(
       if (r.id) row.values[name] = r.id;
       else {
         row.values[name] = null;
-        fail(row, name, r.error ?? (f.kind === 'adminUnit' ? 'catalog:validation.adminUnitNotFound' : 'catalog:validation.referenceNotFound'), { value: v, catalog });
+        fail(
+          row,
+          name,
+          r.error ??
+            (f.kind === 'adminUnit' ? 'catalog:validation.adminUnitNotFound' : 'catalog:validation.referenceNotFound'),
+          { value: v, catalog },
+        );
       }
     }
   }
@@ -510,12 +635,15 @@ async function catalogResolver(
         ${ownerIds ? sql`coalesce(t.business_id, ${NIL_UUID}::uuid)::text` : sql`''`} as owner
       from ${sql.table(target.table)} as t
       where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} ${owner}
-        and (t.id = any(${ids}::uuid[]) ${code ? sql`or lower(${code}) = any(${lowered}::text[])` : sql``} or lower(${title}) = any(${lowered}::text[]))`.execute(ctx.db);
+        and (t.id = any(${ids}::uuid[]) ${code ? sql`or lower(${code}) = any(${lowered}::text[])` : sql``} or lower(${title}) = any(${lowered}::text[]))`.execute(
+    ctx.db,
+  );
   const ownerKey = (o: string | null) => (ownerIds ? (o ?? NIL_UUID) : '');
   const byId = new Map(found.rows.map((r) => [`${r.owner}|${r.id}`, r.id]));
   const byCode = new Map(found.rows.filter((r) => r.code).map((r) => [`${r.owner}|${r.code!}`, r.id]));
   const byTitle = new Map<string, string[]>();
-  for (const r of found.rows) byTitle.set(`${r.owner}|${r.title}`, [...(byTitle.get(`${r.owner}|${r.title}`) ?? []), r.id]);
+  for (const r of found.rows)
+    byTitle.set(`${r.owner}|${r.title}`, [...(byTitle.get(`${r.owner}|${r.title}`) ?? []), r.id]);
   return (text, rowOwner) => {
     const o = ownerKey(rowOwner);
     if (byId.has(`${o}|${text}`)) return { id: text };
@@ -529,7 +657,10 @@ async function catalogResolver(
 }
 
 /** An employer cell → id: an id, else a tax code, else a name naming exactly one employer the caller may see. */
-async function employerResolver(ctx: OpContext, texts: string[]): Promise<(text: string) => { id?: string; error?: string }> {
+async function employerResolver(
+  ctx: OpContext,
+  texts: string[],
+): Promise<(text: string) => { id?: string; error?: string }> {
   const ids = texts.filter((s) => UUID_RE.test(s));
   const lowered = [...new Set(texts.map(lower))];
   const scope = ctx.system ? null : scopeCondition(ctx.principal, { businessColumn: 'b.id' });
@@ -549,7 +680,11 @@ async function employerResolver(ctx: OpContext, texts: string[]): Promise<(text:
 }
 
 /** An admin-unit cell → id: an id ('2025:26734'), a bare code (newest generation first), or a unique name. */
-async function adminUnitResolver(db: Executor, level: 'province' | 'ward', texts: string[]): Promise<(text: string) => { id?: string; error?: string }> {
+async function adminUnitResolver(
+  db: Executor,
+  level: 'province' | 'ward',
+  texts: string[],
+): Promise<(text: string) => { id?: string; error?: string }> {
   const lowered = [...new Set(texts.map(lower))];
   const levels = level === 'province' ? ['province'] : ['ward', 'district'];
   const found = await sql<{ id: string; code: string; generation: string; name: string; full_name: string }>`
@@ -560,7 +695,9 @@ async function adminUnitResolver(db: Executor, level: 'province' | 'ward', texts
     const k = lower(text);
     const byId = found.rows.find((r) => r.id === text);
     if (byId) return { id: byId.id };
-    const byCode = found.rows.filter((r) => r.code === text).sort((a, b) => (a.generation === '2025' ? -1 : b.generation === '2025' ? 1 : 0));
+    const byCode = found.rows
+      .filter((r) => r.code === text)
+      .sort((a, b) => (a.generation === '2025' ? -1 : b.generation === '2025' ? 1 : 0));
     if (byCode[0]) return { id: byCode[0].id };
     const named = found.rows.filter((r) => r.name === k || r.full_name === k);
     const current = named.filter((r) => r.generation === '2025');
@@ -584,8 +721,14 @@ async function checkTree(
   if (!rows.some((r) => r.values[pf] != null)) return;
   const parentOf = new Map<string, string | null>();
   if (rows.some((r) => r.action === 'update')) {
-    const owner = c.declaration.scope === 'employer' ? sql`and coalesce(business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
-    const stored = await sql<{ id: string; parent: string | null }>`select id, ${sql.ref(columnOf(pf))} as parent from ${sql.table(c.table)}
+    const owner =
+      c.declaration.scope === 'employer'
+        ? sql`and coalesce(business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`
+        : sql``;
+    const stored = await sql<{
+      id: string;
+      parent: string | null;
+    }>`select id, ${sql.ref(columnOf(pf))} as parent from ${sql.table(c.table)}
         where deleted_at is null ${owner}`.execute(ctx.db);
     for (const r of stored.rows) parentOf.set(r.id, r.parent);
   }
@@ -621,13 +764,21 @@ const ARRAY_TYPES: Record<FieldDef['kind'], string> = {
 const arrayType = (f: FieldDef) => (f.kind === 'number' && f.integer ? 'bigint[]' : ARRAY_TYPES[f.kind]);
 
 /** One INSERT for all new rows: column arrays through unnest (no parameter limit, one round trip). */
-async function insertRows(ops: CatalogOperations, ctx: OpContext, rows: RowState[], businessId: string | null): Promise<void> {
+async function insertRows(
+  ops: CatalogOperations,
+  ctx: OpContext,
+  rows: RowState[],
+  businessId: string | null,
+): Promise<void> {
   const d = ops.c.declaration;
   const names = Object.keys(d.fields).filter((n) => d.fields[n]!.kind !== 'file');
   const columns = [sql.id('id'), ...names.map((n) => sql.id(columnOf(n)))];
   const arrays = [
     sql`${rows.map((r) => r.id)}::uuid[]`,
-    ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
+    ...names.map(
+      (n) =>
+        sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`,
+    ),
   ];
   const user = ctx.principal?.userId ?? null;
   // The implicit owner column; an area with an employer field stores each row's own with the fields.
@@ -646,7 +797,10 @@ async function updateRows(ops: CatalogOperations, ctx: OpContext, rows: RowState
   const aliases = names.map((_, i) => `c${i}`);
   const arrays = [
     sql`${rows.map((r) => r.id)}::uuid[]`,
-    ...names.map((n) => sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`),
+    ...names.map(
+      (n) =>
+        sql`${rows.map((r) => r.data![n] ?? (d.fields[n]!.kind === 'boolean' ? false : null))}::${sql.raw(arrayType(d.fields[n]!))}`,
+    ),
   ];
   const sets = names.map((n, i) => sql`${sql.id(columnOf(n))} = ${sql.ref(`u.${aliases[i]}`)}`);
   // Rows the file leaves as they are are not written: sending a file again changes nothing, not even updated_at.

@@ -34,7 +34,8 @@ async function loadDeclarations(): Promise<CatalogDeclaration[]> {
   const modules = await Promise.all(
     files.map(async (file) => {
       const mod = (await import(pathToFileURL(path.join(areasDir, file)).href)) as { default?: CatalogDeclaration };
-      if (!mod.default) throw new Error(`Catalogue file ${file} has no default export (export default defineCatalog(...))`);
+      if (!mod.default)
+        throw new Error(`Catalogue file ${file} has no default export (export default defineCatalog(...))`);
       return mod.default;
     }),
   );

@@ -30,7 +30,13 @@ import {
   treeNodeSchema,
 } from './schemas.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 /** `{id}` in a spelling → Fastify's `:id`. */
 const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path.replace(/\{id\}/g, ':id')}`;
@@ -67,11 +73,16 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       (request.body as { id?: unknown } | undefined)?.id;
     const parsed = z.uuid().safeParse(id);
     if (!parsed.success) {
-      throw new AppError(400, 'VALIDATION', { details: [{ field: 'id', message: translator(ctx(request))('catalog:validation.invalid'), code: 'invalid_format' }] });
+      throw new AppError(400, 'VALIDATION', {
+        details: [
+          { field: 'id', message: translator(ctx(request))('catalog:validation.invalid'), code: 'invalid_format' },
+        ],
+      });
     }
     return parsed.data;
   };
-  const paramsOf = (path: string) => (path.includes('{id}') ? { params: idParams } : { querystring: z.object({ id: z.uuid().optional() }) });
+  const paramsOf = (path: string) =>
+    path.includes('{id}') ? { params: idParams } : { querystring: z.object({ id: z.uuid().optional() }) };
 
   out.push({
     method: 'GET',
@@ -80,8 +91,19 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     summary: 'Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters',
     schema: { querystring: listQuerySchema(c), response: { 200: pageSchema(c), ...errors } },
     handler: async (request) => {
-      const q = request.query as Record<string, unknown> & { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: 'asc' | 'desc' };
-      return ops.list(ctx(request), { ...filtersOf(q), pageNumber: q.pageNumber, pageSize: q.pageSize, sortField: q.sortField, sortOrder: q.sortOrder });
+      const q = request.query as Record<string, unknown> & {
+        pageNumber: number;
+        pageSize: number;
+        sortField?: string;
+        sortOrder?: 'asc' | 'desc';
+      };
+      return ops.list(ctx(request), {
+        ...filtersOf(q),
+        pageNumber: q.pageNumber,
+        pageSize: q.pageSize,
+        sortField: q.sortField,
+        sortOrder: q.sortOrder,
+      });
     },
   });
   out.push({
@@ -98,14 +120,19 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     permission: `${s}.create`,
     summary: 'Create (400 field errors, 409 duplicate code or name)',
     schema: { body: bodySchema(c), response: { 201: record, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await ops.create(ctx(request), request.body as Record<string, unknown>)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await ops.create(ctx(request), request.body as Record<string, unknown>)),
   });
   out.push({
     method: 'PUT',
     path: p.update,
     permission: `${s}.update`,
     summary: 'Update (the whole record)',
-    schema: { ...(p.update.includes('{id}') ? { params: idParams } : {}), body: bodySchema(c), response: { 200: record, ...errors } },
+    schema: {
+      ...(p.update.includes('{id}') ? { params: idParams } : {}),
+      body: bodySchema(c),
+      response: { 200: record, ...errors },
+    },
     handler: async (request) => ops.update(ctx(request), idFrom(request), request.body as Record<string, unknown>),
   });
   const deleteQuery = p.deleteIdParam ? z.object({ [p.deleteIdParam]: z.uuid().optional() }) : z.object({});
@@ -114,11 +141,17 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     path: p.delete,
     permission: `${s}.delete`,
     summary: 'Delete to the trash bin (body: ids); a tree node goes with its subtree',
-    schema: { querystring: deleteQuery, body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+    schema: {
+      querystring: deleteQuery,
+      body: idsBody,
+      response: { 200: z.object({ deleted: z.number() }), ...errors },
+    },
     handler: async (request) => {
       const body = request.body as string[] | { ids: string[] } | undefined;
       const ids = [...(Array.isArray(body) ? body : (body?.ids ?? []))];
-      const single = p.deleteIdParam ? (request.query as Record<string, string | undefined>)[p.deleteIdParam] : undefined;
+      const single = p.deleteIdParam
+        ? (request.query as Record<string, string | undefined>)[p.deleteIdParam]
+        : undefined;
       if (single) ids.push(single);
       return ops.remove(ctx(request), ids);
     },
@@ -130,12 +163,39 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       permission: 'authenticated',
       summary: 'Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included',
       schema: {
-        querystring: z.object({ keyWord: keyWordSchema, ids: idsParam, id: z.uuid().optional(), take: z.coerce.number().int().min(1).max(500).optional(), ...filterShape(c) }),
-        response: { 200: z.array(z.object({ value: z.string(), label: z.string(), code: z.string().nullable(), parentId: z.string().nullable() })), ...errors },
+        querystring: z.object({
+          keyWord: keyWordSchema,
+          ids: idsParam,
+          id: z.uuid().optional(),
+          take: z.coerce.number().int().min(1).max(500).optional(),
+          ...filterShape(c),
+        }),
+        response: {
+          200: z.array(
+            z.object({
+              value: z.string(),
+              label: z.string(),
+              code: z.string().nullable(),
+              parentId: z.string().nullable(),
+            }),
+          ),
+          ...errors,
+        },
       },
       handler: async (request) => {
-        const { keyWord, ids, id, take, ...filters } = request.query as { keyWord?: string; ids?: string[]; id?: string; take?: number } & Record<string, unknown>;
-        return ops.combobox(ctx(request), { keyWord, ids: [...(ids ?? []), ...(id ? [id] : [])], fixed: spelling.fixed, filters, ...(take ? { take } : {}) });
+        const { keyWord, ids, id, take, ...filters } = request.query as {
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+        } & Record<string, unknown>;
+        return ops.combobox(ctx(request), {
+          keyWord,
+          ids: [...(ids ?? []), ...(id ? [id] : [])],
+          fixed: spelling.fixed,
+          filters,
+          ...(take ? { take } : {}),
+        });
       },
     });
   }
@@ -152,13 +212,19 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       permission: `${s}.read`,
       summary: `Is this ${keys.map((k) => fieldsOf(k).join(' + ')).join(' or ')} taken by another live record? (id: the record being edited)`,
       schema: {
-        querystring: z.object({ ...Object.fromEntries(all.map((f) => [f, shared ? z.string().max(500).optional() : z.string().max(500)])), id: z.uuid().optional() }),
+        querystring: z.object({
+          ...Object.fromEntries(all.map((f) => [f, shared ? z.string().max(500).optional() : z.string().max(500)])),
+          id: z.uuid().optional(),
+        }),
         response: { 200: z.object({ exists: z.boolean() }), ...errors },
       },
       handler: async (request) => {
         const q = request.query as Record<string, string | undefined>;
         const key = keys.find((k) => fieldsOf(k).every((f) => q[f]?.trim()));
-        if (!key) throw new AppError(400, 'VALIDATION', { details: all.map((f) => ({ field: f, message: 'required', code: 'required' })) });
+        if (!key)
+          throw new AppError(400, 'VALIDATION', {
+            details: all.map((f) => ({ field: f, message: 'required', code: 'required' })),
+          });
         return { exists: await ops.exists(ctx(request), key, q, q.id) };
       },
     });
@@ -178,7 +244,10 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     handler: async (request, reply) => {
       const context = ctx(request);
       const buffer = await buildTemplate(ops, context, request.query as Record<string, unknown>);
-      return reply.header('content-type', XLSX_MIME).header('content-disposition', contentDisposition(fileNames(context, c).template)).send(buffer);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(fileNames(context, c).template))
+        .send(buffer);
     },
   });
   out.push({
@@ -191,10 +260,20 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       const context = ctx(request);
       assertCan(context, c, 'export');
       const q = request.query as Record<string, unknown> & { sortField?: string; sortOrder?: 'asc' | 'desc' };
-      const fixed = Object.fromEntries((c.declaration.importPresets ?? []).filter((n) => q[n] != null).map((n) => [n, q[n]]));
+      const fixed = Object.fromEntries(
+        (c.declaration.importPresets ?? []).filter((n) => q[n] != null).map((n) => [n, q[n]]),
+      );
       const stream = new PassThrough();
-      reply.header('content-type', XLSX_MIME).header('content-disposition', contentDisposition(fileNames(context, c).export));
-      writeExport(ops, context, { ...filtersOf(q), sortField: q.sortField, sortOrder: q.sortOrder }, stream, fixed).catch((err: unknown) => {
+      reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(fileNames(context, c).export));
+      writeExport(
+        ops,
+        context,
+        { ...filtersOf(q), sortField: q.sortField, sortOrder: q.sortOrder },
+        stream,
+        fixed,
+      ).catch((err: unknown) => {
         request.log.error({ err }, 'export failed while streaming');
         stream.destroy(err as Error);
       });
@@ -207,11 +286,18 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     permission: `${s}.import`,
     summary: `Import spreadsheet rows (max ${MAX_IMPORT_ROWS}); ?dryRun=true only checks. Answers every row with isSuccess and errors`,
     bodyLimit: 64 * 1024 * 1024,
-    schema: { querystring: z.object({ dryRun: booleanQuery, ...presetShape }), body: importBody, response: { 200: importResponseSchema, ...errors } },
+    schema: {
+      querystring: z.object({ dryRun: booleanQuery, ...presetShape }),
+      body: importBody,
+      response: { 200: importResponseSchema, ...errors },
+    },
     handler: async (request) => {
       const body = request.body as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
       const { dryRun, ...presets } = request.query as { dryRun?: boolean } & Record<string, string>;
-      const outcome = await importRows(ops, ctx(request), Array.isArray(body) ? body : body.rows, { dryRun: dryRun ?? false, presets });
+      const outcome = await importRows(ops, ctx(request), Array.isArray(body) ? body : body.rows, {
+        dryRun: dryRun ?? false,
+        presets,
+      });
       return { data: outcome.data };
     },
   });
@@ -230,7 +316,12 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       path: p.treeChildren,
       permission: `${s}.read`,
       summary: 'Children of a node (parentId or id)',
-      schema: { querystring: z.object({ parentId: z.uuid().optional(), id: z.uuid().optional() }).refine((q) => q.parentId ?? q.id, { path: ['parentId'], message: 'parentId' }), response: { 200: z.array(node), ...errors } },
+      schema: {
+        querystring: z
+          .object({ parentId: z.uuid().optional(), id: z.uuid().optional() })
+          .refine((q) => q.parentId ?? q.id, { path: ['parentId'], message: 'parentId' }),
+        response: { 200: z.array(node), ...errors },
+      },
       handler: async (request) => {
         const q = request.query as { parentId?: string; id?: string };
         return ops.treeChildren(ctx(request), (q.parentId ?? q.id)!);

@@ -85,20 +85,28 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
   const ownerField = employerFieldOf(d);
   if (d.scope === 'employer') {
     // An owner chosen per record must name a real employer; the implicit owner comes from the token.
-    out.push(`alter table ${t} add column if not exists business_id uuid${ownerField ? ' references business(id)' : ''}`);
+    out.push(
+      `alter table ${t} add column if not exists business_id uuid${ownerField ? ' references business(id)' : ''}`,
+    );
     out.push(`create index if not exists ${q(indexName(c.table, 'business_idx'))} on ${t} (business_id)`);
   }
   for (const [name, f] of Object.entries(d.fields)) {
     if (name === ownerField) continue;
-    out.push(`alter table ${t} add column if not exists ${q(columnOf(name))} ${sqlType(f)}${referenceClause(c, name, f, registry)}`);
+    out.push(
+      `alter table ${t} add column if not exists ${q(columnOf(name))} ${sqlType(f)}${referenceClause(c, name, f, registry)}`,
+    );
     if (['reference', 'treeReference', 'adminUnit'].includes(f.kind)) {
-      out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))})`);
+      out.push(
+        `create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))})`,
+      );
     }
   }
   for (const name of d.filters ?? []) {
     const f = d.fields[name]!;
     if (['reference', 'treeReference', 'adminUnit', 'employer'].includes(f.kind)) continue;
-    out.push(`create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))}) where deleted_at is null`);
+    out.push(
+      `create index if not exists ${q(indexName(c.table, `${columnOf(name)}_idx`))} on ${t} (${q(columnOf(name))}) where deleted_at is null`,
+    );
   }
   for (const name of d.search) {
     // Same expression as db/search.ts normalized(): `%keyword%` then uses the trigram index.
@@ -107,17 +115,25 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
     );
   }
   const sortField = d.list.defaultSort.field;
-  const sortColumn = sortField === 'createdAt' ? 'created_at' : sortField === 'updatedAt' ? 'updated_at' : columnOf(sortField);
-  out.push(`create index if not exists ${q(indexName(c.table, `${sortColumn}_sort_idx`))} on ${t} (${q(sortColumn)}, id) where deleted_at is null`);
+  const sortColumn =
+    sortField === 'createdAt' ? 'created_at' : sortField === 'updatedAt' ? 'updated_at' : columnOf(sortField);
+  out.push(
+    `create index if not exists ${q(indexName(c.table, `${sortColumn}_sort_idx`))} on ${t} (${q(sortColumn)}, id) where deleted_at is null`,
+  );
   for (const [key, fields] of Object.entries(d.unique ?? {})) {
     const parts = fields.map((name) => {
       const f = d.fields[name]!;
       return f.kind === 'text' || f.kind === 'longText' ? `lower(${q(columnOf(name))})` : q(columnOf(name));
     });
-    if (d.scope === 'employer' && !d.globalUnique?.includes(key)) parts.unshift(`coalesce(business_id, '${NIL_UUID}'::uuid)`);
-    out.push(`create unique index if not exists ${q(indexName(c.table, `${columnOf(key)}_uq`))} on ${t} (${parts.join(', ')}) where deleted_at is null`);
+    if (d.scope === 'employer' && !d.globalUnique?.includes(key))
+      parts.unshift(`coalesce(business_id, '${NIL_UUID}'::uuid)`);
+    out.push(
+      `create unique index if not exists ${q(indexName(c.table, `${columnOf(key)}_uq`))} on ${t} (${parts.join(', ')}) where deleted_at is null`,
+    );
   }
-  out.push(`create index if not exists ${q(indexName(c.table, 'trash_idx'))} on ${t} (deleted_at) where deleted_at is not null`);
+  out.push(
+    `create index if not exists ${q(indexName(c.table, 'trash_idx'))} on ${t} (deleted_at) where deleted_at is not null`,
+  );
   return out;
 }
 
@@ -141,12 +157,16 @@ function inDependencyOrder(registry: CatalogRegistry): ResolvedCatalog[] {
 
 /** The areas a sync run from inside the numbered migrations may make now (the others wait for the sync after them). */
 async function readyNow<T>(db: Kysely<T>, ordered: ResolvedCatalog[]): Promise<ResolvedCatalog[]> {
-  const files = (await sql<{ t: string | null }>`select to_regclass('stored_file')::text as t`.execute(db)).rows[0]?.t != null;
+  const files =
+    (await sql<{ t: string | null }>`select to_regclass('stored_file')::text as t`.execute(db)).rows[0]?.t != null;
   const waiting = new Set<string>();
   for (const c of ordered) {
     const fields = Object.values(c.declaration.fields);
-    const refersToWaiting = fields.some((f) => (f.kind === 'reference' || f.kind === 'treeReference') && f.target && waiting.has(f.target));
-    if (c.declaration.existingTable || (!files && fields.some((f) => f.kind === 'file')) || refersToWaiting) waiting.add(c.key);
+    const refersToWaiting = fields.some(
+      (f) => (f.kind === 'reference' || f.kind === 'treeReference') && f.target && waiting.has(f.target),
+    );
+    if (c.declaration.existingTable || (!files && fields.some((f) => f.kind === 'file')) || refersToWaiting)
+      waiting.add(c.key);
   }
   return ordered.filter((c) => !waiting.has(c.key));
 }

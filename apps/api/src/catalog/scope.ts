@@ -14,7 +14,8 @@ import type { Executor } from './context.ts';
 export function rowScope(c: ResolvedCatalog, principal: Principal | null, alias = 't'): Expression<SqlBool> | null {
   const d = c.declaration;
   if (d.scope === 'employer') return scopeCondition(principal, { businessColumn: `${alias}.business_id` });
-  if (d.scope === 'district') return scopeCondition(principal, { localUnitColumn: `${alias}.${columnOf(d.scopeField!)}` });
+  if (d.scope === 'district')
+    return scopeCondition(principal, { localUnitColumn: `${alias}.${columnOf(d.scopeField!)}` });
   if (d.scope === 'self') {
     return scopeCondition(principal, {
       businessColumn: `${alias}.id`,
@@ -39,17 +40,29 @@ export function ownLocalUnit(principal: Principal | null): string | null {
  * May the principal store a row of this area with these owners? In a self-scoped area `businessId` is the row's
  * own id (null for a new employer, which only the department or the district it is located in may create).
  */
-export async function canOwn(c: ResolvedCatalog, db: Executor, principal: Principal | null, owner: { businessId: string | null; localUnit: string | null }): Promise<boolean> {
+export async function canOwn(
+  c: ResolvedCatalog,
+  db: Executor,
+  principal: Principal | null,
+  owner: { businessId: string | null; localUnit: string | null },
+): Promise<boolean> {
   const d = c.declaration;
   if (d.scope === 'employer') return canWriteIn(db, principal, { businessId: owner.businessId });
   if (d.scope === 'district') return canWriteIn(db, principal, { localUnitCode: owner.localUnit });
-  if (d.scope === 'self') return canWriteIn(db, principal, { businessId: owner.businessId, localUnitCode: owner.localUnit });
+  if (d.scope === 'self')
+    return canWriteIn(db, principal, { businessId: owner.businessId, localUnitCode: owner.localUnit });
   return true;
 }
 
 /** The owners a write of a row checks: an employer area's employer; a self-scoped row's own id and location. */
-export function ownersOf(c: ResolvedCatalog, row: { id: string | null; businessId: string | null; data: Record<string, unknown> }): { businessId: string | null; localUnit: string | null } {
+export function ownersOf(
+  c: ResolvedCatalog,
+  row: { id: string | null; businessId: string | null; data: Record<string, unknown> },
+): { businessId: string | null; localUnit: string | null } {
   const d = c.declaration;
-  const located = (d.scope === 'district' || d.scope === 'self') && d.scopeField ? ((row.data[d.scopeField] as string | null | undefined) ?? null) : null;
+  const located =
+    (d.scope === 'district' || d.scope === 'self') && d.scopeField
+      ? ((row.data[d.scopeField] as string | null | undefined) ?? null)
+      : null;
   return { businessId: d.scope === 'self' ? row.id : row.businessId, localUnit: located };
 }

@@ -5,8 +5,10 @@
 
 type Row = Record<string, unknown>;
 
-const rows = (list: ReadonlyArray<readonly [string, string, ...unknown[]]>, extra: (r: readonly unknown[]) => Row = () => ({})): Row[] =>
-  list.map((r) => ({ code: r[0], name: r[1], ...extra(r) }));
+const rows = (
+  list: ReadonlyArray<readonly [string, string, ...unknown[]]>,
+  extra: (r: readonly unknown[]) => Row = () => ({}),
+): Row[] => list.map((r) => ({ code: r[0], name: r[1], ...extra(r) }));
 
 /** Official lists every installation needs. */
 export const referenceRows: Record<string, Row[]> = {
@@ -115,7 +117,10 @@ export const referenceRows: Record<string, Row[]> = {
       ['L', 'Hoạt động kinh doanh bất động sản'],
       ['M', 'Hoạt động chuyên môn, khoa học và công nghệ'],
       ['N', 'Hoạt động hành chính và dịch vụ hỗ trợ'],
-      ['O', 'Hoạt động của Đảng, tổ chức chính trị - xã hội, quản lý Nhà nước, an ninh quốc phòng; bảo đảm xã hội bắt buộc'],
+      [
+        'O',
+        'Hoạt động của Đảng, tổ chức chính trị - xã hội, quản lý Nhà nước, an ninh quốc phòng; bảo đảm xã hội bắt buộc',
+      ],
       ['P', 'Giáo dục và đào tạo'],
       ['Q', 'Y tế và hoạt động trợ giúp xã hội'],
       ['R', 'Nghệ thuật, vui chơi và giải trí'],

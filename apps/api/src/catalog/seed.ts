@@ -11,7 +11,12 @@ import { demoDepartmentUnits, demoRows, referenceRows } from './seed-data.ts';
  * written once: a marker in app_setting remembers it, so rows an administrator deleted or renamed later are
  * never brought back.
  */
-async function seedOnce(db: Db, log: SeedContext['log'], kind: 'reference' | 'demo', lists: Record<string, Record<string, unknown>[]>): Promise<void> {
+async function seedOnce(
+  db: Db,
+  log: SeedContext['log'],
+  kind: 'reference' | 'demo',
+  lists: Record<string, Record<string, unknown>[]>,
+): Promise<void> {
   const ctx: OpContext = { db, principal: null, lang: 'vi', request: null, system: true };
   for (const [key, rows] of Object.entries(lists)) {
     const marker = `catalog.seeded.${kind}.${key}`;
@@ -22,7 +27,9 @@ async function seedOnce(db: Db, log: SeedContext['log'], kind: 'reference' | 'de
       const failed = outcome.data.filter((r) => !r.isSuccess);
       // Seed data is ours: a row that does not pass the area's own rules is a bug to fix, not to skip.
       if (failed.length) throw new Error(`Seed rows of ${key} are invalid: ${JSON.stringify(failed.slice(0, 3))}`);
-      await sql`insert into app_setting (key, value) values (${marker}, ${JSON.stringify({ rows: rows.length })}::jsonb)`.execute(trx);
+      await sql`insert into app_setting (key, value) values (${marker}, ${JSON.stringify({ rows: rows.length })}::jsonb)`.execute(
+        trx,
+      );
       log.info({ catalog: key, created: outcome.created, updated: outcome.updated }, 'catalogue rows seeded');
     });
   }
@@ -37,9 +44,16 @@ export const catalogReferenceStep: SeedStep = {
 /** Lâm Đồng's units: department-level offices, and one district-level unit per commune/ward of the province. */
 async function demoUnits(db: Db): Promise<Record<string, unknown>[]> {
   const wards = await sql<{ id: string; name: string; full_name: string }>`
-      select id, name, full_name from admin_unit where province_id = '2025:68' and level = 'ward' order by code`.execute(db);
+      select id, name, full_name from admin_unit where province_id = '2025:68' and level = 'ward' order by code`.execute(
+    db,
+  );
   const wardByName = new Map(wards.rows.map((w) => [w.name, w.id]));
-  const departments = demoDepartmentUnits.map(([code, name, ward]) => ({ code, name, type: 'EducationDepartment', adminUnitId: wardByName.get(ward) ?? null }));
+  const departments = demoDepartmentUnits.map(([code, name, ward]) => ({
+    code,
+    name,
+    type: 'EducationDepartment',
+    adminUnitId: wardByName.get(ward) ?? null,
+  }));
   const communes = wards.rows.map((w, i) => ({
     code: `UBND-${String(i + 1).padStart(3, '0')}`,
     name: `Ủy ban nhân dân ${w.full_name}`,

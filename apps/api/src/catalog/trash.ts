@@ -47,7 +47,10 @@ export async function listTrash(
 ): Promise<{ pageLists: TrashItem[]; totalRecord: number }> {
   const areas = visibleAreas(ctx, q.area);
   if (!areas.length) return { pageLists: [], totalRecord: 0 };
-  const union = sql.join(areas.map((c) => branch(ctx, c, q.keyWord?.trim() || undefined)), sql` union all `);
+  const union = sql.join(
+    areas.map((c) => branch(ctx, c, q.keyWord?.trim() || undefined)),
+    sql` union all `,
+  );
   const page = await sql<TrashItem & { deletedAt: Date }>`select * from (${union}) x order by x."deletedAt" desc, x.id
       limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(ctx.db);
   const [count] = (await sql<{ n: number }>`select count(*)::int as n from (${union}) x`.execute(ctx.db)).rows;
@@ -73,7 +76,13 @@ const itemSchema = z.object({
   deletedBy: z.string().nullable(),
   deletedByName: z.string().nullable(),
 });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const areaIds = z.object({ area: z.string().max(100), ids: z.array(z.uuid()).min(1).max(5000) });
 
 /**
@@ -103,7 +112,11 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/RecycleBin/areas',
     {
       config: { permission: `${TRASH_SUBJECT}.read` },
-      schema: { tags: ['RecycleBin'], summary: 'Areas the caller may restore records of (the filter drop-down)', response: { 200: z.array(z.object({ area: z.string(), catalog: z.string() })) } },
+      schema: {
+        tags: ['RecycleBin'],
+        summary: 'Areas the caller may restore records of (the filter drop-down)',
+        response: { 200: z.array(z.object({ area: z.string(), catalog: z.string() })) },
+      },
     },
     async (request) => visibleAreas(contextOf(request, app.db)).map((c) => ({ area: c.area, catalog: c.key })),
   );
@@ -111,17 +124,29 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/RecycleBin/restore',
     {
       config: { permission: `${TRASH_SUBJECT}.read` },
-      schema: { tags: ['RecycleBin'], summary: 'Restore records of one area (with the subtree deleted together)', body: areaIds, response: { 200: z.object({ restored: z.number() }), ...errors } },
+      schema: {
+        tags: ['RecycleBin'],
+        summary: 'Restore records of one area (with the subtree deleted together)',
+        body: areaIds,
+        response: { 200: z.object({ restored: z.number() }), ...errors },
+      },
     },
-    async (request) => catalogOperations(areaOf(request.body.area).key).restore(contextOf(request, app.db), request.body.ids),
+    async (request) =>
+      catalogOperations(areaOf(request.body.area).key).restore(contextOf(request, app.db), request.body.ids),
   );
   app.post(
     '/api/RecycleBin/permanent-delete',
     {
       config: { permission: `${TRASH_SUBJECT}.delete` },
-      schema: { tags: ['RecycleBin'], summary: 'Delete records of one area for good', body: areaIds, response: { 200: z.object({ purged: z.number() }), ...errors } },
+      schema: {
+        tags: ['RecycleBin'],
+        summary: 'Delete records of one area for good',
+        body: areaIds,
+        response: { 200: z.object({ purged: z.number() }), ...errors },
+      },
     },
-    async (request) => catalogOperations(areaOf(request.body.area).key).purge(contextOf(request, app.db), request.body.ids),
+    async (request) =>
+      catalogOperations(areaOf(request.body.area).key).purge(contextOf(request, app.db), request.body.ids),
   );
   // Per-area spellings of the spec (RecycleBin/permanent-delete-group-users, body: ids).
   for (const c of catalogRegistry.all) {
@@ -130,7 +155,12 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/RecycleBin/${c.paths.purge}`,
       {
         config: { permission: `${TRASH_SUBJECT}.delete` },
-        schema: { tags: ['RecycleBin'], summary: `Delete ${c.area} records for good`, body: idsBody, response: { 200: z.object({ purged: z.number() }), ...errors } },
+        schema: {
+          tags: ['RecycleBin'],
+          summary: `Delete ${c.area} records for good`,
+          body: idsBody,
+          response: { 200: z.object({ purged: z.number() }), ...errors },
+        },
       },
       async (request) => {
         const body = request.body;

@@ -1,7 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Flex, Progress, Space, Spin, Table, Tabs, Tag, Tooltip, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Progress,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-design/icons';
 import { mapHeaders } from '@portal/domain/catalog/index';
@@ -173,7 +189,13 @@ function ImportPage({ pageId }: { pageId: string }) {
       );
     },
   }));
-  const rowColumn = { title: text.t('catalog:import.row'), dataIndex: 'rowNumber', key: 'rowNumber', width: 72, fixed: 'left' as const };
+  const rowColumn = {
+    title: text.t('catalog:import.row'),
+    dataIndex: 'rowNumber',
+    key: 'rowNumber',
+    width: 72,
+    fixed: 'left' as const,
+  };
   const validColumns: ColumnsType<ResultRow> = [
     rowColumn,
     {
@@ -181,7 +203,11 @@ function ImportPage({ pageId }: { pageId: string }) {
       key: 'action',
       width: 120,
       render: (_v, row) =>
-        row.action === 'update' ? <Tag color="blue">{text.t('catalog:import.actionUpdate')}</Tag> : <Tag color="green">{text.t('catalog:import.actionCreate')}</Tag>,
+        row.action === 'update' ? (
+          <Tag color="blue">{text.t('catalog:import.actionUpdate')}</Tag>
+        ) : (
+          <Tag color="green">{text.t('catalog:import.actionCreate')}</Tag>
+        ),
     },
     ...cellColumns,
   ];
@@ -203,7 +229,10 @@ function ImportPage({ pageId }: { pageId: string }) {
           }
         >
           <Badge count={row.errors.length} color="red">
-            <CloseCircleOutlined style={{ color: '#cf1322', fontSize: 18 }} aria-label={row.errors.map((e) => e.message).join('; ')} />
+            <CloseCircleOutlined
+              style={{ color: '#cf1322', fontSize: 18 }}
+              aria-label={row.errors.map((e) => e.message).join('; ')}
+            />
           </Badge>
         </Tooltip>
       ),
@@ -225,7 +254,10 @@ function ImportPage({ pageId }: { pageId: string }) {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         {failure && <Alert type="error" showIcon message={failure} closable onClose={() => setFailure(null)} />}
         {(stage.name === 'idle' || stage.name === 'reading' || stage.name === 'checking') && (
-          <Spin spinning={busy} tip={stage.name === 'reading' ? text.t('catalog:import.reading') : text.t('catalog:import.checking')}>
+          <Spin
+            spinning={busy}
+            tip={stage.name === 'reading' ? text.t('catalog:import.reading') : text.t('catalog:import.checking')}
+          >
             <Upload.Dragger
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               multiple={false}
@@ -245,11 +277,25 @@ function ImportPage({ pageId }: { pageId: string }) {
           </Spin>
         )}
         {stage.name === 'checking' && (
-          <Progress percent={Math.round((stage.done / stage.total) * 100)} format={() => text.t('catalog:import.progress', { done: stage.done, total: stage.total })} />
+          <Progress
+            percent={Math.round((stage.done / stage.total) * 100)}
+            format={() => text.t('catalog:import.progress', { done: stage.done, total: stage.total })}
+          />
         )}
-        {stage.name === 'checked' && stage.unknown.length > 0 && <Alert type="warning" showIcon message={text.t('catalog:import.unknownColumns', { columns: stage.unknown.join(', ') })} />}
+        {stage.name === 'checked' && stage.unknown.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            message={text.t('catalog:import.unknownColumns', { columns: stage.unknown.join(', ') })}
+          />
+        )}
         {stage.name === 'saved' && (
-          <Alert type="success" showIcon icon={<CheckCircleOutlined />} message={text.t('catalog:messages.imported', { created: stage.created, updated: stage.updated })} />
+          <Alert
+            type="success"
+            showIcon
+            icon={<CheckCircleOutlined />}
+            message={text.t('catalog:messages.imported', { created: stage.created, updated: stage.updated })}
+          />
         )}
         {rows.length > 0 && (
           <>
@@ -279,12 +325,30 @@ function ImportPage({ pageId }: { pageId: string }) {
                 {
                   key: 'valid',
                   label: text.t('catalog:import.valid', { count: valid.length }),
-                  children: <Table<ResultRow> rowKey="rowNumber" size="small" dataSource={valid} columns={validColumns} scroll={{ x: 'max-content' }} pagination={{ pageSize: 20, showSizeChanger: false }} />,
+                  children: (
+                    <Table<ResultRow>
+                      rowKey="rowNumber"
+                      size="small"
+                      dataSource={valid}
+                      columns={validColumns}
+                      scroll={{ x: 'max-content' }}
+                      pagination={{ pageSize: 20, showSizeChanger: false }}
+                    />
+                  ),
                 },
                 {
                   key: 'invalid',
                   label: text.t('catalog:import.invalid', { count: invalid.length }),
-                  children: <Table<ResultRow> rowKey="rowNumber" size="small" dataSource={invalid} columns={invalidColumns} scroll={{ x: 'max-content' }} pagination={{ pageSize: 20, showSizeChanger: false }} />,
+                  children: (
+                    <Table<ResultRow>
+                      rowKey="rowNumber"
+                      size="small"
+                      dataSource={invalid}
+                      columns={invalidColumns}
+                      scroll={{ x: 'max-content' }}
+                      pagination={{ pageSize: 20, showSizeChanger: false }}
+                    />
+                  ),
                 },
               ]}
             />

@@ -196,7 +196,12 @@ function FilterInput({
     case 'employer':
       return (
         <div style={style}>
-          <ReferenceSelect target={catalogByKey(EMPLOYER_AREA)} placeholder={label} value={value ?? null} onChange={(v) => onChange(name, v)} />
+          <ReferenceSelect
+            target={catalogByKey(EMPLOYER_AREA)}
+            placeholder={label}
+            value={value ?? null}
+            onChange={(v) => onChange(name, v)}
+          />
         </div>
       );
     case 'date':

@@ -43,10 +43,16 @@ export default function TrashPage() {
     queryKey: ['trash', 'areas'],
     queryFn: ({ signal }) => apiFetch<{ area: string; catalog: string }[]>('/api/RecycleBin/areas', { signal }),
   });
-  const query = { pageNumber: String(pageNumber), pageSize: String(pageSize), ...(keyWord ? { keyWord } : {}), ...(area ? { area } : {}) };
+  const query = {
+    pageNumber: String(pageNumber),
+    pageSize: String(pageSize),
+    ...(keyWord ? { keyWord } : {}),
+    ...(area ? { area } : {}),
+  };
   const list = useQuery({
     queryKey: ['trash', 'list', query],
-    queryFn: ({ signal }) => apiFetch<{ pageLists: TrashItem[]; totalRecord: number }>('/api/RecycleBin/recycleBins', { query, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ pageLists: TrashItem[]; totalRecord: number }>('/api/RecycleBin/recycleBins', { query, signal }),
     placeholderData: keepPreviousData,
   });
   const title = (catalog: string) => t(areaText(catalogByKey(catalog).declaration, 'title'));
@@ -58,7 +64,10 @@ export default function TrashPage() {
   const restore = useMutation({
     mutationFn: async (items: TrashItem[]) => {
       let count = 0;
-      for (const [a, ids] of byArea(items)) count += (await apiFetch<{ restored: number }>('/api/RecycleBin/restore', { method: 'POST', body: { area: a, ids } })).restored;
+      for (const [a, ids] of byArea(items))
+        count += (
+          await apiFetch<{ restored: number }>('/api/RecycleBin/restore', { method: 'POST', body: { area: a, ids } })
+        ).restored;
       return count;
     },
     onSuccess: async (count) => {
@@ -73,7 +82,13 @@ export default function TrashPage() {
   const purge = useMutation({
     mutationFn: async (items: TrashItem[]) => {
       let count = 0;
-      for (const [a, ids] of byArea(items)) count += (await apiFetch<{ purged: number }>('/api/RecycleBin/permanent-delete', { method: 'POST', body: { area: a, ids } })).purged;
+      for (const [a, ids] of byArea(items))
+        count += (
+          await apiFetch<{ purged: number }>('/api/RecycleBin/permanent-delete', {
+            method: 'POST',
+            body: { area: a, ids },
+          })
+        ).purged;
       return count;
     },
     onSuccess: async (count) => {
@@ -114,7 +129,12 @@ export default function TrashPage() {
           />
         </Flex>
         <Flex gap={8}>
-          <Button icon={<RollbackOutlined />} disabled={!selected.length} loading={restore.isPending} onClick={() => restore.mutate(selected)}>
+          <Button
+            icon={<RollbackOutlined />}
+            disabled={!selected.length}
+            loading={restore.isPending}
+            onClick={() => restore.mutate(selected)}
+          >
             {t('catalog:actions.restore')}
           </Button>
           {mayPurge && (
@@ -144,7 +164,10 @@ export default function TrashPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.pageLists ?? []}
-        rowSelection={{ selectedRowKeys: selected.map((r) => `${r.area}:${r.id}`), onChange: (_k, rows) => setSelected(rows) }}
+        rowSelection={{
+          selectedRowKeys: selected.map((r) => `${r.area}:${r.id}`),
+          onChange: (_k, rows) => setSelected(rows),
+        }}
         locale={{ emptyText: t('catalog:trash.empty') }}
         pagination={{
           current: pageNumber,
@@ -161,7 +184,11 @@ export default function TrashPage() {
           { title: t('catalog:trash.area'), key: 'area', render: (_v, r) => title(r.catalog) },
           { title: t('catalog:trash.code'), dataIndex: 'code', key: 'code' },
           { title: t('catalog:trash.name'), dataIndex: 'name', key: 'name' },
-          { title: t('catalog:trash.deletedAt'), key: 'deletedAt', render: (_v, r) => new Date(r.deletedAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'vi-VN') },
+          {
+            title: t('catalog:trash.deletedAt'),
+            key: 'deletedAt',
+            render: (_v, r) => new Date(r.deletedAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'vi-VN'),
+          },
           { title: t('catalog:trash.deletedBy'), dataIndex: 'deletedByName', key: 'deletedByName' },
         ]}
       />

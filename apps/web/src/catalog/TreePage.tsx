@@ -59,7 +59,9 @@ function TreePage({ pageId }: { pageId: string }) {
     async (how: { keyWord?: string; openAt?: string }) => {
       setLoading(true);
       try {
-        const nodes = (how.openAt ? await api.treeFromUpdate(how.openAt) : await api.treeRoots(how.keyWord || undefined)).map(toNode);
+        const nodes = (
+          how.openAt ? await api.treeFromUpdate(how.openAt) : await api.treeRoots(how.keyWord || undefined)
+        ).map(toNode);
         setTree(nodes);
         setExpanded(expandedKeys(nodes));
       } catch (err) {
@@ -73,7 +75,9 @@ function TreePage({ pageId }: { pageId: string }) {
   useEffect(() => void load({}), [load]);
 
   const attach = (list: Node[], key: string, children: Node[]): Node[] =>
-    list.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: attach(n.children, key, children) } : n));
+    list.map((n) =>
+      n.key === key ? { ...n, children } : n.children ? { ...n, children: attach(n.children, key, children) } : n,
+    );
 
   const selected = useQuery({
     queryKey: ['catalog', c.key, 'record', panel.mode === 'edit' ? panel.id : null],
@@ -94,7 +98,10 @@ function TreePage({ pageId }: { pageId: string }) {
     modal.confirm({
       title: text.t('catalog:tree.dragHint'),
       content: newParent
-        ? text.t('catalog:confirm.move', { name: String(dragged.title), parent: parentTitle || text.t('catalog:fields.parentId') })
+        ? text.t('catalog:confirm.move', {
+            name: String(dragged.title),
+            parent: parentTitle || text.t('catalog:fields.parentId'),
+          })
         : text.t('catalog:confirm.moveRoot', { name: String(dragged.title) }),
       okText: text.t('catalog:actions.save'),
       cancelText: text.t('catalog:actions.cancel'),
@@ -198,8 +205,22 @@ function TreePage({ pageId }: { pageId: string }) {
           }
         >
           {panel.mode === 'none' && <Empty description={text.t('catalog:tree.selectHint')} />}
-          {panel.mode === 'create' && <RecordForm c={c} page={page} record={null} parentId={panel.parentId} onSaved={onSaved} onCancel={() => setPanel({ mode: 'none' })} />}
-          {panel.mode === 'edit' && (selected.isLoading ? <Skeleton active /> : selected.data ? <RecordForm key={selected.data.updatedAt} c={c} page={page} record={selected.data} onSaved={onSaved} /> : null)}
+          {panel.mode === 'create' && (
+            <RecordForm
+              c={c}
+              page={page}
+              record={null}
+              parentId={panel.parentId}
+              onSaved={onSaved}
+              onCancel={() => setPanel({ mode: 'none' })}
+            />
+          )}
+          {panel.mode === 'edit' &&
+            (selected.isLoading ? (
+              <Skeleton active />
+            ) : selected.data ? (
+              <RecordForm key={selected.data.updatedAt} c={c} page={page} record={selected.data} onSaved={onSaved} />
+            ) : null)}
         </Card>
       </Col>
     </Row>

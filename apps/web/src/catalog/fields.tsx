@@ -205,7 +205,11 @@ export function FieldWidget({
 }: { catalog: ResolvedCatalog; name: string; text: CatalogText; recordId?: string | null } & ValueProps<unknown>) {
   const f = catalog.declaration.fields[name]!;
   const placeholder =
-    f.kind === 'enum' || f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'adminUnit' || f.kind === 'employer'
+    f.kind === 'enum' ||
+    f.kind === 'reference' ||
+    f.kind === 'treeReference' ||
+    f.kind === 'adminUnit' ||
+    f.kind === 'employer'
       ? text.t('catalog:form.selectPlaceholder')
       : undefined;
   const common = { id, placeholder, disabled: f.readOnly ?? false };
@@ -288,7 +292,14 @@ export function FieldWidget({
       return <AdminUnitSelect {...common} level={f.level} value={value as string | null} onChange={onChange} />;
     case 'employer':
       // The employers area's own drop-down (search by name or tax code); an employer user's own is forced by the server.
-      return <ReferenceSelect {...common} target={catalogByKey(EMPLOYER_AREA)} value={value as string | null} onChange={onChange} />;
+      return (
+        <ReferenceSelect
+          {...common}
+          target={catalogByKey(EMPLOYER_AREA)}
+          value={value as string | null}
+          onChange={onChange}
+        />
+      );
     case 'file':
       // Files are attached by the area's own pages; here the stored file is only shown.
       return value ? (

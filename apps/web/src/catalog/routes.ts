@@ -23,7 +23,8 @@ function titleKey(page: ResolvedPage, c: ResolvedCatalog, kind: PageKind): strin
   const key = `generated.${page.id.replace('.', '_')}.${kind}`;
   for (const lang of LANGUAGES) {
     const noun = translate(lang, areaText(c.declaration, 'noun'));
-    if (!i18n.exists(`catalog:${key}`, { lng: lang })) i18n.addResource(lang, 'catalog', key, translate(lang, titleTemplates[kind], { noun }));
+    if (!i18n.exists(`catalog:${key}`, { lng: lang }))
+      i18n.addResource(lang, 'catalog', key, translate(lang, titleTemplates[kind], { noun }));
   }
   return `catalog:${key}`;
 }
@@ -58,18 +59,48 @@ export function catalogRoutes(): RouteEntry[] {
       const inner: BreadcrumbItem[] = [...group, { titleKey: page.titleKey, path: r.list }];
       const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
       if (r.create && !own.has('create')) {
-        out.push({ path: r.create, titleKey: titleKey(page, c, 'create'), breadcrumb: inner, ability: ability('create'), layout: 'app', page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'create') })) });
+        out.push({
+          path: r.create,
+          titleKey: titleKey(page, c, 'create'),
+          breadcrumb: inner,
+          ability: ability('create'),
+          layout: 'app',
+          page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'create') })),
+        });
       }
       if (r.edit && !own.has('edit')) {
-        const edit: RouteEntry = { path: toRouterPath(r.edit), titleKey: titleKey(page, c, 'edit'), breadcrumb: inner, ability: ability('update'), layout: 'app', ...withId, page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'edit') })) };
+        const edit: RouteEntry = {
+          path: toRouterPath(r.edit),
+          titleKey: titleKey(page, c, 'edit'),
+          breadcrumb: inner,
+          ability: ability('update'),
+          layout: 'app',
+          ...withId,
+          page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'edit') })),
+        };
         out.push(edit);
         if (r.aliases.edit) out.push({ ...edit, path: toRouterPath(r.aliases.edit) });
       }
       if (r.detail && !own.has('detail')) {
-        out.push({ path: toRouterPath(r.detail), titleKey: titleKey(page, c, 'detail'), breadcrumb: inner, ability: ability('read'), layout: 'app', ...withId, page: () => import('./DetailPage.tsx').then((m) => ({ default: m.bind(id) })) });
+        out.push({
+          path: toRouterPath(r.detail),
+          titleKey: titleKey(page, c, 'detail'),
+          breadcrumb: inner,
+          ability: ability('read'),
+          layout: 'app',
+          ...withId,
+          page: () => import('./DetailPage.tsx').then((m) => ({ default: m.bind(id) })),
+        });
       }
       if (r.import && !own.has('import')) {
-        out.push({ path: r.import, titleKey: titleKey(page, c, 'import'), breadcrumb: inner, ability: ability('import'), layout: 'app', page: () => import('./ImportPage.tsx').then((m) => ({ default: m.bind(id) })) });
+        out.push({
+          path: r.import,
+          titleKey: titleKey(page, c, 'import'),
+          breadcrumb: inner,
+          ability: ability('import'),
+          layout: 'app',
+          page: () => import('./ImportPage.tsx').then((m) => ({ default: m.bind(id) })),
+        });
       }
     }
   }

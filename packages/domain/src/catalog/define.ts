@@ -74,7 +74,12 @@ export const field = {
     return { kind: 'date', ...common(o) };
   },
   enum<const T extends readonly [string, ...string[]]>(o: Common & { options: T; optionLabels?: string }): EnumField {
-    return { kind: 'enum', ...common(o), options: o.options, ...(o.optionLabels ? { optionLabels: o.optionLabels } : {}) };
+    return {
+      kind: 'enum',
+      ...common(o),
+      options: o.options,
+      ...(o.optionLabels ? { optionLabels: o.optionLabels } : {}),
+    };
   },
   /** Absent means "no": a boolean is never null. */
   boolean(o: Omit<Common, 'required'> = {}): BooleanField {

@@ -1,4 +1,10 @@
-import { CATALOGUE_ACTIONS, FEATURE_GROUPS, registerFeatures, subjectFeature, type FeatureGroupKey } from '../permissions.ts';
+import {
+  CATALOGUE_ACTIONS,
+  FEATURE_GROUPS,
+  registerFeatures,
+  subjectFeature,
+  type FeatureGroupKey,
+} from '../permissions.ts';
 import { registerMenuItems } from '../menu.ts';
 import { TRASH_SUBJECT, areaText, type ResolvedCatalog } from './resolve.ts';
 
@@ -20,14 +26,15 @@ const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
   system: FEATURE_GROUPS.system,
 };
 
-
 /**
  * Contribute every area's permission-tree node (Subject.read/create/update/delete/import/export) and the
  * trash bin's, so adding an area adds its node. Idempotent: registering again replaces the nodes.
  */
 export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): void {
   catalogs.forEach((c, i) => {
-    const group = c.declaration.menu ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues) : FEATURE_GROUPS.catalogues;
+    const group = c.declaration.menu
+      ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues)
+      : FEATURE_GROUPS.catalogues;
     registerFeatures(
       group,
       subjectFeature(c.subject, areaText(c.declaration, 'title'), CATALOGUE_ACTIONS, {

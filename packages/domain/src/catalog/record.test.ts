@@ -26,7 +26,11 @@ const en = (key: string, vars?: Record<string, string | number>) => translate('e
 
 describe('record rules shared by the form, the API and the import', () => {
   it('says what is wrong per field, in the user language', () => {
-    const result = validateRecord(d, { code: 'CÓ KHOẢNG TRẮNG', name: '', group: 'bay', inspectionCycleMonths: 500 }, vi);
+    const result = validateRecord(
+      d,
+      { code: 'CÓ KHOẢNG TRẮNG', name: '', group: 'bay', inspectionCycleMonths: 500 },
+      vi,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.fromEntries(result.errors.map((e) => [e.field, e.message]))).toEqual({
@@ -39,8 +43,15 @@ describe('record rules shared by the form, the API and the import', () => {
   });
 
   it('trims text and turns blanks into null', () => {
-    const result = validateRecord(d, { code: '  TB-01 ', name: ' Nồi hơi ', group: 'pressure', inspectionCycleMonths: '' }, vi);
-    expect(result).toEqual({ ok: true, data: { code: 'TB-01', name: 'Nồi hơi', group: 'pressure', inspectionCycleMonths: null } });
+    const result = validateRecord(
+      d,
+      { code: '  TB-01 ', name: ' Nồi hơi ', group: 'pressure', inspectionCycleMonths: '' },
+      vi,
+    );
+    expect(result).toEqual({
+      ok: true,
+      data: { code: 'TB-01', name: 'Nồi hơi', group: 'pressure', inspectionCycleMonths: null },
+    });
   });
 
   it('matches spreadsheet headers in Vietnamese or English, with or without accents and the required marker', () => {

@@ -17,15 +17,32 @@ function fieldVars(f: FieldDef | undefined): Record<string, string | number> {
 }
 
 /** Our own wording for zod's structured issues, so server and browser say the same thing in both languages. */
-export function describeIssue(issue: z.core.$ZodIssue, t: Translate, vars: Record<string, string | number> = {}): string {
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  t: Translate,
+  vars: Record<string, string | number> = {},
+): string {
   // A message key of the catalogue's or of the area's own namespace (`workers:validation.…`, from `refine`).
   if (/^[a-z]+:[\w.]+$/.test(issue.message)) return t(issue.message, vars);
-  const i = issue as z.core.$ZodIssue & { input?: unknown; origin?: string; maximum?: number; minimum?: number; format?: string; expected?: string; values?: unknown[] };
+  const i = issue as z.core.$ZodIssue & {
+    input?: unknown;
+    origin?: string;
+    maximum?: number;
+    minimum?: number;
+    format?: string;
+    expected?: string;
+    values?: unknown[];
+  };
   switch (i.code) {
     case 'too_big':
-      return i.origin === 'string' ? t('catalog:validation.maxLength', { max: Number(i.maximum) }) : t('catalog:validation.max', { max: Number(i.maximum) });
+      return i.origin === 'string'
+        ? t('catalog:validation.maxLength', { max: Number(i.maximum) })
+        : t('catalog:validation.max', { max: Number(i.maximum) });
     case 'too_small':
-      if (i.origin === 'string') return Number(i.minimum) <= 1 ? t('catalog:validation.required') : t('catalog:validation.minLength', { min: Number(i.minimum) });
+      if (i.origin === 'string')
+        return Number(i.minimum) <= 1
+          ? t('catalog:validation.required')
+          : t('catalog:validation.minLength', { min: Number(i.minimum) });
       return t('catalog:validation.min', { min: Number(i.minimum) });
     case 'invalid_type':
       if (i.input == null) return t('catalog:validation.required');
@@ -63,7 +80,10 @@ function baseSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text': {
       // Digits: one message says it all ("exactly 12 digits"), not a length and a format error.
-      if (f.digits) return z.string({ error: requiredOr }).regex(new RegExp(`^\\d{${f.digits}}$`), { error: 'catalog:validation.digits' });
+      if (f.digits)
+        return z
+          .string({ error: requiredOr })
+          .regex(new RegExp(`^\\d{${f.digits}}$`), { error: 'catalog:validation.digits' });
       const s = z.string({ error: requiredOr }).max(f.max);
       return f.code ? s.regex(CODE_PATTERN, { error: 'catalog:validation.code' }) : s;
     }
@@ -90,7 +110,9 @@ function baseSchema(f: FieldDef): z.ZodType {
     case 'adminUnit':
       return z
         .string({ error: requiredOr })
-        .regex(f.level === 'province' ? /^(legacy|2025):\d{2}$/ : /^(legacy|2025):\d{3,5}$/, { error: 'catalog:validation.adminUnit' });
+        .regex(f.level === 'province' ? /^(legacy|2025):\d{2}$/ : /^(legacy|2025):\d{3,5}$/, {
+          error: 'catalog:validation.adminUnit',
+        });
   }
 }
 
@@ -181,7 +203,11 @@ export function firstTranslation(keys: string[], t: Translate): string {
  * and against the field names, so a template downloaded in English imports on a Vietnamese screen too.
  * Unknown columns map to null and are ignored.
  */
-export function mapHeaders(d: CatalogDeclaration, headers: readonly unknown[], translators: readonly Translate[]): (string | null)[] {
+export function mapHeaders(
+  d: CatalogDeclaration,
+  headers: readonly unknown[],
+  translators: readonly Translate[],
+): (string | null)[] {
   const known = new Map<string, string>();
   for (const name of excelColumnsOf(d)) {
     known.set(normalizeHeader(name), name);

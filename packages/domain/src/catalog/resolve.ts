@@ -1,11 +1,4 @@
-import type {
-  CatalogDeclaration,
-  CatalogPaths,
-  CatalogRoutes,
-  CatalogView,
-  ComboboxPath,
-  FieldDef,
-} from './types.ts';
+import type { CatalogDeclaration, CatalogPaths, CatalogRoutes, CatalogView, ComboboxPath, FieldDef } from './types.ts';
 
 /** `injuryReason` → `injury-reason`; `InjuryReason` → `injury-reason`. */
 export function kebab(name: string): string {
@@ -47,7 +40,8 @@ export function resolvePaths(d: CatalogDeclaration): CatalogPaths {
   const p = d.paths ?? {};
   const list = p.list ?? d.plural;
   const exist: Record<string, string> = {};
-  for (const name of Object.keys({ ...d.unique, ...d.existChecks })) exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
+  for (const name of Object.keys({ ...d.unique, ...d.existChecks }))
+    exist[name] = p.exist?.[name] ?? `exist${upperFirst(name)}`;
   return {
     list,
     detail: p.detail ?? `${list}/{id}`,
@@ -118,7 +112,16 @@ export function pagesOf(d: CatalogDeclaration): ResolvedPage[] {
       titleKey: areaText(d, `views.${v.key}`),
     }));
   }
-  return [{ id: d.key, catalogKey: d.key, view: null, routes: resolveRoutes(d.routes), fixed: {}, titleKey: areaText(d, 'title') }];
+  return [
+    {
+      id: d.key,
+      catalogKey: d.key,
+      view: null,
+      routes: resolveRoutes(d.routes),
+      fixed: {},
+      titleKey: areaText(d, 'title'),
+    },
+  ];
 }
 
 /** Label key candidates of a field, most specific first. */
@@ -136,7 +139,9 @@ export function optionLabelKey(d: CatalogDeclaration, name: string, option: stri
 /** The tree's parent field (a treeReference to the area itself). */
 export function parentFieldOf(d: CatalogDeclaration): string | null {
   if (!d.tree) return null;
-  const entry = Object.entries(d.fields).find(([, f]) => f.kind === 'treeReference' && (!f.target || f.target === d.key));
+  const entry = Object.entries(d.fields).find(
+    ([, f]) => f.kind === 'treeReference' && (!f.target || f.target === d.key),
+  );
   return entry?.[0] ?? null;
 }
 
@@ -205,7 +210,8 @@ export interface ResolvedCatalog {
 
 export function resolveCatalog(d: CatalogDeclaration): ResolvedCatalog {
   const uniqueKeys = Object.entries(d.unique ?? {});
-  const upsert = uniqueKeys.find(([, fields]) => d.codeField !== undefined && fields.includes(d.codeField)) ?? uniqueKeys[0];
+  const upsert =
+    uniqueKeys.find(([, fields]) => d.codeField !== undefined && fields.includes(d.codeField)) ?? uniqueKeys[0];
   return {
     declaration: d,
     key: d.key,

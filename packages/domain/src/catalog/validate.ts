@@ -30,7 +30,17 @@ export const RESERVED_FIELDS = [
   'children',
 ] as const;
 
-const FILTERABLE = new Set(['enum', 'boolean', 'reference', 'treeReference', 'adminUnit', 'date', 'number', 'text', 'employer']);
+const FILTERABLE = new Set([
+  'enum',
+  'boolean',
+  'reference',
+  'treeReference',
+  'adminUnit',
+  'date',
+  'number',
+  'text',
+  'employer',
+]);
 const SEARCHABLE = new Set(['text', 'longText']);
 
 /**
@@ -44,14 +54,23 @@ export function validateCatalogs(
 ): string[] {
   const problems: string[] = [];
   const byKey = new Map<string, CatalogDeclaration>();
-  const seen = { key: new Set<string>(), area: new Set<string>(), table: new Set<string>(), route: new Map<string, string>() };
+  const seen = {
+    key: new Set<string>(),
+    area: new Set<string>(),
+    table: new Set<string>(),
+    route: new Map<string, string>(),
+  };
 
   for (const d of declarations) {
     const at = `catalogue "${d.key}"`;
     if (!/^[a-z][A-Za-z0-9]*$/.test(d.key)) problems.push(`${at}: key must be camelCase`);
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(d.area)) problems.push(`${at}: area "${d.area}" is not a path segment`);
     if (!/^[a-z][a-z0-9_]*$/.test(d.table)) problems.push(`${at}: table "${d.table}" must be snake_case`);
-    for (const [kind, value] of [['key', d.key], ['area', d.area], ['table', d.table]] as const) {
+    for (const [kind, value] of [
+      ['key', d.key],
+      ['area', d.area],
+      ['table', d.table],
+    ] as const) {
       if (seen[kind].has(value)) problems.push(`${at}: ${kind} "${value}" is declared twice`);
       seen[kind].add(value);
     }
@@ -64,10 +83,12 @@ export function validateCatalogs(
     const has = (name: string) => fieldNames.includes(name);
 
     for (const [name, f] of Object.entries(d.fields)) {
-      if (!(FIELD_KINDS as readonly string[]).includes(f.kind)) problems.push(`${at}: field "${name}" has unknown kind "${String(f.kind)}"`);
+      if (!(FIELD_KINDS as readonly string[]).includes(f.kind))
+        problems.push(`${at}: field "${name}" has unknown kind "${String(f.kind)}"`);
       if (!/^[a-z][A-Za-z0-9]*$/.test(name)) problems.push(`${at}: field "${name}" must be camelCase`);
       const ownerField = name === 'businessId' && f.kind === 'employer';
-      if ((RESERVED_FIELDS as readonly string[]).includes(name) && !ownerField) problems.push(`${at}: field "${name}" is reserved`);
+      if ((RESERVED_FIELDS as readonly string[]).includes(name) && !ownerField)
+        problems.push(`${at}: field "${name}" is reserved`);
       if (f.kind === 'employer' && (!ownerField || d.scope !== 'employer')) {
         problems.push(`${at}: an employer field must be "businessId" in an area owned per employer`);
       }
@@ -76,7 +97,9 @@ export function validateCatalogs(
         if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
         // Employers themselves (self scope) may be referred to from any area: the caller's scope still applies.
         else if (target.scope !== 'global' && target.scope !== 'self' && target.scope !== d.scope) {
-          problems.push(`${at}: field "${name}" refers to "${f.target}", owned per ${target.scope}, from a ${d.scope} catalogue`);
+          problems.push(
+            `${at}: field "${name}" refers to "${f.target}", owned per ${target.scope}, from a ${d.scope} catalogue`,
+          );
         }
       }
       if (f.kind === 'treeReference') {
@@ -88,7 +111,10 @@ export function validateCatalogs(
     }
 
     if (d.tree && !parentFieldOf(d)) problems.push(`${at}: a tree needs a treeReference field to itself (its parent)`);
-    if (!d.tree && Object.values(d.fields).some((f) => f.kind === 'treeReference' && (!f.target || f.target === d.key))) {
+    if (
+      !d.tree &&
+      Object.values(d.fields).some((f) => f.kind === 'treeReference' && (!f.target || f.target === d.key))
+    ) {
       problems.push(`${at}: a treeReference to itself requires tree: true`);
     }
     const textField = (name: string | undefined, role: string) => {
@@ -103,7 +129,8 @@ export function validateCatalogs(
     const listOf = (names: readonly string[] | undefined, role: string, allowed?: Set<string>) => {
       for (const name of names ?? []) {
         if (!has(name)) problems.push(`${at}: ${role} names unknown field "${name}"`);
-        else if (allowed && !allowed.has(d.fields[name]!.kind)) problems.push(`${at}: ${role} field "${name}" (${d.fields[name]!.kind}) is not allowed there`);
+        else if (allowed && !allowed.has(d.fields[name]!.kind))
+          problems.push(`${at}: ${role} field "${name}" (${d.fields[name]!.kind}) is not allowed there`);
       }
     };
     listOf(d.list.columns, 'list column');
@@ -131,22 +158,27 @@ export function validateCatalogs(
       problems.push(`${at}: default sort "${d.list.defaultSort.field}" is not a sortable list column`);
     }
     const missingRequired = Object.entries(d.fields).filter(
-      ([name, f]) => f.required && !f.readOnly && !excelColumnsOf(d).includes(name) && !(d.importPresets ?? []).includes(name),
+      ([name, f]) =>
+        f.required && !f.readOnly && !excelColumnsOf(d).includes(name) && !(d.importPresets ?? []).includes(name),
     );
-    for (const [name] of missingRequired) problems.push(`${at}: required field "${name}" is missing from the Excel columns`);
+    for (const [name] of missingRequired)
+      problems.push(`${at}: required field "${name}" is missing from the Excel columns`);
 
     if (d.scope === 'district') {
       const f = d.scopeField ? d.fields[d.scopeField] : undefined;
-      if (!f || f.kind !== 'adminUnit' || !f.required) problems.push(`${at}: district scope needs scopeField, a required adminUnit field`);
+      if (!f || f.kind !== 'adminUnit' || !f.required)
+        problems.push(`${at}: district scope needs scopeField, a required adminUnit field`);
     } else if (d.scope === 'self') {
       const f = d.scopeField ? d.fields[d.scopeField] : undefined;
-      if (d.scopeField && f?.kind !== 'adminUnit') problems.push(`${at}: self scope's scopeField must be an adminUnit field`);
+      if (d.scopeField && f?.kind !== 'adminUnit')
+        problems.push(`${at}: self scope's scopeField must be an adminUnit field`);
     } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district and self scopes`);
 
     const paths = resolvePaths(d);
     const spellings = new Map<string, string>();
     const claim = (method: string, path: string, role: string) => {
-      if (!/^[A-Za-z0-9\-_/{}]+$/.test(path)) problems.push(`${at}: path "${path}" (${role}) has characters outside a URL segment`);
+      if (!/^[A-Za-z0-9\-_/{}]+$/.test(path))
+        problems.push(`${at}: path "${path}" (${role}) has characters outside a URL segment`);
       const id = `${method} ${path.replace(/\{id\}/g, ':id')}`;
       const other = spellings.get(id);
       if (other) problems.push(`${at}: ${role} and ${other} both answer ${id}`);
@@ -196,7 +228,8 @@ export function validateCatalogs(
 
     for (const language of ['vi', 'en'] as const) {
       const need = (keys: string[], what: string) => {
-        if (!keys.some((k) => hasTranslation(language, k))) problems.push(`${at}: no ${language} text for ${what} (${keys[0]})`);
+        if (!keys.some((k) => hasTranslation(language, k)))
+          problems.push(`${at}: no ${language} text for ${what} (${keys[0]})`);
       };
       need([areaText(d, 'title')], 'the title');
       need([areaText(d, 'noun')], 'the noun');

@@ -84,9 +84,16 @@ const groupUsers: FastifyPluginAsyncZod = async (app) => {
             ? await sql`insert into group_user_member (group_id, user_id, created_by)
                 select g, ${userId}::uuid, ${ctx.principal?.userId ?? null} from unnest(${ids}::uuid[]) g
                 on conflict do nothing`.execute(trx)
-            : await sql`delete from group_user_member where user_id = ${userId}::uuid and group_id = any(${ids}::uuid[])`.execute(trx);
+            : await sql`delete from group_user_member where user_id = ${userId}::uuid and group_id = any(${ids}::uuid[])`.execute(
+                trx,
+              );
           const changed = Number(result.numAffectedRows ?? 0);
-          await recordAudit(trx, request, { action: add ? 'update' : 'delete', subject: 'GroupUser', recordId: userId, details: { members: ids, add } });
+          await recordAudit(trx, request, {
+            action: add ? 'update' : 'delete',
+            subject: 'GroupUser',
+            recordId: userId,
+            details: { members: ids, add },
+          });
           return { changed };
         });
       },

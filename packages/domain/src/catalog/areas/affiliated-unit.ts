@@ -20,7 +20,10 @@ export default defineCatalog({
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'], name: ['name'] },
-  list: { columns: ['code', 'name', 'representative', 'phone', 'email', 'active'], defaultSort: { field: 'name', order: 'asc' } },
+  list: {
+    columns: ['code', 'name', 'representative', 'phone', 'email', 'active'],
+    defaultSort: { field: 'name', order: 'asc' },
+  },
   filters: ['active'],
   search: ['code', 'name'],
   paths: { delete: 'delete-affiliated-unit', combobox: ['get-combobox-affiliated-unit'] },

@@ -24,7 +24,10 @@ export default defineCatalog({
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'] },
-  list: { columns: ['code', 'name', 'type', 'adminUnitId', 'phone', 'headName'], defaultSort: { field: 'name', order: 'asc' } },
+  list: {
+    columns: ['code', 'name', 'type', 'adminUnitId', 'phone', 'headName'],
+    defaultSort: { field: 'name', order: 'asc' },
+  },
   filters: ['type', 'adminUnitId'],
   search: ['code', 'name'],
   importPresets: ['type'],
@@ -35,8 +38,18 @@ export default defineCatalog({
   },
   routes: { base: '/nguoi-dung/don-vi' },
   views: [
-    { key: 'department', routes: { base: '/nguoi-dung/don-vi-cap-so' }, fixed: { type: 'EducationDepartment' }, menu: { order: 10 } },
-    { key: 'district', routes: { base: '/nguoi-dung/don-vi-cap-huyen' }, fixed: { type: 'District' }, menu: { order: 20 } },
+    {
+      key: 'department',
+      routes: { base: '/nguoi-dung/don-vi-cap-so' },
+      fixed: { type: 'EducationDepartment' },
+      menu: { order: 10 },
+    },
+    {
+      key: 'district',
+      routes: { base: '/nguoi-dung/don-vi-cap-huyen' },
+      fixed: { type: 'District' },
+      menu: { order: 20 },
+    },
   ],
   menu: { group: 'users', order: 20 },
 });

@@ -21,7 +21,10 @@ export default defineCatalog({
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'], name: ['name'] },
-  list: { columns: ['code', 'name', 'group', 'strictRequirement', 'inspectionCycleMonths'], defaultSort: { field: 'code', order: 'asc' } },
+  list: {
+    columns: ['code', 'name', 'group', 'strictRequirement', 'inspectionCycleMonths'],
+    defaultSort: { field: 'code', order: 'asc' },
+  },
   filters: ['group', 'strictRequirement'],
   search: ['code', 'name'],
   paths: { delete: 'delete-index-equipments' },
