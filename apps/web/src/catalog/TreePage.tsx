@@ -16,6 +16,16 @@ interface Node extends TreeDataNode {
   children?: Node[];
 }
 
+/** Keys of every node that came with its children (a search result, the path to a node): shown open. */
+function expandedKeys(nodes: Node[], out: string[] = []): string[] {
+  for (const n of nodes) {
+    if (!n.children?.length) continue;
+    out.push(n.key);
+    expandedKeys(n.children, out);
+  }
+  return out;
+}
+
 type Panel = { mode: 'none' } | { mode: 'edit'; id: string } | { mode: 'create'; parentId: string | null };
 
 /**
@@ -49,11 +59,6 @@ function TreePage({ pageId }: { pageId: string }) {
     }),
     [pf, title, code],
   );
-  const expandedKeys = (nodes: Node[], out: string[] = []): string[] => {
-    for (const n of nodes) if (n.children?.length) (out.push(n.key), expandedKeys(n.children, out));
-    return out;
-  };
-
   /** Roots, a search result, or the tree opened down to one node. */
   const load = useCallback(
     async (how: { keyWord?: string; openAt?: string }) => {
