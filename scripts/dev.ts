@@ -10,7 +10,7 @@ const children = [
     stdio: 'inherit',
     env: { PORT: '3000', LOG_LEVEL: 'info', ...process.env },
   }),
-  spawn(bin('vite'), ['--config', 'apps/web/vite.config.ts'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
+  spawn(bin('vite'), [], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');
