@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONALITIES } from '@portal/domain/workers/constants';
 import { translate } from '@portal/domain/i18n';
 import { countries } from '../src/modules/organisation/countries.ts';
+import { cappedTotal } from '../src/catalog/operations.ts';
+import { catalogRegistry } from '../src/catalog/registry.ts';
 import { createCatalogTestApp, readXlsx, sheetRows, WARDS, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
 
 /**
@@ -191,6 +193,27 @@ describe('foreign workers', () => {
     const elsewhere = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerB'), payload: [kim] });
     expect(elsewhere.json().data[0].errors[0]).toMatchObject({ field: 'passportNumber', code: 'ownedElsewhere' });
     expect((await list('employerA', { keyWord: passport.toLowerCase() })).pageLists[0]).toMatchObject({ nationality: 'KR', citizenId: null, phone: '0912000111' });
+  });
+});
+
+describe('list totals at province scale', () => {
+  it('are free on a short page, exact up to 10 000 matches, the estimate beyond', async () => {
+    const c = catalogRegistry.get('worker');
+    const q = { pageNumber: 1, pageSize: 20, values: {} };
+    const page = Array.from({ length: 20 }, (_, i) => ({ id: String(i) }));
+    const never = async (): Promise<number> => {
+      throw new Error('counted');
+    };
+    expect(await cappedTotal(c, q, page.slice(0, 7), 500_000, never)).toEqual({ totalRecord: 7 });
+    expect(await cappedTotal(c, { ...q, pageNumber: 3 }, page.slice(0, 4), 500_000, never)).toEqual({ totalRecord: 44 });
+    expect(await cappedTotal(c, q, page, 58_000, never)).toEqual({ totalRecord: 58_000, totalKind: 'estimate' });
+    expect(await cappedTotal(c, q, page, 900, async () => 1_234)).toEqual({ totalRecord: 1_234 });
+    expect(await cappedTotal(c, q, page, 900, async () => 10_001)).toEqual({ totalRecord: 10_000, totalKind: 'atLeast' });
+    // Through the route: a small list is exact.
+    for (let i = 0; i < 2; i++) expect((await create('employerA', worker())).statusCode).toBe(201);
+    const res = await t.request({ url: '/api/Worker/workers', query: { pageSize: '1' }, headers: as('employerA') });
+    expect(res.json().totalKind).toBeUndefined();
+    expect(res.json().totalRecord).toBeGreaterThan(1);
   });
 });
 

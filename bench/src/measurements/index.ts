@@ -3,6 +3,7 @@ import { health } from './health.ts';
 import { workerList } from './worker-list.ts';
 import { firstLoad } from './first-load.ts';
 import { catalogueExport, catalogueImport, catalogueList } from './catalogue.ts';
+import { workerListEmployer, workerListReal } from './workers.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
-export const measurements: Measurement[] = [health, workerList, firstLoad, catalogueList, catalogueImport, catalogueExport];
+export const measurements: Measurement[] = [health, workerList, firstLoad, catalogueList, catalogueImport, catalogueExport, workerListReal, workerListEmployer];

@@ -14,7 +14,17 @@ import { recordAudit } from '../platform/audit/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { assertCan, catalogError, inTransaction, translator, type Executor, type OpContext } from './context.ts';
 import { hooksOf, type CatalogRecord } from './hooks.ts';
-import { and, col, exportShape, listConditions, orderBy, recordShape, tableRef, toRecord, type Filters } from './query.ts';
+import {
+  and,
+  col,
+  exportShape,
+  listConditions,
+  orderBy,
+  recordShape,
+  tableRef,
+  toRecord,
+  type Filters,
+} from './query.ts';
 import { catalogRegistry } from './registry.ts';
 import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
@@ -31,6 +41,11 @@ export interface ListQuery extends Filters {
 export interface Page {
   pageLists: CatalogRecord[];
   totalRecord: number;
+  /**
+   * An area with `list.countLimit` when the total is not exact: `estimate` (the planner's estimate of more
+   * matches than the limit) or `atLeast` (the count stopped at the limit).
+   */
+  totalKind?: 'estimate' | 'atLeast';
 }
 
 export interface ComboboxItem {
@@ -83,25 +98,66 @@ export class CatalogOperations {
    * The statements of a list, filtered alike (the bench runs them bare too):
    * - with a keyword, one statement: the search index is read once and the exact total comes along with the page
    *   (`count(*) over ()`), where a separate count would read it again;
-   * - without one, the page (which stops after pageSize rows on the sort index) and the count, run side by side.
+   * - without one, the page (which stops after pageSize rows on the sort index) and the count, run side by side;
+   * - an area with `list.countLimit` (a million workers): the page and the planner's estimate of the matches;
+   *   the count, stopped after the limit, only when the estimate is within it (see `cappedTotal`).
    */
-  listStatements(ctx: OpContext, q: ListQuery): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ n: number }> | null } {
+  listStatements(
+    ctx: OpContext,
+    q: ListQuery,
+  ): {
+    page: RawBuilder<Record<string, unknown>>;
+    count: RawBuilder<{ n: number }> | null;
+    estimate: RawBuilder<Record<string, unknown>> | null;
+  } {
     const { selection, joins } = recordShape(this.c);
     const where = and([...listConditions(this.c, ctx.principal, q, ctx.system), ...(q.where ?? [])]);
-    const window = q.keyWord?.trim() ? sql`, count(*) over ()::int as "__total"` : sql``;
+    const limit = this.d.list.countLimit;
+    const window = q.keyWord?.trim() && limit === undefined ? sql`, count(*) over ()::int as "__total"` : sql``;
+    const page = sql<
+      Record<string, unknown>
+    >`select ${selection} ${window} from ${tableRef(this.c)} as t ${joins} where ${where}
+          order by ${orderBy(this.c, q.sortField, q.sortOrder)} limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`;
+    if (limit !== undefined) {
+      return {
+        page,
+        count: sql<{
+          n: number;
+        }>`select count(*)::int as n from (select 1 from ${tableRef(this.c)} as t where ${where} limit ${limit + 1}) as capped`,
+        estimate: sql<
+          Record<string, unknown>
+        >`explain (format json) select 1 from ${tableRef(this.c)} as t where ${where}`,
+      };
+    }
     return {
-      page: sql<Record<string, unknown>>`select ${selection} ${window} from ${tableRef(this.c)} as t ${joins} where ${where}
-          order by ${orderBy(this.c, q.sortField, q.sortOrder)} limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`,
-      count: q.keyWord?.trim() ? null : sql<{ n: number }>`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`,
+      page,
+      count: q.keyWord?.trim()
+        ? null
+        : sql<{ n: number }>`select count(*)::int as n from ${tableRef(this.c)} as t where ${where}`,
+      estimate: null,
     };
   }
 
   async list(ctx: OpContext, q: ListQuery): Promise<Page> {
     assertCan(ctx, this.c, 'read');
-    const { page, count } = this.listStatements(ctx, q);
+    const { page, count, estimate } = this.listStatements(ctx, q);
+    if (estimate) {
+      const [found, planned] = await Promise.all([page.execute(ctx.db), estimate.execute(ctx.db)]);
+      const total = await cappedTotal(
+        this.c,
+        q,
+        found.rows,
+        plannedRows(planned.rows),
+        async () => (await count!.execute(ctx.db)).rows[0]?.n ?? 0,
+      );
+      return { pageLists: found.rows.map(pageRecord), ...total };
+    }
     // Both at once: on PostgreSQL they run on two connections, so the answer waits for the slower one only.
     const [found, counted] = await Promise.all([page.execute(ctx.db), count?.execute(ctx.db)]);
-    return { pageLists: found.rows.map(pageRecord), totalRecord: await totalOf(ctx, this.c, q, found.rows, counted?.rows[0]?.n) };
+    return {
+      pageLists: found.rows.map(pageRecord),
+      totalRecord: await totalOf(ctx, this.c, q, found.rows, counted?.rows[0]?.n),
+    };
   }
 
   /** One live record in the caller's scope, or null. */
@@ -126,7 +182,13 @@ export class CatalogOperations {
 
   async combobox(
     ctx: OpContext,
-    q: { keyWord?: string | undefined; ids?: string[]; fixed?: Record<string, unknown>; filters?: Record<string, unknown>; take?: number },
+    q: {
+      keyWord?: string | undefined;
+      ids?: string[];
+      fixed?: Record<string, unknown>;
+      filters?: Record<string, unknown>;
+      take?: number;
+    },
   ): Promise<ComboboxItem[]> {
     // Any signed-in user may fill a drop-down (a worker form needs positions); the scope still applies.
     if (!ctx.system && !ctx.principal) throw new AppError(401, 'UNAUTHENTICATED');
@@ -138,9 +200,14 @@ export class CatalogOperations {
       d.codeField ? sql`${col(this.c, d.codeField)} as code` : sql`null as code`,
       this.c.parentField ? sql`${col(this.c, this.c.parentField)} as "parentId"` : sql`null as "parentId"`,
     ]);
-    const where = and(listConditions(this.c, ctx.principal, { keyWord: q.keyWord, values: { ...q.filters, ...q.fixed } }, ctx.system));
+    const where = and(
+      listConditions(this.c, ctx.principal, { keyWord: q.keyWord, values: { ...q.filters, ...q.fixed } }, ctx.system),
+    );
     const take = Math.min(q.take ?? 50, 500);
-    const found = await rows<ComboboxItem>(ctx.db, sql`select ${select} from ${tableRef(this.c)} as t where ${where} order by ${title}, t.id limit ${take}`);
+    const found = await rows<ComboboxItem>(
+      ctx.db,
+      sql`select ${select} from ${tableRef(this.c)} as t where ${where} order by ${title}, t.id limit ${take}`,
+    );
     const missing = (q.ids ?? []).filter((id) => !found.some((r) => r.value === id));
     if (missing.length) {
       // Selected values always come back, so a form shows their names even beyond the first page.
@@ -166,7 +233,11 @@ export class CatalogOperations {
     const fields = this.keyFields(key);
     if (!fields) throw new AppError(404, 'NOT_FOUND');
     // Where the owner is chosen per record, a check by anyone but an employer user looks at every employer in scope.
-    const owner = employerFieldOf(this.d) ? (ctx.system ? undefined : (ownerBusiness(ctx.principal) ?? undefined)) : ownerBusiness(ctx.principal);
+    const owner = employerFieldOf(this.d)
+      ? ctx.system
+        ? undefined
+        : (ownerBusiness(ctx.principal) ?? undefined)
+      : ownerBusiness(ctx.principal);
     return (await this.duplicateOf(ctx, key, values, excludeId ?? null, owner)) !== null;
   }
 
@@ -184,11 +255,14 @@ export class CatalogOperations {
       if (v == null || v === '') return null;
       const f = this.d.fields[name]!;
       conditions.push(
-        f.kind === 'text' || f.kind === 'longText' ? sql`lower(${col(this.c, name)}) = lower(${String(v)})` : sql`${col(this.c, name)} = ${v}`,
+        f.kind === 'text' || f.kind === 'longText'
+          ? sql`lower(${col(this.c, name)}) = lower(${String(v)})`
+          : sql`${col(this.c, name)} = ${v}`,
       );
     }
     if (this.d.scope === 'employer' && !this.d.globalUnique?.includes(key)) {
-      if (businessId !== undefined) conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
+      if (businessId !== undefined)
+        conditions.push(sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`);
       else {
         const scope = this.scope(ctx);
         if (scope) conditions.push(sql`${scope}`);
@@ -221,7 +295,12 @@ export class CatalogOperations {
             values (${sql.join(names.map((n) => values[n]))}) returning id`,
       );
       const record = (await this.find({ ...tx, system: true }, row!.id))!;
-      await recordAudit(tx.db, tx.request, { action: 'create', subject: this.c.subject, recordId: record.id, details: { code: record[this.d.codeField ?? this.d.titleField] ?? null } });
+      await recordAudit(tx.db, tx.request, {
+        action: 'create',
+        subject: this.c.subject,
+        recordId: record.id,
+        details: { code: record[this.d.codeField ?? this.d.titleField] ?? null },
+      });
       for (const h of hooksOf(this.c.key)) await h.afterChange?.({ ctx: tx, operation: 'create', record });
       return record;
     });
@@ -234,9 +313,16 @@ export class CatalogOperations {
       if (!original) throw new AppError(404, 'NOT_FOUND');
       // Optimistic concurrency: a form sends back the updatedAt it loaded.
       if (typeof input.updatedAt === 'string' && input.updatedAt !== original.updatedAt) {
-        throw new AppError(409, 'CONFLICT', { details: [{ message: translator(tx)('catalog:validation.staleRecord'), code: 'stale' }] });
+        throw new AppError(409, 'CONFLICT', {
+          details: [{ message: translator(tx)('catalog:validation.staleRecord'), code: 'stale' }],
+        });
       }
-      const { data } = await this.prepare(tx, input, original, (original.businessId as string | null | undefined) ?? null);
+      const { data } = await this.prepare(
+        tx,
+        input,
+        original,
+        (original.businessId as string | null | undefined) ?? null,
+      );
       const values: Record<string, unknown> = { ...this.columns(data), updated_by: tx.principal?.userId ?? null };
       await sql`update ${tableRef(this.c)} set ${sql.join(Object.keys(values).map((n) => sql`${sql.id(n)} = ${values[n]}`))}, updated_at = now()
                 where id = ${id}::uuid`.execute(tx.db);
@@ -285,9 +371,13 @@ export class CatalogOperations {
     if (forcedOwner) data = { ...data, [ownerField!]: forcedOwner };
     const businessId = ownerField ? ((data[ownerField] as string | null | undefined) ?? null) : implicitOwner;
     if (!ctx.system) {
-      if (!(await canOwn(this.c, ctx.db, ctx.principal, ownersOf(this.c, { id: original?.id ?? null, businessId, data })))) {
+      if (
+        !(await canOwn(this.c, ctx.db, ctx.principal, ownersOf(this.c, { id: original?.id ?? null, businessId, data })))
+      ) {
         const field = d.scopeField ? { field: d.scopeField } : ownerField ? { field: ownerField } : {};
-        throw new AppError(403, 'FORBIDDEN', { details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }] });
+        throw new AppError(403, 'FORBIDDEN', {
+          details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }],
+        });
       }
     }
     const errors = [
@@ -303,7 +393,11 @@ export class CatalogOperations {
         const vars = { field: this.label(ctx, field), value: String(data[field]) };
         // A key unique across employers, held by another employer: say so (without naming it).
         const elsewhere = d.globalUnique?.includes(key) && taken.businessId !== businessId;
-        duplicates.push({ field, code: elsewhere ? 'ownedElsewhere' : 'duplicate', message: t(elsewhere ? 'catalog:validation.ownedElsewhere' : 'catalog:validation.duplicate', vars) });
+        duplicates.push({
+          field,
+          code: elsewhere ? 'ownedElsewhere' : 'duplicate',
+          message: t(elsewhere ? 'catalog:validation.ownedElsewhere' : 'catalog:validation.duplicate', vars),
+        });
       }
     }
     if (duplicates.length) throw new AppError(409, 'CONFLICT', { details: duplicates });
@@ -311,7 +405,11 @@ export class CatalogOperations {
   }
 
   /** Referenced records must exist, be live and be visible to the caller; admin units and files must exist. */
-  private async referenceErrors(ctx: OpContext, data: Record<string, unknown>, businessId: string | null): Promise<FieldError[]> {
+  private async referenceErrors(
+    ctx: OpContext,
+    data: Record<string, unknown>,
+    businessId: string | null,
+  ): Promise<FieldError[]> {
     const t = translator(ctx);
     const errors: FieldError[] = [];
     for (const [name, f] of Object.entries(this.d.fields)) {
@@ -319,10 +417,13 @@ export class CatalogOperations {
       if (v == null) continue;
       let query: RawBuilder<unknown>;
       if (f.kind === 'reference' || f.kind === 'treeReference') {
-        const target = f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : this.c;
+        const target =
+          f.kind === 'reference' ? catalogRegistry.get(f.target) : f.target ? catalogRegistry.get(f.target) : this.c;
         const scope = ctx.system ? null : rowScope(target, ctx.principal, 'r');
         const sameOwner =
-          target.declaration.scope === 'employer' ? sql`and coalesce(r.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid` : sql``;
+          target.declaration.scope === 'employer'
+            ? sql`and coalesce(r.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`
+            : sql``;
         query = sql`select 1 from ${sql.table(target.table)} as r where r.id = ${v}::uuid and r.deleted_at is null ${sameOwner} ${scope ? sql`and ${scope}` : sql``}`;
       } else if (f.kind === 'adminUnit') query = sql`select 1 from admin_unit where id = ${v}`;
       else if (f.kind === 'employer') query = sql`select 1 from business where id = ${v}::uuid and deleted_at is null`;
@@ -332,7 +433,10 @@ export class CatalogOperations {
         errors.push({
           field: name,
           code: 'reference',
-          message: f.kind === 'adminUnit' ? t('catalog:validation.adminUnitNotFound', { value: String(v) }) : t('catalog:validation.referenceMissing'),
+          message:
+            f.kind === 'adminUnit'
+              ? t('catalog:validation.adminUnitNotFound', { value: String(v) })
+              : t('catalog:validation.referenceMissing'),
         });
       }
     }
@@ -352,7 +456,9 @@ export class CatalogOperations {
             union select x.id, ${sql.ref(`x.${p}`)} from ${tableRef(this.c)} x join anc on x.id = anc.parent
           ) select 1 from anc where id = ${id}::uuid`,
     );
-    return found.length ? [{ field: parentField, code: 'cycle', message: translator(ctx)('catalog:validation.parentCycle') }] : [];
+    return found.length
+      ? [{ field: parentField, code: 'cycle', message: translator(ctx)('catalog:validation.parentCycle') }]
+      : [];
   }
 
   // ---------------------------------------------------------------------------------------------- delete, trash
@@ -375,7 +481,10 @@ export class CatalogOperations {
   async remove(ctx: OpContext, ids: string[]): Promise<{ deleted: number }> {
     assertCan(ctx, this.c, 'delete');
     const unique = [...new Set(ids)];
-    if (unique.length === 0) throw new AppError(400, 'VALIDATION', { details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }] });
+    if (unique.length === 0)
+      throw new AppError(400, 'VALIDATION', {
+        details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }],
+      });
     return inTransaction(ctx, async (tx) => {
       const scope = this.scope(tx);
       const found = await rows<{ id: string }>(
@@ -384,13 +493,19 @@ export class CatalogOperations {
             for update`,
       );
       const missing = unique.filter((id) => !found.some((r) => r.id === id));
-      if (missing.length) throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
+      if (missing.length)
+        throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
       const all = await this.withDescendants(tx, unique);
       await this.assertNotReferenced(tx, all);
       for (const h of hooksOf(this.c.key)) await h.beforeDelete?.({ ctx: tx, ids: all });
       await sql`update ${tableRef(this.c)} set deleted_at = now(), deleted_by = ${tx.principal?.userId ?? null},
                 deleted_by_name = ${tx.principal?.userName ?? null} where id = any(${all}::uuid[])`.execute(tx.db);
-      await recordAudit(tx.db, tx.request, { action: 'delete', subject: this.c.subject, recordId: unique.length === 1 ? unique[0]! : null, details: { ids: all } });
+      await recordAudit(tx.db, tx.request, {
+        action: 'delete',
+        subject: this.c.subject,
+        recordId: unique.length === 1 ? unique[0]! : null,
+        details: { ids: all },
+      });
       return { deleted: all.length };
     });
   }
@@ -417,7 +532,10 @@ export class CatalogOperations {
   async restore(ctx: OpContext, ids: string[]): Promise<{ restored: number }> {
     assertCan(ctx, this.c, 'delete');
     const unique = [...new Set(ids)];
-    if (unique.length === 0) throw new AppError(400, 'VALIDATION', { details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }] });
+    if (unique.length === 0)
+      throw new AppError(400, 'VALIDATION', {
+        details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }],
+      });
     return inTransaction(ctx, async (tx) => {
       const scope = this.scope(tx);
       const p = this.c.parentField ? columnOf(this.c.parentField) : null;
@@ -428,7 +546,8 @@ export class CatalogOperations {
             from ${tableRef(this.c)} as t where t.id = any(${unique}::uuid[]) and t.deleted_at is not null ${scope ? sql`and ${scope}` : sql``}`,
       );
       const missing = unique.filter((id) => !found.some((r) => r.id === id));
-      if (missing.length) throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
+      if (missing.length)
+        throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
       if (found.some((r) => r.parentDeleted && !unique.includes(r.parent!))) throw catalogError(409, 'PARENT_DELETED');
       let all = unique;
       if (p) {
@@ -460,7 +579,14 @@ export class CatalogOperations {
         );
         if (clash[0]) {
           throw catalogError(409, 'RESTORE_CONFLICT', {}, [
-            { field: fields[0]!, code: key, message: translator(tx)('catalog:validation.duplicate', { field: this.label(tx, fields[0]!), value: clash[0].value }) },
+            {
+              field: fields[0]!,
+              code: key,
+              message: translator(tx)('catalog:validation.duplicate', {
+                field: this.label(tx, fields[0]!),
+                value: clash[0].value,
+              }),
+            },
           ]);
         }
       }
@@ -475,7 +601,10 @@ export class CatalogOperations {
   async purge(ctx: OpContext, ids: string[]): Promise<{ purged: number }> {
     assertCan(ctx, this.c, 'delete');
     const unique = [...new Set(ids)];
-    if (unique.length === 0) throw new AppError(400, 'VALIDATION', { details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }] });
+    if (unique.length === 0)
+      throw new AppError(400, 'VALIDATION', {
+        details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }],
+      });
     return inTransaction(ctx, async (tx) => {
       const scope = this.scope(tx);
       const found = await rows<{ id: string }>(
@@ -483,7 +612,8 @@ export class CatalogOperations {
         sql`select t.id from ${tableRef(this.c)} as t where t.id = any(${unique}::uuid[]) and t.deleted_at is not null ${scope ? sql`and ${scope}` : sql``}`,
       );
       const missing = unique.filter((id) => !found.some((r) => r.id === id));
-      if (missing.length) throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
+      if (missing.length)
+        throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
       const result = await sql`delete from ${tableRef(this.c)} where id = any(${unique}::uuid[])`.execute(tx.db);
       await recordAudit(tx.db, tx.request, { action: 'purge', subject: this.c.subject, details: { ids: unique } });
       return { purged: Number(result.numAffectedRows ?? unique.length) };
@@ -511,7 +641,10 @@ export class CatalogOperations {
     const scope = this.scope(ctx);
     const live = and([sql<SqlBool>`t.deleted_at is null`, ...(scope ? [scope] : [])]);
     if (!q.keyWord?.trim()) {
-      const found = await rows(ctx.db, sql`select ${this.treeSelect()} from ${tableRef(this.c)} as t ${joins} where ${live} and ${sql.ref(`t.${p}`)} is null order by ${orderBy(this.c)}`);
+      const found = await rows(
+        ctx.db,
+        sql`select ${this.treeSelect()} from ${tableRef(this.c)} as t ${joins} where ${live} and ${sql.ref(`t.${p}`)} is null order by ${orderBy(this.c)}`,
+      );
       return found.map((r) => toRecord(r) as TreeNode);
     }
     const where = and(listConditions(this.c, ctx.principal, { keyWord: q.keyWord, values: {} }, ctx.system));
@@ -523,7 +656,10 @@ export class CatalogOperations {
           )
           select ${this.treeSelect()} from ${tableRef(this.c)} as t ${joins} where t.id in (select id from hit) and ${live} order by ${orderBy(this.c)}`,
     );
-    return nest(found.map((r) => toRecord(r) as TreeNode), this.c.parentField!);
+    return nest(
+      found.map((r) => toRecord(r) as TreeNode),
+      this.c.parentField!,
+    );
   }
 
   async treeChildren(ctx: OpContext, parentId: string): Promise<TreeNode[]> {
@@ -571,7 +707,12 @@ export class CatalogOperations {
    * Stream the filtered list in batches through a server-side cursor (constant memory, any sort order);
    * `onBatch` writes them out. The cursor lives in a read-only transaction held for the export.
    */
-  async exportTo(ctx: OpContext, q: Filters & { sortField?: string | undefined; sortOrder?: 'asc' | 'desc' | undefined }, onBatch: (records: CatalogRecord[]) => Promise<void> | void, batchSize = 2000): Promise<number> {
+  async exportTo(
+    ctx: OpContext,
+    q: Filters & { sortField?: string | undefined; sortOrder?: 'asc' | 'desc' | undefined },
+    onBatch: (records: CatalogRecord[]) => Promise<void> | void,
+    batchSize = 2000,
+  ): Promise<number> {
     assertCan(ctx, this.c, 'export');
     // Field values and referenced names and codes, without timestamps: nothing to convert row by row.
     const { selection, joins } = exportShape(this.c);
@@ -581,9 +722,14 @@ export class CatalogOperations {
       // A cursor lives inside a transaction: the caller's, or a read-only one of its own.
       if (!ctx.db.isTransaction) await sql`set transaction read only`.execute(trx);
       await sql`declare export_cursor no scroll cursor for
-                select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where} order by ${orderBy(this.c, q.sortField, q.sortOrder)}`.execute(trx);
+                select ${selection} from ${tableRef(this.c)} as t ${joins} where ${where} order by ${orderBy(this.c, q.sortField, q.sortOrder)}`.execute(
+        trx,
+      );
       for (;;) {
-        const batch = (await sql.raw(`fetch forward ${batchSize} from export_cursor`).execute(trx)).rows as Record<string, unknown>[];
+        const batch = (await sql.raw(`fetch forward ${batchSize} from export_cursor`).execute(trx)).rows as Record<
+          string,
+          unknown
+        >[];
         if (batch.length === 0) break;
         total += batch.length;
         await onBatch(batch as CatalogRecord[]);
@@ -609,13 +755,47 @@ export function pageRecord(row: Record<string, unknown>): CatalogRecord {
   return toRecord(rest);
 }
 
+/** The planner's row estimate from `explain (format json)`. */
+export function plannedRows(rows: Record<string, unknown>[]): number {
+  const plan = (rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
+  return Math.round(plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * The total of an area with `list.countLimit`, at the cost of its page: a short page is the end of the list
+ * (exact, free); more matches expected than the limit answer the planner's estimate; otherwise a count that
+ * stops after limit + 1 rows (and says "at least" when it gets there).
+ */
+export async function cappedTotal(
+  c: ResolvedCatalog,
+  q: ListQuery,
+  rows: Record<string, unknown>[],
+  estimated: number,
+  countNow: () => Promise<number>,
+): Promise<Pick<Page, 'totalRecord' | 'totalKind'>> {
+  const limit = c.declaration.list.countLimit ?? Number.POSITIVE_INFINITY;
+  const before = (q.pageNumber - 1) * q.pageSize;
+  if (rows.length < q.pageSize && (rows.length > 0 || q.pageNumber === 1)) return { totalRecord: before + rows.length };
+  if (estimated > limit) return { totalRecord: Math.max(estimated, before + rows.length + 1), totalKind: 'estimate' };
+  const n = await countNow();
+  return n > limit ? { totalRecord: limit, totalKind: 'atLeast' } : { totalRecord: n };
+}
+
 /** The exact total: counted, carried by the page rows, or (a keyword page past the end) counted now. */
-async function totalOf(ctx: OpContext, c: ResolvedCatalog, q: ListQuery, rows: Record<string, unknown>[], counted: number | undefined): Promise<number> {
+async function totalOf(
+  ctx: OpContext,
+  c: ResolvedCatalog,
+  q: ListQuery,
+  rows: Record<string, unknown>[],
+  counted: number | undefined,
+): Promise<number> {
   if (counted !== undefined) return counted;
   if (rows.length) return Number(rows[0]!.__total);
   if (q.pageNumber === 1) return 0;
   const where = and([...listConditions(c, ctx.principal, q, ctx.system), ...(q.where ?? [])]);
-  const [count] = (await sql<{ n: number }>`select count(*)::int as n from ${tableRef(c)} as t where ${where}`.execute(ctx.db)).rows;
+  const [count] = (
+    await sql<{ n: number }>`select count(*)::int as n from ${tableRef(c)} as t where ${where}`.execute(ctx.db)
+  ).rows;
   return count?.n ?? 0;
 }
 

@@ -120,6 +120,12 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
   out.push(
     `create index if not exists ${q(indexName(c.table, `${sortColumn}_sort_idx`))} on ${t} (${q(sortColumn)}, id) where deleted_at is null`,
   );
+  if (d.scope === 'employer') {
+    // An employer's own list (the everyday one) reads its first page, and counts, on one employer's entries only.
+    out.push(
+      `create index if not exists ${q(indexName(c.table, `business_${sortColumn}_sort_idx`))} on ${t} (business_id, ${q(sortColumn)}, id) where deleted_at is null`,
+    );
+  }
   for (const [key, fields] of Object.entries(d.unique ?? {})) {
     const parts = fields.map((name) => {
       const f = d.fields[name]!;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { codeKeyOf, displayKeyOf, fieldSchema, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import {
+  codeKeyOf,
+  displayKeyOf,
+  fieldSchema,
+  type FieldDef,
+  type ResolvedCatalog,
+} from '@portal/domain/catalog/index';
 
 /**
  * Route schemas derived from a declaration. Bodies are documented field by field but validated by the
@@ -13,7 +19,10 @@ const optionalQuery = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefin
 function documented(f: FieldDef, description: string): z.ZodType {
   const json = z.toJSONSchema(fieldSchema(f), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
-  return z.unknown().optional().meta({ ...json, description });
+  return z
+    .unknown()
+    .optional()
+    .meta({ ...json, description });
 }
 
 export function bodySchema(c: ResolvedCatalog): z.ZodType {
@@ -22,7 +31,10 @@ export function bodySchema(c: ResolvedCatalog): z.ZodType {
     const f = c.declaration.fields[name]!;
     shape[name] = documented(f, `${f.kind}${f.required ? ', required' : ''}`);
   }
-  shape.updatedAt = z.unknown().optional().meta({ type: 'string', description: 'update: the updatedAt the form loaded (409 when the record changed since)' });
+  shape.updatedAt = z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: 'update: the updatedAt the form loaded (409 when the record changed since)' });
   return z.looseObject(shape).meta({ description: `${c.area} record` });
 }
 
@@ -46,8 +58,10 @@ export function recordSchema(c: ResolvedCatalog): z.ZodObject {
   const shape: Record<string, z.ZodType> = { id: z.string() };
   for (const [name, f] of Object.entries(c.declaration.fields)) {
     shape[name] = valueSchema(f);
-    if (['reference', 'treeReference', 'adminUnit', 'file', 'employer'].includes(f.kind)) shape[displayKeyOf(name)] = z.string().nullable().optional();
-    if (f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'employer') shape[codeKeyOf(name)] = z.string().nullable().optional();
+    if (['reference', 'treeReference', 'adminUnit', 'file', 'employer'].includes(f.kind))
+      shape[displayKeyOf(name)] = z.string().nullable().optional();
+    if (f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'employer')
+      shape[codeKeyOf(name)] = z.string().nullable().optional();
   }
   if (c.declaration.scope === 'employer' && !shape.businessId) shape.businessId = z.string().nullable();
   shape.createdAt = z.string();
@@ -58,7 +72,16 @@ export function recordSchema(c: ResolvedCatalog): z.ZodObject {
 }
 
 export function pageSchema(c: ResolvedCatalog) {
-  return z.object({ pageLists: z.array(recordSchema(c)), totalRecord: z.number().int() });
+  return z.object({
+    pageLists: z.array(recordSchema(c)),
+    totalRecord: z.number().int(),
+    totalKind: z
+      .enum(['estimate', 'atLeast'])
+      .optional()
+      .describe(
+        'absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many',
+      ),
+  });
 }
 
 export function treeNodeSchema(c: ResolvedCatalog) {
@@ -106,14 +129,18 @@ export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
   return shape;
 }
 
-export const keyWordSchema = optionalQuery(z.string().max(200).describe('accent- and case-insensitive ("ha noi" finds "Hà Nội")'));
+export const keyWordSchema = optionalQuery(
+  z.string().max(200).describe('accent- and case-insensitive ("ha noi" finds "Hà Nội")'),
+);
 
 export function sortShape(c: ResolvedCatalog) {
   return {
     sortField: optionalQuery(z.enum(c.sortable as [string, ...string[]])),
     // Ant Design's spelling is accepted too.
     sortOrder: optionalQuery(
-      z.enum(['asc', 'desc', 'ascend', 'descend']).transform((v) => (v.startsWith('desc') ? ('desc' as const) : ('asc' as const))),
+      z
+        .enum(['asc', 'desc', 'ascend', 'descend'])
+        .transform((v) => (v.startsWith('desc') ? ('desc' as const) : ('asc' as const))),
     ),
   };
 }
@@ -144,7 +171,10 @@ export const idsParam = z.preprocess((v) => {
       return s;
     }
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }, z.array(z.uuid()).max(500).optional());
 
 export const idsBody = z
@@ -158,7 +188,10 @@ export const importBody = z
 
 export const booleanQuery = z.preprocess(
   (v) => (v === '' || v == null ? undefined : v),
-  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 );
 
 export const errorBodySchema = z.object({

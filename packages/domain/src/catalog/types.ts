@@ -219,6 +219,12 @@ export interface CatalogDeclaration {
   list: {
     columns: readonly string[];
     defaultSort: { field: string; order: 'asc' | 'desc' };
+    /**
+     * Count exactly only up to this many matching records: beyond, the list answers the database's estimate
+     * (`totalKind: 'estimate'`), so a list of a million rows (the province's workers) costs what its page costs,
+     * not a read of every match.
+     */
+    countLimit?: number;
   };
   filters?: readonly string[];
   search: readonly string[];
