@@ -14,7 +14,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function fingerprint() {
-  const r = await sql<{ workers: number; digest: string; diseases: number; courses: number; participants: number; overtime: number }>`select
+  const r = await sql<{
+    workers: number;
+    digest: string;
+    diseases: number;
+    courses: number;
+    participants: number;
+    overtime: number;
+  }>`select
       (select count(*)::int from worker where deleted_at is null) as workers,
       (select md5(string_agg(concat_ws('|', full_name, citizen_id, passport_number, birth_date, sex, business_id), ',' order by coalesce(citizen_id, passport_number))) from worker) as digest,
       (select count(*)::int from occupational_disease) as diseases,
@@ -26,7 +33,12 @@ async function fingerprint() {
 
 describe('demo workers', () => {
   it('seeds a few hundred realistic workers with cases and courses, idempotently', { timeout: 300_000 }, async () => {
-    const ctx = { db: t.database.db, config: { ...t.config, demoData: true }, log: { info() {}, warn() {}, error() {} }, announce() {} };
+    const ctx = {
+      db: t.database.db,
+      config: { ...t.config, demoData: true },
+      log: { info() {}, warn() {}, error() {} },
+      announce() {},
+    };
     await runSeeds(ctx);
     const first = await fingerprint();
     expect(first.workers).toBeGreaterThanOrEqual(250);
@@ -35,7 +47,11 @@ describe('demo workers', () => {
     await runSeeds(ctx);
     expect(await fingerprint()).toEqual(first);
 
-    const sample = await sql<{ citizen_id: string; sex: string; birth_date: string }>`select citizen_id, sex, birth_date from worker
+    const sample = await sql<{
+      citizen_id: string;
+      sex: string;
+      birth_date: string;
+    }>`select citizen_id, sex, birth_date from worker
         where citizen_id is not null order by citizen_id limit 50`.execute(t.database.db);
     for (const w of sample.rows) {
       const parsed = parseCitizenIdNumber(w.citizen_id)!;
@@ -43,6 +59,8 @@ describe('demo workers', () => {
       expect(parsed.birthYear).toBe(Number(w.birth_date.slice(0, 4)));
     }
     // The generator itself is deterministic.
-    expect(generateWorkers('x', 5, { referenceDate: '2025-07-01' })).toEqual(generateWorkers('x', 5, { referenceDate: '2025-07-01' }));
+    expect(generateWorkers('x', 5, { referenceDate: '2025-07-01' })).toEqual(
+      generateWorkers('x', 5, { referenceDate: '2025-07-01' }),
+    );
   });
 });

@@ -66,7 +66,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** What the import page does with a file: parse, map headers, keep non-empty rows with their row numbers. */
 async function readAsBrowser(file: Buffer): Promise<Record<string, unknown>[]> {
   const sheet = (await readSheet(file)).map((row) =>
-    row.map((cell) => (cell instanceof Date ? `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}` : cell)),
+    row.map((cell) =>
+      cell instanceof Date ? `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}` : cell,
+    ),
   );
   const [header = [], ...body] = sheet;
   const fields = mapHeaders(d, header, translators);
@@ -90,17 +92,30 @@ interface Verdict {
 }
 
 /** Check in slices of 5 000 (dry run), then store the valid rows in one request. */
-async function importLikeThePage(records: Record<string, unknown>[]): Promise<{ checked: Verdict[]; stored: Verdict[]; seconds: number }> {
+async function importLikeThePage(
+  records: Record<string, unknown>[],
+): Promise<{ checked: Verdict[]; stored: Verdict[]; seconds: number }> {
   const started = performance.now();
   const checked: Verdict[] = [];
   for (let at = 0; at < records.length; at += 5000) {
     const slice = records.slice(at, at + 5000);
-    const res = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', query: { dryRun: 'true' }, headers: as, payload: slice });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      query: { dryRun: 'true' },
+      headers: as,
+      payload: slice,
+    });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     checked.push(...(res.json().data as Verdict[]));
   }
   const valid = records.filter((_, i) => checked[i]!.isSuccess);
-  const res = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as, payload: valid });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/Worker/import-worker-from-json',
+    headers: as,
+    payload: valid,
+  });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
   return { checked, stored: res.json().data as Verdict[], seconds: (performance.now() - started) / 1000 };
 }
@@ -117,54 +132,85 @@ async function snapshot(): Promise<{ count: number; digest: string; lastUpdate: 
 }
 
 describe('importing 10 000 workers from a spreadsheet', () => {
-  it('stores every valid row with a verdict per row, and the same file again changes nothing', { timeout: 600_000 }, async () => {
-    const workers = generateWorkers('import-10k', COUNT, { referenceDate: '2025-07-01' });
-    expect(new Set(workers.map((w) => w.citizenId ?? w.passportNumber)).size).toBe(COUNT);
-    expect(workers.some((w) => w.nationality !== 'VN')).toBe(true);
-    // Wrong on purpose, after the 10 000 (the page checks 5 000 rows at a time: a duplicate is told within a slice).
-    const extra = [
-      { fullName: 'Sai Số Căn Cước', citizenId: '06819000123', birthDate: new Date('1990-01-01'), sex: 'Nam' },
-      { fullName: 'Đúng Một Lần', citizenId: '068191999990', birthDate: new Date('1991-02-02'), sex: 'Nữ' },
-      { fullName: 'Trùng Căn Cước', citizenId: '068191999990', birthDate: new Date('1991-02-02'), sex: 'Nữ' },
-      { fullName: 'Thiếu Ngày Sinh', citizenId: '068190999999', sex: 'Nữ' },
-      { fullName: 'Nghề Không Có', citizenId: '068190999998', birthDate: new Date('1992-03-03'), sex: 'Nữ', occupationId: 'KHONG-CO-NGHE' },
-      { fullName: 'Giới Tính Lạ', citizenId: '068190999997', birthDate: new Date('1993-04-04'), sex: 'Khác' },
-    ];
-    const file = await buildFile(workers, extra);
-    const records = await readAsBrowser(file);
-    expect(records).toHaveLength(COUNT + extra.length);
-    expect(records[0]).toMatchObject({ rowNumber: 2, fullName: workers[0]!.fullName, birthDate: workers[0]!.birthDate });
+  it(
+    'stores every valid row with a verdict per row, and the same file again changes nothing',
+    { timeout: 600_000 },
+    async () => {
+      const workers = generateWorkers('import-10k', COUNT, { referenceDate: '2025-07-01' });
+      expect(new Set(workers.map((w) => w.citizenId ?? w.passportNumber)).size).toBe(COUNT);
+      expect(workers.some((w) => w.nationality !== 'VN')).toBe(true);
+      // Wrong on purpose, after the 10 000 (the page checks 5 000 rows at a time: a duplicate is told within a slice).
+      const extra = [
+        { fullName: 'Sai Số Căn Cước', citizenId: '06819000123', birthDate: new Date('1990-01-01'), sex: 'Nam' },
+        { fullName: 'Đúng Một Lần', citizenId: '068191999990', birthDate: new Date('1991-02-02'), sex: 'Nữ' },
+        { fullName: 'Trùng Căn Cước', citizenId: '068191999990', birthDate: new Date('1991-02-02'), sex: 'Nữ' },
+        { fullName: 'Thiếu Ngày Sinh', citizenId: '068190999999', sex: 'Nữ' },
+        {
+          fullName: 'Nghề Không Có',
+          citizenId: '068190999998',
+          birthDate: new Date('1992-03-03'),
+          sex: 'Nữ',
+          occupationId: 'KHONG-CO-NGHE',
+        },
+        { fullName: 'Giới Tính Lạ', citizenId: '068190999997', birthDate: new Date('1993-04-04'), sex: 'Khác' },
+      ];
+      const file = await buildFile(workers, extra);
+      const records = await readAsBrowser(file);
+      expect(records).toHaveLength(COUNT + extra.length);
+      expect(records[0]).toMatchObject({
+        rowNumber: 2,
+        fullName: workers[0]!.fullName,
+        birthDate: workers[0]!.birthDate,
+      });
 
-    const before = await snapshot();
-    const once = await importLikeThePage(records);
-    expect(once.checked).toHaveLength(COUNT + extra.length);
-    expect(once.checked.slice(0, COUNT).every((r) => r.isSuccess && r.action === 'create')).toBe(true);
-    const tail = once.checked.slice(COUNT);
-    expect(tail.map((r) => r.isSuccess)).toEqual([false, true, false, false, false, false]);
-    const bad = tail.filter((r) => !r.isSuccess);
-    expect(bad.map((r) => r.errors[0]!.field)).toEqual(['citizenId', 'citizenId', 'birthDate', 'occupationId', 'sex']);
-    expect(bad[0]!.errors[0]!.message).toBe(vi('catalog:validation.digits', { count: 12 }));
-    expect(bad[1]!.errors[0]!.message).toContain(`dòng ${COUNT + 3}`);
-    expect(bad[2]!.errors[0]!.message).toBe(vi('catalog:validation.required'));
-    expect(once.stored).toHaveLength(COUNT + 1);
-    expect(once.stored.every((r) => r.isSuccess && r.action === 'create')).toBe(true);
-    const after = await snapshot();
-    expect(after.count - before.count).toBe(COUNT + 1);
-    console.info(`10 000 workers: checked and stored in ${once.seconds.toFixed(1)} s (${Math.round(COUNT / once.seconds)} rows/s)`);
+      const before = await snapshot();
+      const once = await importLikeThePage(records);
+      expect(once.checked).toHaveLength(COUNT + extra.length);
+      expect(once.checked.slice(0, COUNT).every((r) => r.isSuccess && r.action === 'create')).toBe(true);
+      const tail = once.checked.slice(COUNT);
+      expect(tail.map((r) => r.isSuccess)).toEqual([false, true, false, false, false, false]);
+      const bad = tail.filter((r) => !r.isSuccess);
+      expect(bad.map((r) => r.errors[0]!.field)).toEqual([
+        'citizenId',
+        'citizenId',
+        'birthDate',
+        'occupationId',
+        'sex',
+      ]);
+      expect(bad[0]!.errors[0]!.message).toBe(vi('catalog:validation.digits', { count: 12 }));
+      expect(bad[1]!.errors[0]!.message).toContain(`dòng ${COUNT + 3}`);
+      expect(bad[2]!.errors[0]!.message).toBe(vi('catalog:validation.required'));
+      expect(once.stored).toHaveLength(COUNT + 1);
+      expect(once.stored.every((r) => r.isSuccess && r.action === 'create')).toBe(true);
+      const after = await snapshot();
+      expect(after.count - before.count).toBe(COUNT + 1);
+      console.info(
+        `10 000 workers: checked and stored in ${once.seconds.toFixed(1)} s (${Math.round(COUNT / once.seconds)} rows/s)`,
+      );
 
-    const again = await importLikeThePage(await readAsBrowser(file));
-    expect(again.checked.slice(0, COUNT).every((r) => r.isSuccess && r.action === 'update')).toBe(true);
-    expect(again.checked.slice(COUNT).map((r) => r.isSuccess)).toEqual([false, true, false, false, false, false]);
-    expect(again.stored.every((r) => r.action === 'update')).toBe(true);
-    // Not one value, not even a timestamp, changed.
-    expect(await snapshot()).toEqual(after);
-    console.info(`the same file again: ${again.seconds.toFixed(1)} s, nothing changed`);
+      const again = await importLikeThePage(await readAsBrowser(file));
+      expect(again.checked.slice(0, COUNT).every((r) => r.isSuccess && r.action === 'update')).toBe(true);
+      expect(again.checked.slice(COUNT).map((r) => r.isSuccess)).toEqual([false, true, false, false, false, false]);
+      expect(again.stored.every((r) => r.action === 'update')).toBe(true);
+      // Not one value, not even a timestamp, changed.
+      expect(await snapshot()).toEqual(after);
+      console.info(`the same file again: ${again.seconds.toFixed(1)} s, nothing changed`);
 
-    // One changed cell changes exactly that worker.
-    const edited = records.slice(0, COUNT).map((r, i) => (i === 7 ? { ...r, phone: '0909000111' } : r));
-    const third = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as, payload: edited });
-    expect(third.statusCode).toBe(200);
-    const changed = await sql<{ n: number }>`select count(*)::int as n from worker where business_id = ${t.businessA} and updated_at > ${after.lastUpdate}::timestamptz`.execute(t.database.db);
-    expect(changed.rows[0]!.n).toBe(1);
-  });
+      // One changed cell changes exactly that worker.
+      const edited = records.slice(0, COUNT).map((r, i) => (i === 7 ? { ...r, phone: '0909000111' } : r));
+      const third = await t.request({
+        method: 'POST',
+        url: '/api/Worker/import-worker-from-json',
+        headers: as,
+        payload: edited,
+      });
+      expect(third.statusCode).toBe(200);
+      const changed = await sql<{
+        n: number;
+      }>`select count(*)::int as n from worker where business_id = ${t.businessA} and updated_at > ${after.lastUpdate}::timestamptz`.execute(
+        t.database.db,
+      );
+      expect(changed.rows[0]!.n).toBe(1);
+    },
+  );
 });

@@ -44,7 +44,9 @@ async function list(who: Who, query: Record<string, string> = {}) {
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number) {
   expect(res.statusCode).toBe(status);
-  const body = res.json() as { error: { code: string; message: string; details: Array<{ field?: string; code?: string; message: string }> } };
+  const body = res.json() as {
+    error: { code: string; message: string; details: Array<{ field?: string; code?: string; message: string }> };
+  };
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;
 }
@@ -55,12 +57,19 @@ describe('who sees which workers', () => {
     const a = await create('employerA', worker({ fullName: tag, businessId: t.businessB }));
     expect(a.statusCode, a.body).toBe(201);
     // The employer comes from the token, whatever the body says.
-    expect(a.json()).toMatchObject({ businessId: t.businessA, businessName: 'Công ty TNHH Thử nghiệm A', nationality: 'VN' });
+    expect(a.json()).toMatchObject({
+      businessId: t.businessA,
+      businessName: 'Công ty TNHH Thử nghiệm A',
+      nationality: 'VN',
+    });
     const b = await create('department', worker({ fullName: tag, businessId: t.businessB }));
     expect(b.statusCode, b.body).toBe(201);
     expect(b.json().businessId).toBe(t.businessB);
 
-    const seen = async (who: Who) => (await list(who, { keyWord: 'lam thi hoa' })).pageLists.filter((r) => r.fullName === tag).map((r) => r.businessId);
+    const seen = async (who: Who) =>
+      (await list(who, { keyWord: 'lam thi hoa' })).pageLists
+        .filter((r) => r.fullName === tag)
+        .map((r) => r.businessId);
     expect(await seen('employerA')).toEqual([t.businessA]);
     expect(await seen('employerB')).toEqual([t.businessB]);
     expect(await seen('districtA')).toEqual([t.businessA]);
@@ -70,12 +79,24 @@ describe('who sees which workers', () => {
     // Another employer's worker is not found, not forbidden: its existence is not revealed.
     const idB = b.json().id as string;
     expect((await t.request({ url: `/api/Worker/workers/${idB}`, headers: as('employerA') })).statusCode).toBe(404);
-    const put = await t.request({ method: 'PUT', url: '/api/Worker/workers', headers: as('employerA'), payload: { ...worker(), id: idB } });
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/Worker/workers',
+      headers: as('employerA'),
+      payload: { ...worker(), id: idB },
+    });
     expect(put.statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/api/Worker/delete-worker', headers: as('employerA'), payload: [idB] })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/Worker/delete-worker', headers: as('employerA'), payload: [idB] }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.request({ url: `/api/Worker/workers/${idB}`, headers: as('districtA') })).statusCode).toBe(404);
 
-    const exported = await t.request({ url: '/api/Worker/export-excel', query: { keyWord: 'lam thi hoa' }, headers: as('employerB') });
+    const exported = await t.request({
+      url: '/api/Worker/export-excel',
+      query: { keyWord: 'lam thi hoa' },
+      headers: as('employerB'),
+    });
     expect(exported.statusCode).toBe(200);
     const rows = sheetRows((await readXlsx(exported)).worksheets[0]!);
     expect(rows.slice(1).map((r) => r[0])).toEqual([tag]);
@@ -90,14 +111,23 @@ describe('who sees which workers', () => {
     const missing = expectError(await create('department', worker()), 400);
     expect(missing.details.map((d) => d.field)).toContain('businessId');
     // Moving a worker to an employer outside the commune is refused too.
-    const moved = await t.request({ method: 'PUT', url: '/api/Worker/workers', headers: as('districtA'), payload: { ...worker({ businessId: t.businessB }), id: ok.json().id } });
+    const moved = await t.request({
+      method: 'PUT',
+      url: '/api/Worker/workers',
+      headers: as('districtA'),
+      payload: { ...worker({ businessId: t.businessB }), id: ok.json().id },
+    });
     expect(moved.statusCode).toBe(403);
   });
 
   it('keeps employers out of each other’s drop-downs and search', async () => {
     const name = `Phạm Quỳnh Anh ${serial}`;
     await create('employerB', worker({ fullName: name }));
-    const options = await t.request({ url: '/api/Worker/combobox', query: { keyWord: 'pham quynh anh' }, headers: as('employerA') });
+    const options = await t.request({
+      url: '/api/Worker/combobox',
+      query: { keyWord: 'pham quynh anh' },
+      headers: as('employerA'),
+    });
     expect(options.json()).toEqual([]);
     expect((await list('employerB', { keyWord: 'PHAM QUYNH' })).pageLists.map((r) => r.fullName)).toContain(name);
   });
@@ -107,7 +137,12 @@ describe('citizen ID (CCCD)', () => {
   it('must be exactly 12 digits, and leading zeros are kept', async () => {
     for (const bad of ['12345678901', '1234567890123', '06809000123a', '068 090 001 234']) {
       const err = expectError(await create('employerA', worker({ citizenId: bad })), 400);
-      expect(err.details).toEqual([expect.objectContaining({ field: 'citizenId', message: translate('vi', 'catalog:validation.digits', { count: 12 }) })]);
+      expect(err.details).toEqual([
+        expect.objectContaining({
+          field: 'citizenId',
+          message: translate('vi', 'catalog:validation.digits', { count: 12 }),
+        }),
+      ]);
     }
     const ok = await create('employerA', worker({ citizenId: `00109${String(serial++).padStart(7, '0')}` }));
     expect(ok.statusCode, ok.body).toBe(201);
@@ -124,7 +159,11 @@ describe('citizen ID (CCCD)', () => {
     expect(elsewhere.details[0]!.message).toContain(id);
     const dept = expectError(await create('department', worker({ citizenId: id, businessId: t.businessB })), 409);
     expect(dept.details[0]!.code).toBe('ownedElsewhere');
-    const exists = await t.request({ url: '/api/Worker/existCitizenId', query: { citizenId: id }, headers: as('employerB') });
+    const exists = await t.request({
+      url: '/api/Worker/existCitizenId',
+      query: { citizenId: id },
+      headers: as('employerB'),
+    });
     expect(exists.json()).toEqual({ exists: true });
   });
 
@@ -132,14 +171,30 @@ describe('citizen ID (CCCD)', () => {
     const [x, y, z] = [cccd(), cccd(), cccd()];
     expect((await create('employerB', worker({ citizenId: z, fullName: 'Trần Thị Bé' }))).statusCode).toBe(201);
     const file = [
-      { fullName: 'Hoàng Văn Nam', citizenId: x, birthDate: '12/05/1988', sex: 'Nam', nationality: 'Việt Nam', workingForm: 'Toàn thời gian' },
+      {
+        fullName: 'Hoàng Văn Nam',
+        citizenId: x,
+        birthDate: '12/05/1988',
+        sex: 'Nam',
+        nationality: 'Việt Nam',
+        workingForm: 'Toàn thời gian',
+      },
       { fullName: 'Đỗ Thị Mai', citizenId: Number(y), birthDate: '1995-01-30', sex: 'Nữ' },
       { fullName: 'Trần Thị Bé', citizenId: z, birthDate: '1999-09-09', sex: 'Nữ' },
       { fullName: 'Hoàng Văn Nam', citizenId: x, birthDate: '12/05/1988', sex: 'Nam' },
     ];
-    const first = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: file });
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerA'),
+      payload: file,
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const data = first.json().data as Array<{ isSuccess: boolean; action: string | null; errors: Array<{ field: string; code?: string; message: string }> }>;
+    const data = first.json().data as Array<{
+      isSuccess: boolean;
+      action: string | null;
+      errors: Array<{ field: string; code?: string; message: string }>;
+    }>;
     expect(data.map((r) => [r.isSuccess, r.action])).toEqual([
       [true, 'create'],
       [true, 'create'],
@@ -149,30 +204,65 @@ describe('citizen ID (CCCD)', () => {
     expect(data[2]!.errors[0]).toMatchObject({ field: 'citizenId', code: 'ownedElsewhere' });
     expect(data[3]!.errors[0]!.message).toContain('dòng 2');
 
-    const again = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: file.slice(0, 3) });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerA'),
+      payload: file.slice(0, 3),
+    });
     expect(again.json().data.map((r: { action: string | null }) => r.action)).toEqual(['update', 'update', null]);
     const stored = (await list('employerA', { keyWord: x })).pageLists;
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ birthDate: '1988-05-12', sex: 'male', nationality: 'VN', workingForm: 'fullTime' });
+    expect(stored[0]).toMatchObject({
+      birthDate: '1988-05-12',
+      sex: 'male',
+      nationality: 'VN',
+      workingForm: 'fullTime',
+    });
     // A number cell lost the leading zeros of nothing here, but kept all 12 digits.
     expect((await list('employerA', { keyWord: y })).pageLists[0]!.citizenId).toBe(y);
   });
 
   it('lets the department import for several employers by tax code, refusing codes outside a commune', async () => {
     const [p, q] = [cccd(), cccd()];
-    const codes = await t.database.db.selectFrom('business').select(['id', 'code']).where('id', 'in', [t.businessA, t.businessB]).execute();
+    const codes = await t.database.db
+      .selectFrom('business')
+      .select(['id', 'code'])
+      .where('id', 'in', [t.businessA, t.businessB])
+      .execute();
     const taxOf = (id: string) => codes.find((c) => c.id === id)!.code;
     const rows = [
       { fullName: 'Lý Văn Tài', citizenId: p, birthDate: '1980-01-01', sex: 'male', businessId: taxOf(t.businessA) },
       { fullName: 'Lý Thị Tâm', citizenId: q, birthDate: '1981-01-01', sex: 'female', businessId: taxOf(t.businessB) },
-      { fullName: 'Không Có Đơn Vị', citizenId: cccd(), birthDate: '1981-01-01', sex: 'female', businessId: '0000000000' },
+      {
+        fullName: 'Không Có Đơn Vị',
+        citizenId: cccd(),
+        birthDate: '1981-01-01',
+        sex: 'female',
+        businessId: '0000000000',
+      },
     ];
-    const byDistrict = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', query: { dryRun: 'true' }, headers: as('districtA'), payload: rows });
+    const byDistrict = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      query: { dryRun: 'true' },
+      headers: as('districtA'),
+      payload: rows,
+    });
     // A commune does not even find an employer outside it.
     expect(byDistrict.json().data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, false, false]);
     expect(byDistrict.json().data[1].errors[0].field).toBe('businessId');
-    const byDepartment = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('department'), payload: rows });
-    expect(byDepartment.json().data.map((r: { action: string | null }) => r.action)).toEqual(['create', 'create', null]);
+    const byDepartment = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('department'),
+      payload: rows,
+    });
+    expect(byDepartment.json().data.map((r: { action: string | null }) => r.action)).toEqual([
+      'create',
+      'create',
+      null,
+    ]);
     const found = (await list('department', { keyWord: 'ly van tai' })).pageLists;
     expect(found[0]).toMatchObject({ businessId: t.businessA, citizenId: p });
   });
@@ -181,18 +271,49 @@ describe('citizen ID (CCCD)', () => {
 describe('foreign workers', () => {
   it('are identified by their passport: required, unique, and matched on import when there is no citizen ID', async () => {
     const passport = `M${String(Date.now()).slice(-8)}`;
-    const noPassport = expectError(await create('employerA', worker({ citizenId: null, nationality: 'KR', fullName: 'KIM MIN JUN' })), 400);
+    const noPassport = expectError(
+      await create('employerA', worker({ citizenId: null, nationality: 'KR', fullName: 'KIM MIN JUN' })),
+      400,
+    );
     expect(noPassport.details[0]).toMatchObject({ field: 'passportNumber' });
     const noCccd = expectError(await create('employerA', worker({ citizenId: null })), 400);
-    expect(noCccd.details[0]).toMatchObject({ field: 'citizenId', message: translate('vi', 'workers:validation.citizenIdRequired') });
-    const kim = { fullName: 'KIM MIN JUN', passportNumber: passport, nationality: 'Hàn Quốc', birthDate: '1985-06-01', sex: 'Nam' };
-    const first = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: [kim] });
+    expect(noCccd.details[0]).toMatchObject({
+      field: 'citizenId',
+      message: translate('vi', 'workers:validation.citizenIdRequired'),
+    });
+    const kim = {
+      fullName: 'KIM MIN JUN',
+      passportNumber: passport,
+      nationality: 'Hàn Quốc',
+      birthDate: '1985-06-01',
+      sex: 'Nam',
+    };
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerA'),
+      payload: [kim],
+    });
     expect(first.json().data[0]).toMatchObject({ isSuccess: true, action: 'create' });
-    const again = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: [{ ...kim, phone: '0912000111' }] });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerA'),
+      payload: [{ ...kim, phone: '0912000111' }],
+    });
     expect(again.json().data[0]).toMatchObject({ isSuccess: true, action: 'update', id: first.json().data[0].id });
-    const elsewhere = await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerB'), payload: [kim] });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerB'),
+      payload: [kim],
+    });
     expect(elsewhere.json().data[0].errors[0]).toMatchObject({ field: 'passportNumber', code: 'ownedElsewhere' });
-    expect((await list('employerA', { keyWord: passport.toLowerCase() })).pageLists[0]).toMatchObject({ nationality: 'KR', citizenId: null, phone: '0912000111' });
+    expect((await list('employerA', { keyWord: passport.toLowerCase() })).pageLists[0]).toMatchObject({
+      nationality: 'KR',
+      citizenId: null,
+      phone: '0912000111',
+    });
   });
 });
 
@@ -205,10 +326,15 @@ describe('list totals at province scale', () => {
       throw new Error('counted');
     };
     expect(await cappedTotal(c, q, page.slice(0, 7), 500_000, never)).toEqual({ totalRecord: 7 });
-    expect(await cappedTotal(c, { ...q, pageNumber: 3 }, page.slice(0, 4), 500_000, never)).toEqual({ totalRecord: 44 });
+    expect(await cappedTotal(c, { ...q, pageNumber: 3 }, page.slice(0, 4), 500_000, never)).toEqual({
+      totalRecord: 44,
+    });
     expect(await cappedTotal(c, q, page, 58_000, never)).toEqual({ totalRecord: 58_000, totalKind: 'estimate' });
     expect(await cappedTotal(c, q, page, 900, async () => 1_234)).toEqual({ totalRecord: 1_234 });
-    expect(await cappedTotal(c, q, page, 900, async () => 10_001)).toEqual({ totalRecord: 10_000, totalKind: 'atLeast' });
+    expect(await cappedTotal(c, q, page, 900, async () => 10_001)).toEqual({
+      totalRecord: 10_000,
+      totalKind: 'atLeast',
+    });
     // Through the route: a small list is exact.
     for (let i = 0; i < 2; i++) expect((await create('employerA', worker())).statusCode).toBe(201);
     const res = await t.request({ url: '/api/Worker/workers', query: { pageSize: '1' }, headers: as('employerA') });
@@ -227,11 +353,21 @@ describe('bad input', () => {
       await create('employerA', worker({ nationality: 'XX' })),
       await create('employerA', worker({ occupationId: 'not-a-uuid' })),
       await create('employerA', worker({ positionId: '00000000-0000-4000-8000-000000000000' })),
-      await t.request({ method: 'POST', url: '/api/Worker/workers', headers: { ...as('employerA'), 'content-type': 'application/json' }, payload: '{"fullName":' }),
+      await t.request({
+        method: 'POST',
+        url: '/api/Worker/workers',
+        headers: { ...as('employerA'), 'content-type': 'application/json' },
+        payload: '{"fullName":',
+      }),
       await t.request({ url: '/api/Worker/workers', query: { pageSize: '100000' }, headers: as('employerA') }),
       await t.request({ url: '/api/Worker/workers', query: { businessId: 'abc' }, headers: as('department') }),
       await t.request({ url: '/api/Worker/workers/123', headers: as('employerA') }),
-      await t.request({ method: 'POST', url: '/api/Worker/import-worker-from-json', headers: as('employerA'), payload: { rows: 'x' } }),
+      await t.request({
+        method: 'POST',
+        url: '/api/Worker/import-worker-from-json',
+        headers: as('employerA'),
+        payload: { rows: 'x' },
+      }),
       await t.request({ method: 'POST', url: '/api/Worker/delete-worker', headers: as('employerA'), payload: ['x'] }),
     ];
     for (const res of cases) {
@@ -240,7 +376,10 @@ describe('bad input', () => {
       expect(res.json().error.code).toBeTruthy();
     }
     const range = expectError(cases[2]!, 400);
-    expect(range.details[0]).toMatchObject({ field: 'endDate', message: translate('vi', 'workers:validation.endBeforeStart') });
+    expect(range.details[0]).toMatchObject({
+      field: 'endDate',
+      message: translate('vi', 'workers:validation.endBeforeStart'),
+    });
   });
 
   it('offers exactly the nationalities of the reference country list', () => {

@@ -3,6 +3,7 @@ import { catalogRoutes } from '../catalog/routes.ts';
 import { businessRoutes } from '../modules/businesses/routes.ts';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 import { permitRoutes } from '../modules/permits/routes.ts';
+import { workerRoutes } from '../modules/workers/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -80,6 +81,9 @@ export const routes: RouteEntry[] = [
 
   // ── Work permits and confirmations (employer requests, the department's licensing list) ─────────────────
   ...permitRoutes,
+
+  // ── Workers: a worker's progress and overtime, course participants, report files, a target group's workers ──
+  ...workerRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

@@ -40,11 +40,66 @@ interface ForeignOrigin {
   names: ReadonlyArray<readonly [string, 'male' | 'female']>;
 }
 const FOREIGNERS: ReadonlyArray<readonly [ForeignOrigin, number]> = [
-  [{ nationality: 'KR', passport: (rng) => `M${rng.digits(8)}`, names: [['KIM MIN JUN', 'male'], ['LEE SEO YEON', 'female'], ['PARK JI HOON', 'male'], ['CHOI YU NA', 'female']] }, 4],
-  [{ nationality: 'CN', passport: (rng) => `E${rng.digits(8)}`, names: [['WANG WEI', 'male'], ['LI NA', 'female'], ['ZHANG HAO', 'male'], ['LIU YANG', 'female']] }, 3],
-  [{ nationality: 'JP', passport: (rng) => `T${String.fromCharCode(65 + rng.int(0, 25))}${rng.digits(7)}`, names: [['SATO HARUTO', 'male'], ['SUZUKI YUI', 'female'], ['TAKAHASHI REN', 'male']] }, 2],
-  [{ nationality: 'TW', passport: (rng) => rng.digits(9), names: [['CHEN YI TING', 'female'], ['LIN CHIA HAO', 'male']] }, 1],
-  [{ nationality: 'PH', passport: (rng) => `P${rng.digits(7)}${String.fromCharCode(65 + rng.int(0, 25))}`, names: [['MARIA SANTOS', 'female'], ['JOSE REYES', 'male']] }, 1],
+  [
+    {
+      nationality: 'KR',
+      passport: (rng) => `M${rng.digits(8)}`,
+      names: [
+        ['KIM MIN JUN', 'male'],
+        ['LEE SEO YEON', 'female'],
+        ['PARK JI HOON', 'male'],
+        ['CHOI YU NA', 'female'],
+      ],
+    },
+    4,
+  ],
+  [
+    {
+      nationality: 'CN',
+      passport: (rng) => `E${rng.digits(8)}`,
+      names: [
+        ['WANG WEI', 'male'],
+        ['LI NA', 'female'],
+        ['ZHANG HAO', 'male'],
+        ['LIU YANG', 'female'],
+      ],
+    },
+    3,
+  ],
+  [
+    {
+      nationality: 'JP',
+      passport: (rng) => `T${String.fromCharCode(65 + rng.int(0, 25))}${rng.digits(7)}`,
+      names: [
+        ['SATO HARUTO', 'male'],
+        ['SUZUKI YUI', 'female'],
+        ['TAKAHASHI REN', 'male'],
+      ],
+    },
+    2,
+  ],
+  [
+    {
+      nationality: 'TW',
+      passport: (rng) => rng.digits(9),
+      names: [
+        ['CHEN YI TING', 'female'],
+        ['LIN CHIA HAO', 'male'],
+      ],
+    },
+    1,
+  ],
+  [
+    {
+      nationality: 'PH',
+      passport: (rng) => `P${rng.digits(7)}${String.fromCharCode(65 + rng.int(0, 25))}`,
+      names: [
+        ['MARIA SANTOS', 'female'],
+        ['JOSE REYES', 'male'],
+      ],
+    },
+    1,
+  ],
 ];
 
 const WORKING_FORM_WEIGHTS: ReadonlyArray<readonly [WorkingForm, number]> = [
@@ -66,7 +121,12 @@ export function generateWorkers(
   const refYear = Number(options.referenceDate.slice(0, 4));
   while (out.length < count) {
     const origin = rng.chance(foreignShare) ? rng.weighted(FOREIGNERS) : null;
-    const p = person(rng, { referenceDate: options.referenceDate, minAge: 18, maxAge: 60, provinceCode: rng.weighted(BIRTH_PROVINCES) });
+    const p = person(rng, {
+      referenceDate: options.referenceDate,
+      minAge: 18,
+      maxAge: 60,
+      provinceCode: rng.weighted(BIRTH_PROVINCES),
+    });
     const passport = origin ? origin.passport(rng) : null;
     const [foreignName, foreignSex] = origin ? rng.pick(origin.names) : [null, null];
     const id = passport ?? p.citizenId;

@@ -20,15 +20,18 @@ registerCatalogHooks('worker', {
     const details: ErrorDetail[] = [];
     const start = data.startDate as string | null;
     const end = data.endDate as string | null;
-    if (start && end && end < start) details.push({ field: 'endDate', code: 'range', message: t('workers:validation.endBeforeStart') });
+    if (start && end && end < start)
+      details.push({ field: 'endDate', code: 'range', message: t('workers:validation.endBeforeStart') });
     // A Vietnamese citizen is identified by the citizen ID; a foreigner by the passport.
     const foreign = data.nationality != null && data.nationality !== HOME_NATIONALITY;
-    if (!foreign && !data.citizenId) details.push({ field: 'citizenId', code: 'required', message: t('workers:validation.citizenIdRequired') });
+    if (!foreign && !data.citizenId)
+      details.push({ field: 'citizenId', code: 'required', message: t('workers:validation.citizenIdRequired') });
     if (foreign && !data.citizenId && !data.passportNumber) {
       details.push({ field: 'passportNumber', code: 'required', message: t('workers:validation.passportRequired') });
     }
     const birth = data.birthDate as string | null;
-    if (birth && birth > todayInVietnam()) details.push({ field: 'birthDate', code: 'range', message: t('workers:validation.birthInFuture') });
+    if (birth && birth > todayInVietnam())
+      details.push({ field: 'birthDate', code: 'range', message: t('workers:validation.birthInFuture') });
     if (details.length) throw new AppError(400, 'VALIDATION', { details });
     // Most workers are Vietnamese citizens: an empty nationality means Viet Nam.
     return { ...data, nationality: data.nationality ?? HOME_NATIONALITY };
@@ -36,7 +39,13 @@ registerCatalogHooks('worker', {
 });
 
 /** `to` is not before `from`: one rule for every pair of dates of the workers' areas. */
-function dateOrder(details: ErrorDetail[], data: Record<string, unknown>, from: string, to: string, message: string): void {
+function dateOrder(
+  details: ErrorDetail[],
+  data: Record<string, unknown>,
+  from: string,
+  to: string,
+  message: string,
+): void {
   const a = data[from] as string | null;
   const b = data[to] as string | null;
   if (a && b && b < a) details.push({ field: to, code: 'range', message });
@@ -61,10 +70,15 @@ registerCatalogHooks('collectWorker', {
     const total = data.totalWorkers as number | null;
     for (const part of ['femaleWorkers', 'foreignWorkers', 'hazardousWorkers'] as const) {
       const n = data[part] as number | null;
-      if (n != null && total != null && n > total) details.push({ field: part, code: 'max', message: t('workers:validation.partOfTotal') });
+      if (n != null && total != null && n > total)
+        details.push({ field: part, code: 'max', message: t('workers:validation.partOfTotal') });
     }
     const fileId = data.fileId as string | null;
-    if (fileId && fileId !== (original?.fileId ?? null) && !(await fileMayBeAttached(ctx, fileId, (data.businessId as string | null) ?? null))) {
+    if (
+      fileId &&
+      fileId !== (original?.fileId ?? null) &&
+      !(await fileMayBeAttached(ctx, fileId, (data.businessId as string | null) ?? null))
+    ) {
       details.push({ field: 'fileId', code: 'reference', message: t('catalog:validation.referenceMissing') });
     }
     refuse(details);
@@ -82,7 +96,8 @@ registerCatalogHooks('collectForeigner', {
 registerCatalogHooks('occupationalDisease', {
   beforeChange({ ctx, data }) {
     const day = data.diagnosisDate as string | null;
-    if (day && day > todayInVietnam()) refuse([{ field: 'diagnosisDate', code: 'range', message: translator(ctx)('workers:validation.inFuture') }]);
+    if (day && day > todayInVietnam())
+      refuse([{ field: 'diagnosisDate', code: 'range', message: translator(ctx)('workers:validation.inFuture') }]);
   },
 });
 

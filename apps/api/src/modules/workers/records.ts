@@ -34,7 +34,9 @@ export async function visibleWorker(ctx: OpContext, workerId: string): Promise<C
 /** `t.id` is a worker the caller may see (alias `t` = worker). */
 export function workerScope(ctx: OpContext, alias = 't'): Expression<SqlBool> {
   const scope = workerOps().scope(ctx, alias);
-  return scope ? sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null and ${scope}` : sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
+  return scope
+    ? sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null and ${scope}`
+    : sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
 }
 
 export interface PageQuery {
@@ -45,17 +47,35 @@ export interface PageQuery {
 const offsetOf = (q: PageQuery) => (q.pageNumber - 1) * q.pageSize;
 
 /** Delete rows of a worker's sub-table by id, all or nothing, only those of workers in scope (404 naming the others). */
-async function removeOwned(ctx: OpContext, table: 'worker_progress' | 'worker_overtime', ids: string[]): Promise<{ deleted: number }> {
+async function removeOwned(
+  ctx: OpContext,
+  table: 'worker_progress' | 'worker_overtime',
+  ids: string[],
+): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  if (!unique.length) throw new AppError(400, 'VALIDATION', { details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }] });
+  if (!unique.length)
+    throw new AppError(400, 'VALIDATION', {
+      details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }],
+    });
   return inTransaction(ctx, async (tx) => {
-    const found = await sql<{ id: string; workerId: string }>`select r.id, r.worker_id as "workerId" from ${sql.table(table)} r
-        join worker t on t.id = r.worker_id where r.id = any(${unique}::uuid[]) and ${workerScope(tx)} for update of r`.execute(tx.db);
+    const found = await sql<{
+      id: string;
+      workerId: string;
+    }>`select r.id, r.worker_id as "workerId" from ${sql.table(table)} r
+        join worker t on t.id = r.worker_id where r.id = any(${unique}::uuid[]) and ${workerScope(tx)} for update of r`.execute(
+      tx.db,
+    );
     const missing = unique.filter((id) => !found.rows.some((r) => r.id === id));
-    if (missing.length) throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
+    if (missing.length)
+      throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
     await sql`delete from ${sql.table(table)} where id = any(${unique}::uuid[])`.execute(tx.db);
     for (const workerId of new Set(found.rows.map((r) => r.workerId))) {
-      await recordAudit(tx.db, tx.request, { action: 'update', subject: 'Worker', recordId: workerId, details: { [table]: { deleted: found.rows.filter((r) => r.workerId === workerId).map((r) => r.id) } } });
+      await recordAudit(tx.db, tx.request, {
+        action: 'update',
+        subject: 'Worker',
+        recordId: workerId,
+        details: { [table]: { deleted: found.rows.filter((r) => r.workerId === workerId).map((r) => r.id) } },
+      });
     }
     return { deleted: unique.length };
   });
@@ -70,11 +90,21 @@ function progressOut(r: Omit<WorkerProgress, 'createdAt'> & { createdAt: Date | 
   return { ...r, createdAt: new Date(r.createdAt).toISOString() };
 }
 
-export async function listProgress(ctx: OpContext, workerId: string, q: PageQuery): Promise<{ pageLists: WorkerProgress[]; totalRecord: number }> {
+export async function listProgress(
+  ctx: OpContext,
+  workerId: string,
+  q: PageQuery,
+): Promise<{ pageLists: WorkerProgress[]; totalRecord: number }> {
   await visibleWorker(ctx, workerId);
-  const rows = await sql<WorkerProgress & { createdAt: Date }>`select ${progressColumns} from worker_progress p where p.worker_id = ${workerId}
+  const rows = await sql<
+    WorkerProgress & { createdAt: Date }
+  >`select ${progressColumns} from worker_progress p where p.worker_id = ${workerId}
       order by p.from_date desc, p.id desc limit ${q.pageSize} offset ${offsetOf(q)}`.execute(ctx.db);
-  const [count] = (await sql<{ n: number }>`select count(*)::int as n from worker_progress where worker_id = ${workerId}`.execute(ctx.db)).rows;
+  const [count] = (
+    await sql<{ n: number }>`select count(*)::int as n from worker_progress where worker_id = ${workerId}`.execute(
+      ctx.db,
+    )
+  ).rows;
   return { pageLists: rows.rows.map(progressOut), totalRecord: count?.n ?? 0 };
 }
 
@@ -82,15 +112,25 @@ export async function addProgress(ctx: OpContext, input: unknown): Promise<Worke
   const data = validateFields(ctx, progressFields, input);
   const from = data.fromDate as string;
   const to = data.toDate as string | null;
-  if (to && to < from) throw new AppError(400, 'VALIDATION', { details: [{ field: 'toDate', code: 'range', message: translator(ctx)('workers:validation.endBeforeStart') }] });
+  if (to && to < from)
+    throw new AppError(400, 'VALIDATION', {
+      details: [{ field: 'toDate', code: 'range', message: translator(ctx)('workers:validation.endBeforeStart') }],
+    });
   return inTransaction(ctx, async (tx) => {
     const workerId = data.workerId as string;
     await visibleWorker(tx, workerId);
-    const row = await sql<WorkerProgress & { createdAt: Date }>`insert into worker_progress as p (worker_id, from_date, to_date, workplace, position, description, created_by)
+    const row = await sql<
+      WorkerProgress & { createdAt: Date }
+    >`insert into worker_progress as p (worker_id, from_date, to_date, workplace, position, description, created_by)
         values (${workerId}, ${from}, ${to}, ${data.workplace as string | null}, ${data.position as string | null}, ${data.description as string | null},
           ${tx.principal?.userId ?? null}) returning ${progressColumns}`.execute(tx.db);
     const record = progressOut(row.rows[0]!);
-    await recordAudit(tx.db, tx.request, { action: 'update', subject: 'Worker', recordId: workerId, details: { worker_progress: { created: record.id } } });
+    await recordAudit(tx.db, tx.request, {
+      action: 'update',
+      subject: 'Worker',
+      recordId: workerId,
+      details: { worker_progress: { created: record.id } },
+    });
     return record;
   });
 }
@@ -112,10 +152,15 @@ export async function listOvertime(
 ): Promise<{ pageLists: WorkerOvertime[]; totalRecord: number; totalHours: number }> {
   await visibleWorker(ctx, workerId);
   const year = q.year ? sql`and extract(year from o.work_date) = ${q.year}` : sql``;
-  const rows = await sql<WorkerOvertime & { createdAt: Date }>`select ${overtimeColumns} from worker_overtime o where o.worker_id = ${workerId} ${year}
+  const rows = await sql<
+    WorkerOvertime & { createdAt: Date }
+  >`select ${overtimeColumns} from worker_overtime o where o.worker_id = ${workerId} ${year}
       order by o.work_date desc, o.id desc limit ${q.pageSize} offset ${offsetOf(q)}`.execute(ctx.db);
   const [sum] = (
-    await sql<{ n: number; hours: number }>`select count(*)::int as n, coalesce(sum(o.hours), 0)::float8 as hours from worker_overtime o
+    await sql<{
+      n: number;
+      hours: number;
+    }>`select count(*)::int as n, coalesce(sum(o.hours), 0)::float8 as hours from worker_overtime o
       where o.worker_id = ${workerId} ${year}`.execute(ctx.db)
   ).rows;
   return { pageLists: rows.rows.map(overtimeOut), totalRecord: sum?.n ?? 0, totalHours: Number(sum?.hours ?? 0) };
@@ -127,7 +172,9 @@ async function overtimeTotals(db: Executor, workerId: string, day: string): Prom
     await sql<{ month: number; year: number }>`select
         coalesce(sum(hours) filter (where date_trunc('month', work_date) = date_trunc('month', ${day}::date)), 0)::float8 as month,
         coalesce(sum(hours), 0)::float8 as year
-      from worker_overtime where worker_id = ${workerId} and date_trunc('year', work_date) = date_trunc('year', ${day}::date)`.execute(db)
+      from worker_overtime where worker_id = ${workerId} and date_trunc('year', work_date) = date_trunc('year', ${day}::date)`.execute(
+      db,
+    )
   ).rows;
   return { month: Number(r?.month ?? 0), year: Number(r?.year ?? 0) };
 }
@@ -142,26 +189,54 @@ export async function addOvertime(ctx: OpContext, input: unknown): Promise<Worke
     const worker = await visibleWorker(tx, workerId);
     // Serialise additions for one worker, so two requests cannot together pass the monthly cap.
     await sql`select id from worker where id = ${workerId} for update`.execute(tx.db);
-    const taken = await sql`select 1 from worker_overtime where worker_id = ${workerId} and work_date = ${day}`.execute(tx.db);
+    const taken = await sql`select 1 from worker_overtime where worker_id = ${workerId} and work_date = ${day}`.execute(
+      tx.db,
+    );
     if (taken.rows.length) {
-      throw new AppError(409, 'CONFLICT', { details: [{ field: 'workDate', code: 'duplicate', message: t('workers:overtime.dayTaken', { day: formatDay(day) }) }] });
+      throw new AppError(409, 'CONFLICT', {
+        details: [
+          { field: 'workDate', code: 'duplicate', message: t('workers:overtime.dayTaken', { day: formatDay(day) }) },
+        ],
+      });
     }
-    if ((worker.startDate && day < (worker.startDate as string)) || (worker.endDate && day > (worker.endDate as string))) {
-      throw new AppError(400, 'VALIDATION', { details: [{ field: 'workDate', code: 'range', message: t('workers:overtime.outsideEmployment') }] });
+    if (
+      (worker.startDate && day < (worker.startDate as string)) ||
+      (worker.endDate && day > (worker.endDate as string))
+    ) {
+      throw new AppError(400, 'VALIDATION', {
+        details: [{ field: 'workDate', code: 'range', message: t('workers:overtime.outsideEmployment') }],
+      });
     }
     const totals = await overtimeTotals(tx.db, workerId, day);
     const details = [];
     if (totals.month + hours > OVERTIME_LIMITS.perMonth) {
-      details.push({ field: 'hours', code: 'perMonth', message: t('workers:overtime.monthCap', { max: OVERTIME_LIMITS.perMonth, used: totals.month }) });
+      details.push({
+        field: 'hours',
+        code: 'perMonth',
+        message: t('workers:overtime.monthCap', { max: OVERTIME_LIMITS.perMonth, used: totals.month }),
+      });
     }
     if (totals.year + hours > OVERTIME_LIMITS.perYear) {
-      details.push({ field: 'hours', code: 'perYear', message: t('workers:overtime.yearCap', { max: OVERTIME_LIMITS.perYear, used: totals.year }) });
+      details.push({
+        field: 'hours',
+        code: 'perYear',
+        message: t('workers:overtime.yearCap', { max: OVERTIME_LIMITS.perYear, used: totals.year }),
+      });
     }
     if (details.length) throw new AppError(400, 'VALIDATION', { details });
-    const row = await sql<WorkerOvertime & { createdAt: Date }>`insert into worker_overtime as o (worker_id, work_date, hours, reason, created_by)
-        values (${workerId}, ${day}, ${hours}, ${data.reason as string | null}, ${tx.principal?.userId ?? null}) returning ${overtimeColumns}`.execute(tx.db);
+    const row = await sql<
+      WorkerOvertime & { createdAt: Date }
+    >`insert into worker_overtime as o (worker_id, work_date, hours, reason, created_by)
+        values (${workerId}, ${day}, ${hours}, ${data.reason as string | null}, ${tx.principal?.userId ?? null}) returning ${overtimeColumns}`.execute(
+      tx.db,
+    );
     const record = overtimeOut(row.rows[0]!);
-    await recordAudit(tx.db, tx.request, { action: 'update', subject: 'Worker', recordId: workerId, details: { worker_overtime: { created: record.id, hours } } });
+    await recordAudit(tx.db, tx.request, {
+      action: 'update',
+      subject: 'Worker',
+      recordId: workerId,
+      details: { worker_overtime: { created: record.id, hours } },
+    });
     return record;
   });
 }
@@ -178,7 +253,9 @@ function formatDay(day: string): string {
 let permitTable: Promise<boolean> | undefined;
 /** Work permits are another domain's table: the "not registered" drop-down uses it when it exists. */
 function hasPermitTable(db: Executor): Promise<boolean> {
-  permitTable ??= sql<{ t: string | null }>`select to_regclass('work_permit')::text as t`.execute(db).then((r) => r.rows[0]?.t != null);
+  permitTable ??= sql<{ t: string | null }>`select to_regclass('work_permit')::text as t`
+    .execute(db)
+    .then((r) => r.rows[0]?.t != null);
   return permitTable;
 }
 
@@ -198,16 +275,25 @@ export async function workerOptions(ctx: OpContext, q: WorkerOptionQuery): Promi
   if (!ctx.system && !ctx.principal) throw new AppError(401, 'UNAUTHENTICATED');
   const conditions: Expression<SqlBool>[] = [workerScope(ctx)];
   if (q.businessId) conditions.push(sql<SqlBool>`t.business_id = ${q.businessId}`);
-  if (q.keyWord?.trim()) conditions.push(matchesKeyword([sql.ref('t.full_name'), sql.ref('t.citizen_id')], q.keyWord) as Expression<SqlBool>);
+  if (q.keyWord?.trim())
+    conditions.push(
+      matchesKeyword([sql.ref('t.full_name'), sql.ref('t.citizen_id')], q.keyWord) as Expression<SqlBool>,
+    );
   if (q.notRegistered) {
     conditions.push(sql<SqlBool>`coalesce(t.nationality, ${HOME_NATIONALITY}) <> ${HOME_NATIONALITY}`);
     if (await hasPermitTable(ctx.db)) {
-      conditions.push(sql<SqlBool>`not exists (select 1 from work_permit wp where wp.worker_id = t.id and wp.deleted_at is null)`);
+      conditions.push(
+        sql<SqlBool>`not exists (select 1 from work_permit wp where wp.worker_id = t.id and wp.deleted_at is null)`,
+      );
     }
   }
   if (q.notInTraining) {
-    conditions.push(sql<SqlBool>`t.business_id = (select tr.business_id from training tr where tr.id = ${q.notInTraining})`);
-    conditions.push(sql<SqlBool>`not exists (select 1 from training_worker tw where tw.training_id = ${q.notInTraining} and tw.worker_id = t.id)`);
+    conditions.push(
+      sql<SqlBool>`t.business_id = (select tr.business_id from training tr where tr.id = ${q.notInTraining})`,
+    );
+    conditions.push(
+      sql<SqlBool>`not exists (select 1 from training_worker tw where tw.training_id = ${q.notInTraining} and tw.worker_id = t.id)`,
+    );
   }
   const select = sql`t.id as value, t.full_name as label, t.citizen_id as code, t.business_id as "businessId", t.birth_date as "birthDate"`;
   const take = Math.min(q.take ?? 50, 500);
@@ -216,7 +302,10 @@ export async function workerOptions(ctx: OpContext, q: WorkerOptionQuery): Promi
   const options = found.rows;
   const missing = (q.ids ?? []).filter((id) => !options.some((o) => o.value === id));
   if (missing.length) {
-    const extra = await sql<WorkerOption>`select ${select} from worker t where t.id = any(${missing}::uuid[]) and ${workerScope(ctx)}`.execute(ctx.db);
+    const extra =
+      await sql<WorkerOption>`select ${select} from worker t where t.id = any(${missing}::uuid[]) and ${workerScope(ctx)}`.execute(
+        ctx.db,
+      );
     options.unshift(...extra.rows);
   }
   return options;

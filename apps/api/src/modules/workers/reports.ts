@@ -13,12 +13,20 @@ import { readUpload, saveUpload, sendStoredFile } from '../../platform/files/ind
 
 export const REPORT_FILE_KINDS = ['pdf', 'spreadsheet', 'document'] as const;
 
-export async function uploadReportFile(request: FastifyRequest, ctx: OpContext): Promise<{ id: string; fileName: string; size: number }> {
+export async function uploadReportFile(
+  request: FastifyRequest,
+  ctx: OpContext,
+): Promise<{ id: string; fileName: string; size: number }> {
   const upload = await readUpload(request, { kinds: [...REPORT_FILE_KINDS] });
-  const stored = await saveUpload(ctx.db, request.server.files, { ...upload, isSecure: true, fileType: 'collect-worker-report' }, {
-    uploadedBy: ctx.principal?.userId ?? null,
-    businessId: ownerBusiness(ctx.principal),
-  });
+  const stored = await saveUpload(
+    ctx.db,
+    request.server.files,
+    { ...upload, isSecure: true, fileType: 'collect-worker-report' },
+    {
+      uploadedBy: ctx.principal?.userId ?? null,
+      businessId: ownerBusiness(ctx.principal),
+    },
+  );
   return { id: stored.id, fileName: stored.original_name, size: Number(stored.size) };
 }
 
@@ -26,7 +34,11 @@ export async function uploadReportFile(request: FastifyRequest, ctx: OpContext):
 export async function sendReportFile(reply: FastifyReply, ctx: OpContext, reportId: string): Promise<FastifyReply> {
   const report = await catalogOperations('collectWorker').get(ctx, reportId);
   if (!report.fileId) throw new AppError(404, 'NOT_FOUND');
-  const file = await ctx.db.selectFrom('stored_file').selectAll().where('id', '=', report.fileId as string).executeTakeFirst();
+  const file = await ctx.db
+    .selectFrom('stored_file')
+    .selectAll()
+    .where('id', '=', report.fileId as string)
+    .executeTakeFirst();
   if (!file) throw new AppError(404, 'NOT_FOUND');
   return sendStoredFile(reply, reply.server.files, file, 'attachment');
 }
@@ -38,6 +50,8 @@ export async function sendReportFile(reply: FastifyReply, ctx: OpContext, report
 export async function fileMayBeAttached(ctx: OpContext, fileId: string, businessId: string | null): Promise<boolean> {
   if (ctx.system) return true;
   const found = await sql<{ id: string }>`select id from stored_file where id = ${fileId}
-      and (uploaded_by = ${ctx.principal?.userId ?? null} or (business_id is not null and business_id = ${businessId}))`.execute(ctx.db);
+      and (uploaded_by = ${ctx.principal?.userId ?? null} or (business_id is not null and business_id = ${businessId}))`.execute(
+    ctx.db,
+  );
   return found.rows.length > 0;
 }

@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../catalog/context.ts';
-import { booleanQuery, errorBodySchema, idsBody, idsParam, importBody, importResponseSchema, keyWordSchema } from '../../catalog/schemas.ts';
+import {
+  booleanQuery,
+  errorBodySchema,
+  idsBody,
+  idsParam,
+  importBody,
+  importResponseSchema,
+  keyWordSchema,
+} from '../../catalog/schemas.ts';
 import { sendReportFile, uploadReportFile } from './reports.ts';
-import { addParticipants, importParticipants, listParticipants, removeParticipants, visibleTraining } from './training.ts';
+import {
+  addParticipants,
+  importParticipants,
+  listParticipants,
+  removeParticipants,
+  visibleTraining,
+} from './training.ts';
 import {
   addOvertime,
   addProgress,
@@ -20,7 +34,13 @@ import {
  * and the worker drop-downs that take the spec's `bussinessId`.
  */
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const paging = {
   pageNumber: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
@@ -28,7 +48,8 @@ const paging = {
 };
 const uuidQuery = z.preprocess(blankToUndefined, z.uuid().optional());
 /** The body of a delete call: ids as a JSON array or { ids }. */
-const idsOf = (body: unknown): string[] => (Array.isArray(body) ? body : ((body as { ids?: string[] } | undefined)?.ids ?? [])) as string[];
+const idsOf = (body: unknown): string[] =>
+  (Array.isArray(body) ? body : ((body as { ids?: string[] } | undefined)?.ids ?? [])) as string[];
 
 const progressSchema = z.object({
   id: z.string(),
@@ -87,7 +108,12 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Worker/add-worker-progress',
     {
       config: { permission: 'Worker.update' },
-      schema: { tags, summary: 'Add a progress record: workerId, fromDate, toDate, workplace, position, description', body, response: { 201: progressSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Add a progress record: workerId, fromDate, toDate, workplace, position, description',
+        body,
+        response: { 201: progressSchema, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await addProgress(ctx(request), request.body)),
   );
@@ -95,7 +121,12 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Worker/delete-worker-progress',
     {
       config: { permission: 'Worker.update' },
-      schema: { tags, summary: 'Delete progress records (body: ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete progress records (body: ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => removeProgress(ctx(request), idsOf(request.body)),
   );
@@ -107,8 +138,15 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A worker's overtime, newest first, with the hours of the list (of a year when given)",
-        querystring: z.object({ workerId: z.uuid(), year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1990).max(2200).optional()), ...paging }),
-        response: { 200: z.object({ pageLists: z.array(overtimeSchema), totalRecord: z.number(), totalHours: z.number() }), ...errors },
+        querystring: z.object({
+          workerId: z.uuid(),
+          year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1990).max(2200).optional()),
+          ...paging,
+        }),
+        response: {
+          200: z.object({ pageLists: z.array(overtimeSchema), totalRecord: z.number(), totalHours: z.number() }),
+          ...errors,
+        },
       },
     },
     async (request) => listOvertime(ctx(request), request.query.workerId, request.query),
@@ -130,28 +168,36 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Worker/delete-worker-over-time',
     {
       config: { permission: 'Worker.update' },
-      schema: { tags, summary: 'Delete overtime records (body: ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete overtime records (body: ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => removeOvertime(ctx(request), idsOf(request.body)),
   );
 
-  const options = (notRegistered: boolean) => async (request: { query: z.infer<z.ZodObject<typeof optionQuery>> } & Parameters<typeof contextOf>[0]) => {
-    const q = request.query;
-    return workerOptions(ctx(request), {
-      keyWord: q.keyWord,
-      ids: [...(q.ids ?? []), ...(q.id ? [q.id] : [])],
-      businessId: q.bussinessId ?? q.businessId,
-      take: q.take,
-      notRegistered,
-    });
-  };
+  const options =
+    (notRegistered: boolean) =>
+    async (request: { query: z.infer<z.ZodObject<typeof optionQuery>> } & Parameters<typeof contextOf>[0]) => {
+      const q = request.query;
+      return workerOptions(ctx(request), {
+        keyWord: q.keyWord,
+        ids: [...(q.ids ?? []), ...(q.id ? [q.id] : [])],
+        businessId: q.bussinessId ?? q.businessId,
+        take: q.take,
+        notRegistered,
+      });
+    };
   app.get(
     '/api/Worker/get-combobox-worker',
     {
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        summary: 'Workers for a drop-down (name, citizen ID), of one employer with bussinessId; ids (JSON text) always included',
+        summary:
+          'Workers for a drop-down (name, citizen ID), of one employer with bussinessId; ids (JSON text) always included',
         querystring: z.object(optionQuery),
         response: { 200: z.array(workerOptionSchema), ...errors },
       },
@@ -175,7 +221,11 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Worker/get-combobox-working-form',
     {
       config: { permission: 'authenticated' },
-      schema: { tags, summary: 'Working forms', response: { 200: z.array(z.object({ value: z.string(), label: z.string() })), ...errors } },
+      schema: {
+        tags,
+        summary: 'Working forms',
+        response: { 200: z.array(z.object({ value: z.string(), label: z.string() })), ...errors },
+      },
     },
     async (request) => workingFormOptions(ctx(request)),
   );
@@ -201,8 +251,11 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'Training.read' },
       schema: {
         tags: trainingTags,
-        summary: 'The workers who took part in a course (trainingId or id), by name; keyWord matches name or citizen ID',
-        querystring: z.object({ trainingId: uuidQuery, id: uuidQuery, keyWord: keyWordSchema, ...paging }).refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
+        summary:
+          'The workers who took part in a course (trainingId or id), by name; keyWord matches name or citizen ID',
+        querystring: z
+          .object({ trainingId: uuidQuery, id: uuidQuery, keyWord: keyWordSchema, ...paging })
+          .refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
         response: { 200: z.object({ pageLists: z.array(participantSchema), totalRecord: z.number() }), ...errors },
       },
     },
@@ -214,7 +267,8 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'Training.update' },
       schema: {
         tags: trainingTags,
-        summary: "Add workers of the course's employer: trainingId, workerIds (or workerId), optional result and certificate",
+        summary:
+          "Add workers of the course's employer: trainingId, workerIds (or workerId), optional result and certificate",
         body,
         response: { 200: z.object({ added: z.number() }), ...errors },
       },
@@ -225,7 +279,12 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Training/delete-training-worker',
     {
       config: { permission: 'Training.update' },
-      schema: { tags: trainingTags, summary: 'Remove participants (body: their ids)', body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errors } },
+      schema: {
+        tags: trainingTags,
+        summary: 'Remove participants (body: their ids)',
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
     },
     async (request) => removeParticipants(ctx(request), idsOf(request.body)),
   );
@@ -254,15 +313,23 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 64 * 1024 * 1024,
       schema: {
         tags: trainingTags,
-        summary: 'Import participants (rows: citizenId or passportNumber, result, certificateNumber, certificateDate, note); ?dryRun=true only checks',
-        querystring: z.object({ trainingId: uuidQuery, id: uuidQuery, dryRun: booleanQuery }).refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
+        summary:
+          'Import participants (rows: citizenId or passportNumber, result, certificateNumber, certificateDate, note); ?dryRun=true only checks',
+        querystring: z
+          .object({ trainingId: uuidQuery, id: uuidQuery, dryRun: booleanQuery })
+          .refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
         body: importBody,
         response: { 200: importResponseSchema, ...errors },
       },
     },
     async (request) => {
       const rows = Array.isArray(request.body) ? request.body : request.body.rows;
-      return importParticipants(ctx(request), (request.query.trainingId ?? request.query.id)!, rows, request.query.dryRun ?? false);
+      return importParticipants(
+        ctx(request),
+        (request.query.trainingId ?? request.query.id)!,
+        rows,
+        request.query.dryRun ?? false,
+      );
     },
   );
 
@@ -273,7 +340,8 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'CollectWorker.create' },
       schema: {
         tags: ['CollectWorker'],
-        summary: 'Upload the signed report file (multipart formFile: PDF, Excel or Word); answers the file id to put in fileId',
+        summary:
+          'Upload the signed report file (multipart formFile: PDF, Excel or Word); answers the file id to put in fileId',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ id: z.string(), fileName: z.string(), size: z.number() }), ...errors },
       },
@@ -284,7 +352,11 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/CollectWorker/file-collect-worker-report',
     {
       config: { permission: 'CollectWorker.read' },
-      schema: { tags: ['CollectWorker'], summary: 'Download the file of a report (id: the report)', querystring: z.object({ id: z.uuid() }) },
+      schema: {
+        tags: ['CollectWorker'],
+        summary: 'Download the file of a report (id: the report)',
+        querystring: z.object({ id: z.uuid() }),
+      },
     },
     async (request, reply) => sendReportFile(reply, ctx(request), request.query.id),
   );

@@ -21,7 +21,15 @@ const REFERENCE_DATE = '2025-07-01';
 /** The two employers with demo accounts get a full workforce; the others a handful each. */
 const MAIN_EMPLOYERS = ['5801234577', '5807654320'];
 /** Occupations (VSCO sub-major groups seeded with the reference data) of coffee, vegetable and flower growers. */
-const OCCUPATIONS = [['61', 40], ['75', 20], ['93', 12], ['83', 8], ['81', 8], ['31', 6], ['71', 6]] as const;
+const OCCUPATIONS = [
+  ['61', 40],
+  ['75', 20],
+  ['93', 12],
+  ['83', 8],
+  ['81', 8],
+  ['31', 6],
+  ['71', 6],
+] as const;
 
 const system = (db: Db): OpContext => ({ db, principal: null, lang: 'vi', request: null, system: true });
 
@@ -39,7 +47,10 @@ export const workersDemoStep: SeedStep = {
   async run({ db, log }) {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;
-    const employers = await sql<{ id: string; code: string }>`select id, code from business where deleted_at is null and status = 'active'
+    const employers = await sql<{
+      id: string;
+      code: string;
+    }>`select id, code from business where deleted_at is null and status = 'active'
         order by code limit 40`.execute(db);
     if (!employers.rows.length) return;
     const total = await db.transaction().execute(async (trx) => {
@@ -51,29 +62,51 @@ export const workersDemoStep: SeedStep = {
         const main = MAIN_EMPLOYERS.includes(employer.code);
         const size = main ? 60 : 4 + rng.int(0, 8);
         // The main employers' foreigners come with their work permits (the permits demo declares them).
-        const people = generateWorkers(`demo:${employer.code}`, size, { referenceDate: REFERENCE_DATE, foreignShare: main ? 0 : 0.03 });
+        const people = generateWorkers(`demo:${employer.code}`, size, {
+          referenceDate: REFERENCE_DATE,
+          foreignShare: main ? 0 : 0.03,
+        });
         const rows = people.map((p, i) => ({
           ...p,
           businessId: employer.code,
           occupationId: rng.weighted(OCCUPATIONS),
           contractTypeId: rng.chance(0.7) ? 'KXDTH' : 'XDTH',
-          healthClassId: rng.weighted([['LOAI-I', 30], ['LOAI-II', 50], ['LOAI-III', 18], ['LOAI-IV', 2]] as const),
+          healthClassId: rng.weighted([
+            ['LOAI-I', 30],
+            ['LOAI-II', 50],
+            ['LOAI-III', 18],
+            ['LOAI-IV', 2],
+          ] as const),
           targetTrainingId: i === 0 ? 'NHOM-1' : i === 1 ? 'NHOM-2' : rng.chance(0.3) ? 'NHOM-3' : 'NHOM-4',
           address: null,
         }));
         const ids = await storeAll(ctx, 'worker', rows);
-        workerIds.set(employer.code, ids.filter((id): id is string => id !== null));
+        workerIds.set(
+          employer.code,
+          ids.filter((id): id is string => id !== null),
+        );
         count += rows.length;
       }
 
       // Disease cases at the coffee company: pesticide poisoning in the fields, noise at the roaster, wet and cold.
       const coffee = workerIds.get(MAIN_EMPLOYERS[0]!);
       if (coffee?.length) {
-        const citizenIds = await sql<{ id: string; citizen_id: string }>`select id, citizen_id from worker where id = any(${coffee.slice(10, 13)}::uuid[]) order by citizen_id`.execute(trx);
+        const citizenIds = await sql<{
+          id: string;
+          citizen_id: string;
+        }>`select id, citizen_id from worker where id = any(${coffee.slice(10, 13)}::uuid[]) order by citizen_id`.execute(
+          trx,
+        );
         const cases = [
           ['BNN14', 'Nhiễm độc mạn tính hóa chất bảo vệ thực vật nhóm phospho hữu cơ', '2024-09-12', 21, 'stable'],
           ['BNN18', 'Điếc nghề nghiệp do tiếng ồn, giảm thính lực hai tai', '2024-11-05', 31, 'stable'],
-          ['BNN27', 'Bệnh da nghề nghiệp do tiếp xúc môi trường ẩm ướt và lạnh kéo dài', '2025-03-20', 11, 'underTreatment'],
+          [
+            'BNN27',
+            'Bệnh da nghề nghiệp do tiếp xúc môi trường ẩm ướt và lạnh kéo dài',
+            '2025-03-20',
+            11,
+            'underTreatment',
+          ],
         ] as const;
         await storeAll(
           ctx,
@@ -110,7 +143,8 @@ export const workersDemoStep: SeedStep = {
             startDate: n === 0 ? '2025-04-14' : '2025-05-19',
             endDate: n === 0 ? '2025-04-15' : '2025-05-20',
             hours: 16,
-            location: n === 0 ? 'Hội trường công ty, phường Xuân Hương - Đà Lạt' : 'Nhà văn hóa phường Lâm Viên - Đà Lạt',
+            location:
+              n === 0 ? 'Hội trường công ty, phường Xuân Hương - Đà Lạt' : 'Nhà văn hóa phường Lâm Viên - Đà Lạt',
             trainer: 'ThS. Nguyễn Hữu Phước',
           },
         ]);
@@ -119,13 +153,22 @@ export const workersDemoStep: SeedStep = {
 
       // Earlier jobs and this summer's overtime for a few of the coffee company's workers.
       for (const id of coffee?.slice(0, 5) ?? []) {
-        await addProgress(ctx, { workerId: id, fromDate: '2016-03-01', toDate: '2019-12-31', workplace: 'Hợp tác xã Chè Cầu Đất', position: 'Công nhân chăm sóc chè' });
+        await addProgress(ctx, {
+          workerId: id,
+          fromDate: '2016-03-01',
+          toDate: '2019-12-31',
+          workplace: 'Hợp tác xã Chè Cầu Đất',
+          position: 'Công nhân chăm sóc chè',
+        });
         for (const day of ['2025-07-12', '2025-07-19', '2025-07-26', '2025-08-02']) {
           await addOvertime(ctx, { workerId: id, workDate: day, hours: 8, reason: 'Giao hàng rau, hoa mùa cao điểm' });
         }
       }
 
-      await trx.insertInto('app_setting').values({ key: MARKER, value: JSON.stringify({ workers: count }), updated_at: new Date() }).execute();
+      await trx
+        .insertInto('app_setting')
+        .values({ key: MARKER, value: JSON.stringify({ workers: count }), updated_at: new Date() })
+        .execute();
       return count;
     });
     log.info({ workers: total }, 'demo workers seeded');

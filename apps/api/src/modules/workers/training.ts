@@ -38,17 +38,34 @@ export async function listParticipants(
 ): Promise<{ pageLists: TrainingWorker[]; totalRecord: number }> {
   await visibleTraining(ctx, trainingId);
   const where: Expression<SqlBool>[] = [sql<SqlBool>`tw.training_id = ${trainingId}`];
-  if (q.keyWord?.trim()) where.push(matchesKeyword([sql.ref('w.full_name'), sql.ref('w.citizen_id'), sql.ref('w.passport_number')], q.keyWord) as Expression<SqlBool>);
+  if (q.keyWord?.trim())
+    where.push(
+      matchesKeyword(
+        [sql.ref('w.full_name'), sql.ref('w.citizen_id'), sql.ref('w.passport_number')],
+        q.keyWord,
+      ) as Expression<SqlBool>,
+    );
   const condition = sql.join(where, sql` and `);
-  const rows = await sql<TrainingWorker>`select ${participantColumns} from training_worker tw join worker w on w.id = tw.worker_id
-      where ${condition} order by w.full_name, tw.id limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(ctx.db);
-  const [count] = (await sql<{ n: number }>`select count(*)::int as n from training_worker tw join worker w on w.id = tw.worker_id where ${condition}`.execute(ctx.db)).rows;
+  const rows =
+    await sql<TrainingWorker>`select ${participantColumns} from training_worker tw join worker w on w.id = tw.worker_id
+      where ${condition} order by w.full_name, tw.id limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(
+      ctx.db,
+    );
+  const [count] = (
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from training_worker tw join worker w on w.id = tw.worker_id where ${condition}`.execute(
+      ctx.db,
+    )
+  ).rows;
   return { pageLists: rows.rows, totalRecord: count?.n ?? 0 };
 }
 
 /** Workers of the course's employer the caller may see, among `ids`. */
 async function eligibleWorkers(ctx: OpContext, training: CatalogRecord, ids: string[]): Promise<Set<string>> {
-  const found = await sql<{ id: string }>`select t.id from worker t where t.id = any(${ids}::uuid[]) and t.business_id = ${training.businessId as string}
+  const found = await sql<{
+    id: string;
+  }>`select t.id from worker t where t.id = any(${ids}::uuid[]) and t.business_id = ${training.businessId as string}
       and ${workerScope(ctx)}`.execute(ctx.db);
   return new Set(found.rows.map((r) => r.id));
 }
@@ -58,42 +75,81 @@ const { trainingId: _trainingField, workerId: _workerField, ...outcomeFields } =
 /** Add workers to a course: `{ trainingId, workerIds: [...] }` (or one `workerId`), with an optional result. */
 export async function addParticipants(ctx: OpContext, body: unknown): Promise<{ added: number }> {
   const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const workerIds = [...new Set([...(Array.isArray(input.workerIds) ? input.workerIds : []), ...(input.workerId ? [input.workerId] : [])].map(String))];
+  const workerIds = [
+    ...new Set(
+      [...(Array.isArray(input.workerIds) ? input.workerIds : []), ...(input.workerId ? [input.workerId] : [])].map(
+        String,
+      ),
+    ),
+  ];
   const data = validateFields(ctx, { trainingId: trainingWorkerFields.trainingId, ...outcomeFields }, input);
   const t = translator(ctx);
   const bad = workerIds.filter((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (!workerIds.length || bad.length) {
-    throw new AppError(400, 'VALIDATION', { details: [{ field: 'workerIds', code: 'required', message: t(workerIds.length ? 'catalog:validation.reference' : 'catalog:validation.required') }] });
+    throw new AppError(400, 'VALIDATION', {
+      details: [
+        {
+          field: 'workerIds',
+          code: 'required',
+          message: t(workerIds.length ? 'catalog:validation.reference' : 'catalog:validation.required'),
+        },
+      ],
+    });
   }
   return inTransaction(ctx, async (tx) => {
     const training = await visibleTraining(tx, data.trainingId as string);
     const eligible = await eligibleWorkers(tx, training, workerIds);
     const missing = workerIds.filter((id) => !eligible.has(id));
     if (missing.length) {
-      throw new AppError(400, 'VALIDATION', { details: missing.map((id) => ({ field: 'workerIds', code: 'reference', message: t('workers:training.notEmployerWorker', { value: id }) })) });
+      throw new AppError(400, 'VALIDATION', {
+        details: missing.map((id) => ({
+          field: 'workerIds',
+          code: 'reference',
+          message: t('workers:training.notEmployerWorker', { value: id }),
+        })),
+      });
     }
-    const added = await sql<{ id: string }>`insert into training_worker (training_id, worker_id, result, certificate_number, certificate_date, note, created_by)
+    const added = await sql<{
+      id: string;
+    }>`insert into training_worker (training_id, worker_id, result, certificate_number, certificate_date, note, created_by)
         select ${training.id}, w, ${data.result as string | null}, ${data.certificateNumber as string | null}, ${data.certificateDate as string | null},
           ${data.note as string | null}, ${tx.principal?.userId ?? null} from unnest(${workerIds}::uuid[]) as w
         on conflict (training_id, worker_id) do nothing returning id`.execute(tx.db);
-    await recordAudit(tx.db, tx.request, { action: 'update', subject: 'Training', recordId: training.id, details: { participantsAdded: added.rows.length } });
+    await recordAudit(tx.db, tx.request, {
+      action: 'update',
+      subject: 'Training',
+      recordId: training.id,
+      details: { participantsAdded: added.rows.length },
+    });
     return { added: added.rows.length };
   });
 }
 
 export async function removeParticipants(ctx: OpContext, ids: string[]): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
-  if (!unique.length) throw new AppError(400, 'VALIDATION', { details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }] });
+  if (!unique.length)
+    throw new AppError(400, 'VALIDATION', {
+      details: [{ field: 'ids', message: translator(ctx)('catalog:validation.required') }],
+    });
   return inTransaction(ctx, async (tx) => {
     const scope = trainingOps().scope(tx, 'tr');
-    const found = await sql<{ id: string; trainingId: string }>`select tw.id, tw.training_id as "trainingId" from training_worker tw
+    const found = await sql<{
+      id: string;
+      trainingId: string;
+    }>`select tw.id, tw.training_id as "trainingId" from training_worker tw
         join training tr on tr.id = tw.training_id and tr.deleted_at is null ${scope ? sql`and ${scope}` : sql``}
         where tw.id = any(${unique}::uuid[]) for update of tw`.execute(tx.db);
     const missing = unique.filter((id) => !found.rows.some((r) => r.id === id));
-    if (missing.length) throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
+    if (missing.length)
+      throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
     await sql`delete from training_worker where id = any(${unique}::uuid[])`.execute(tx.db);
     for (const trainingId of new Set(found.rows.map((r) => r.trainingId))) {
-      await recordAudit(tx.db, tx.request, { action: 'update', subject: 'Training', recordId: trainingId, details: { participantsRemoved: found.rows.filter((r) => r.trainingId === trainingId).length } });
+      await recordAudit(tx.db, tx.request, {
+        action: 'update',
+        subject: 'Training',
+        recordId: trainingId,
+        details: { participantsRemoved: found.rows.filter((r) => r.trainingId === trainingId).length },
+      });
     }
     return { deleted: unique.length };
   });
@@ -113,9 +169,18 @@ export interface ParticipantImportRow extends Record<string, unknown> {
  * ID (or passport), with the result and certificate. A worker already in the course is updated, so the same file
  * twice adds nobody twice. Valid rows are stored together; `dryRun` only reports.
  */
-export async function importParticipants(ctx: OpContext, trainingId: string, rawRows: Record<string, unknown>[], dryRun: boolean): Promise<{ data: ParticipantImportRow[] }> {
+export async function importParticipants(
+  ctx: OpContext,
+  trainingId: string,
+  rawRows: Record<string, unknown>[],
+  dryRun: boolean,
+): Promise<{ data: ParticipantImportRow[] }> {
   const t = translator(ctx);
-  if (rawRows.length > MAX_IMPORT_ROWS) throw new AppError(400, 'TOO_MANY_ROWS', { messageKey: 'catalog:errors.TOO_MANY_ROWS', vars: { max: MAX_IMPORT_ROWS } });
+  if (rawRows.length > MAX_IMPORT_ROWS)
+    throw new AppError(400, 'TOO_MANY_ROWS', {
+      messageKey: 'catalog:errors.TOO_MANY_ROWS',
+      vars: { max: MAX_IMPORT_ROWS },
+    });
   const training = await visibleTraining(ctx, trainingId);
   const idOf = (raw: Record<string, unknown>) => {
     const v = raw.citizenId ?? raw.passportNumber ?? raw.workerId;
@@ -123,17 +188,33 @@ export async function importParticipants(ctx: OpContext, trainingId: string, raw
     // A citizen ID typed into a number cell lost its leading zeros.
     return typeof v === 'number' ? String(v).padStart(12, '0') : String(v).trim();
   };
-  const keys = [...new Set(rawRows.map(idOf).filter((v): v is string => v !== null).map((v) => v.toLowerCase()))];
-  const workers = await sql<{ id: string; citizen: string | null; passport: string | null }>`select t.id, t.citizen_id as citizen, lower(t.passport_number) as passport
+  const keys = [
+    ...new Set(
+      rawRows
+        .map(idOf)
+        .filter((v): v is string => v !== null)
+        .map((v) => v.toLowerCase()),
+    ),
+  ];
+  const workers = await sql<{
+    id: string;
+    citizen: string | null;
+    passport: string | null;
+  }>`select t.id, t.citizen_id as citizen, lower(t.passport_number) as passport
       from worker t where t.business_id = ${training.businessId as string} and ${workerScope(ctx)}
-        and (t.citizen_id = any(${keys}::text[]) or lower(t.passport_number) = any(${keys}::text[]) or t.id::text = any(${keys}::text[]))`.execute(ctx.db);
+        and (t.citizen_id = any(${keys}::text[]) or lower(t.passport_number) = any(${keys}::text[]) or t.id::text = any(${keys}::text[]))`.execute(
+    ctx.db,
+  );
   const byKey = new Map<string, string>();
   for (const w of workers.rows) {
     byKey.set(w.id, w.id);
     if (w.citizen) byKey.set(w.citizen, w.id);
     if (w.passport) byKey.set(w.passport, w.id);
   }
-  const current = await sql<{ id: string; workerId: string }>`select id, worker_id as "workerId" from training_worker where training_id = ${training.id}`.execute(ctx.db);
+  const current = await sql<{
+    id: string;
+    workerId: string;
+  }>`select id, worker_id as "workerId" from training_worker where training_id = ${training.id}`.execute(ctx.db);
   const existing = new Map(current.rows.map((r) => [r.workerId, r.id]));
   // Result cells may hold the label in either language ("Đạt", "Passed") or the value itself.
   const labelsOf = (name: string, option: string): string[] => {
@@ -144,7 +225,10 @@ export async function importParticipants(ctx: OpContext, trainingId: string, raw
   const lookups = new Map<string, Map<string, string>>();
   for (const [name, f] of Object.entries(outcomeFields as Record<string, FieldDef>)) {
     if (f.kind !== 'enum') continue;
-    lookups.set(name, new Map(f.options.flatMap((o) => [o, ...labelsOf(name, o)].map((label) => [normalizeHeader(label), o] as const))));
+    lookups.set(
+      name,
+      new Map(f.options.flatMap((o) => [o, ...labelsOf(name, o)].map((label) => [normalizeHeader(label), o] as const))),
+    );
   }
   const firstRow = new Map<string, number>();
   const rows = rawRows.map((raw, index) => {
@@ -155,25 +239,59 @@ export async function importParticipants(ctx: OpContext, trainingId: string, raw
     for (const [name, f] of Object.entries(outcomeFields)) {
       const out = coerceCell(f, r[name], lookups.get(name));
       if (out.ok) values[name] = out.value;
-      else errors.push({ field: name, code: 'format', message: t(out.key, { values: f.kind === 'enum' ? f.options.map((o) => labelsOf(name, o)[ctx.lang === 'en' ? 1 : 0]).join(', ') : '' }) });
+      else
+        errors.push({
+          field: name,
+          code: 'format',
+          message: t(out.key, {
+            values:
+              f.kind === 'enum' ? f.options.map((o) => labelsOf(name, o)[ctx.lang === 'en' ? 1 : 0]).join(', ') : '',
+          }),
+        });
     }
     const key = idOf(r);
     const workerId = key ? byKey.get(key.toLowerCase()) : undefined;
     if (!key) errors.push({ field: 'citizenId', code: 'required', message: t('catalog:validation.required') });
-    else if (!workerId) errors.push({ field: 'citizenId', code: 'reference', message: t('workers:training.notEmployerWorker', { value: key }) });
+    else if (!workerId)
+      errors.push({
+        field: 'citizenId',
+        code: 'reference',
+        message: t('workers:training.notEmployerWorker', { value: key }),
+      });
     else if (firstRow.has(workerId)) {
-      errors.push({ field: 'citizenId', code: 'duplicate', message: t('catalog:validation.duplicateInFile', { field: t('workers:areas.worker.fields.citizenId'), value: key, row: firstRow.get(workerId)! }) });
+      errors.push({
+        field: 'citizenId',
+        code: 'duplicate',
+        message: t('catalog:validation.duplicateInFile', {
+          field: t('workers:areas.worker.fields.citizenId'),
+          value: key,
+          row: firstRow.get(workerId)!,
+        }),
+      });
     } else firstRow.set(workerId, rowNumber);
     if (!errors.length) {
       try {
         Object.assign(values, validateFields(ctx, outcomeFields, values));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        errors.push(...err.details.map((d) => ({ field: d.field ?? '', message: d.message, ...(d.code ? { code: d.code } : {}) })));
+        errors.push(
+          ...err.details.map((d) => ({
+            field: d.field ?? '',
+            message: d.message,
+            ...(d.code ? { code: d.code } : {}),
+          })),
+        );
       }
     }
     const id = workerId ? (existing.get(workerId) ?? randomUUID()) : null;
-    return { raw: r, errors, values, workerId, id, action: workerId && existing.has(workerId) ? ('update' as const) : ('create' as const) };
+    return {
+      raw: r,
+      errors,
+      values,
+      workerId,
+      id,
+      action: workerId && existing.has(workerId) ? ('update' as const) : ('create' as const),
+    };
   });
   const valid = rows.filter((r) => !r.errors.length);
   if (!dryRun && valid.length) {
@@ -185,10 +303,21 @@ export async function importParticipants(ctx: OpContext, trainingId: string, raw
             ${col('certificateDate')}::date[], ${col('note')}::text[]) as u(id, worker, result, number, day, note)
           on conflict (training_id, worker_id) do update set result = excluded.result, certificate_number = excluded.certificate_number,
             certificate_date = excluded.certificate_date, note = excluded.note`.execute(tx.db);
-      await recordAudit(tx.db, tx.request, { action: 'import', subject: 'Training', recordId: training.id, details: { participants: valid.length, invalid: rows.length - valid.length } });
+      await recordAudit(tx.db, tx.request, {
+        action: 'import',
+        subject: 'Training',
+        recordId: training.id,
+        details: { participants: valid.length, invalid: rows.length - valid.length },
+      });
     });
   }
   return {
-    data: rows.map((r) => ({ ...r.raw, isSuccess: !r.errors.length, errors: r.errors, action: r.errors.length ? null : r.action, id: r.errors.length ? null : r.id })),
+    data: rows.map((r) => ({
+      ...r.raw,
+      isSuccess: !r.errors.length,
+      errors: r.errors,
+      action: r.errors.length ? null : r.action,
+      id: r.errors.length ? null : r.id,
+    })),
   };
 }

@@ -39,6 +39,7 @@ export default defineCatalog({
   filters: ['businessId', 'year', 'period', 'submittedDate'],
   search: ['code', 'title'],
   paths: { delete: 'delete-collect-workers', combobox: ['combobox'] },
-  routes: { base: '/nguoi-lao-dong/bao-cao-nguoi-lao-dong', detail: false },
+  // A report's page adds the signed file's upload and download (modules/workers in the web app).
+  routes: { base: '/nguoi-lao-dong/bao-cao-nguoi-lao-dong', detail: false, own: ['edit'] },
   menu: { group: 'workers', order: 50 },
 });

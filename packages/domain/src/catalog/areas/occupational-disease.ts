@@ -30,7 +30,16 @@ export default defineCatalog({
   codeField: 'code',
   unique: { code: ['code'] },
   list: {
-    columns: ['code', 'workerId', 'businessId', 'diseaseTypeId', 'diagnosis', 'diagnosisDate', 'disabilityRate', 'status'],
+    columns: [
+      'code',
+      'workerId',
+      'businessId',
+      'diseaseTypeId',
+      'diagnosis',
+      'diagnosisDate',
+      'disabilityRate',
+      'status',
+    ],
     defaultSort: { field: 'diagnosisDate', order: 'desc' },
   },
   filters: ['businessId', 'workerId', 'diseaseTypeId', 'status', 'diagnosisDate'],

@@ -28,10 +28,14 @@ export default defineCatalog({
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'] },
-  list: { columns: ['code', 'name', 'businessId', 'targetTrainingId', 'startDate', 'endDate', 'hours'], defaultSort: { field: 'startDate', order: 'desc' } },
+  list: {
+    columns: ['code', 'name', 'businessId', 'targetTrainingId', 'startDate', 'endDate', 'hours'],
+    defaultSort: { field: 'startDate', order: 'desc' },
+  },
   filters: ['businessId', 'targetTrainingId', 'startDate'],
   search: ['code', 'name'],
   paths: { create: 'add', update: 'update', delete: 'delete', combobox: ['get-combobox-training'] },
-  routes: { base: '/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen', detail: false, import: false },
+  // A course's page adds its participants; their import is the page them-tu-file/{id} (modules/workers).
+  routes: { base: '/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen', detail: false, import: false, own: ['edit'] },
   menu: { group: 'training', order: 10 },
 });

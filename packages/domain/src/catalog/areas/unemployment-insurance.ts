@@ -35,7 +35,16 @@ export default defineCatalog({
   codeField: 'code',
   unique: { code: ['code'] },
   list: {
-    columns: ['code', 'fullName', 'citizenId', 'adminUnitId', 'decisionDate', 'benefitMonths', 'monthlyAmount', 'status'],
+    columns: [
+      'code',
+      'fullName',
+      'citizenId',
+      'adminUnitId',
+      'decisionDate',
+      'benefitMonths',
+      'monthlyAmount',
+      'status',
+    ],
     defaultSort: { field: 'decisionDate', order: 'desc' },
   },
   filters: ['adminUnitId', 'status', 'decisionDate'],

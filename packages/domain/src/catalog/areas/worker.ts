@@ -72,7 +72,8 @@ export default defineCatalog({
     // The spec's worker drop-downs (get-combobox-worker, …-not-register) take bussinessId: served by the module.
     combobox: ['combobox'],
   },
-  routes: { base: '/nguoi-lao-dong', detail: false },
+  // A worker's page adds the progress of their employment and their overtime (modules/workers in the web app).
+  routes: { base: '/nguoi-lao-dong', detail: false, own: ['edit'] },
   views: [
     { key: 'employer', routes: { base: '/nguoi-lao-dong', detail: false }, fixed: {}, menu: { order: 10 } },
     {

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Alert, Button, Card, Flex, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { CheckCircleTwoTone, CloseCircleTwoTone, InboxOutlined } from '@ant-design/icons';
+import { normalizeHeader } from '@portal/domain/catalog/index';
+import { translate } from '@portal/domain/i18n';
+import type { ImportedRow } from '../../catalog/api.ts';
+import { errorMessage } from '../../catalog/ListPage.tsx';
+import { toast } from '../../app/toast.ts';
+import { trainingApi } from './api.ts';
+import { courseEditPath } from './paths.ts';
+
+/**
+ * Import a course's participants from a spreadsheet (/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen/them-tu-file/
+ * {id}): one row per worker of the course's employer, by citizen ID (or passport), with the result and the
+ * certificate. The rows are checked by the server first; only then are the valid ones stored.
+ */
+
+const COLUMNS = ['citizenId', 'result', 'certificateNumber', 'certificateDate', 'note'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Header text (either language, accents and case ignored) → column. */
+const HEADER_KEYS: Record<Column, string[]> = {
+  citizenId: [
+    'workers:web.import.citizenId',
+    'workers:areas.worker.fields.citizenId',
+    'workers:areas.worker.fields.passportNumber',
+  ],
+  result: ['workers:web.participants.result'],
+  certificateNumber: ['workers:web.participants.certificate'],
+  certificateDate: ['workers:web.participants.certificateDate'],
+  note: ['workers:web.import.note'],
+};
+const headerMap = new Map<string, Column>();
+for (const column of COLUMNS) {
+  headerMap.set(normalizeHeader(column), column);
+  for (const key of HEADER_KEYS[column])
+    for (const lang of ['vi', 'en'] as const) headerMap.set(normalizeHeader(translate(lang, key)), column);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+async function readRows(file: File): Promise<Record<string, unknown>[]> {
+  const { readSheet } = await import('read-excel-file/browser');
+  const [header = [], ...body] = await readSheet(file);
+  const columns = header.map((h) => (h == null ? null : (headerMap.get(normalizeHeader(String(h))) ?? null)));
+  return body
+    .map((cells, i) => ({ cells, rowNumber: i + 2 }))
+    .filter(({ cells }) => cells.some((v) => v !== null && String(v).trim() !== ''))
+    .map(({ cells, rowNumber }) => {
+      const row: Record<string, unknown> = { rowNumber };
+      columns.forEach((name, i) => {
+        const v = cells[i];
+        if (name)
+          row[name] =
+            v instanceof Date
+              ? `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`
+              : (v ?? null);
+      });
+      return row;
+    });
+}
+
+export default function ParticipantsImportPage() {
+  const { t } = useTranslation('workers');
+  const { id = '' } = useParams();
+  const [rows, setRows] = useState<(ImportedRow & { rowNumber: number })[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const valid = rows?.filter((r) => r.isSuccess) ?? [];
+
+  const check = async (file: File) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const read = await readRows(file);
+      if (!read.length) throw new Error(t('web.import.noRows'));
+      const answer = await trainingApi.importRows(id, read, true);
+      setRows(answer.data.map((r, i) => ({ ...r, rowNumber: read[i]!.rowNumber as number })));
+    } catch (err) {
+      setRows(null);
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+    return false;
+  };
+  const save = async () => {
+    setBusy(true);
+    try {
+      const sent = valid.map(({ isSuccess: _s, errors: _e, action: _a, id: _i, ...row }) => row);
+      const answer = await trainingApi.importRows(id, sent, false);
+      const created = answer.data.filter((r) => r.action === 'create').length;
+      toast.success(t('web.import.saved', { created, updated: answer.data.length - created }));
+      setRows(null);
+    } catch (err) {
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card
+      title={t('web.import.title')}
+      style={{ maxWidth: 1180 }}
+      extra={<Link to={courseEditPath(id)}>{t('web.import.back')}</Link>}
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph>{t('web.import.help')}</Typography.Paragraph>
+        <Upload.Dragger accept=".xlsx" showUploadList={false} beforeUpload={check} disabled={busy}>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{t('web.import.drop')}</p>
+        </Upload.Dragger>
+        {failure && <Alert type="error" showIcon message={failure} />}
+        {rows && (
+          <>
+            <Flex gap={8} justify="space-between" align="center">
+              <Space>
+                <Tag color="green">{t('web.import.valid', { count: valid.length })}</Tag>
+                <Tag color="red">{t('web.import.invalid', { count: rows.length - valid.length })}</Tag>
+              </Space>
+              <Button type="primary" disabled={!valid.length} loading={busy} onClick={save}>
+                {t('web.import.save', { count: valid.length })}
+              </Button>
+            </Flex>
+            <Table
+              rowKey="rowNumber"
+              size="small"
+              dataSource={rows}
+              pagination={{ pageSize: 20, showSizeChanger: false }}
+              columns={[
+                { title: t('web.import.row'), dataIndex: 'rowNumber', width: 70 },
+                {
+                  title: '',
+                  key: 'ok',
+                  width: 44,
+                  render: (_: unknown, r: ImportedRow) =>
+                    r.isSuccess ? (
+                      <CheckCircleTwoTone
+                        twoToneColor="#52c41a"
+                        aria-label={t(r.action === 'update' ? 'web.import.update' : 'web.import.create')}
+                      />
+                    ) : (
+                      <Tooltip title={r.errors.map((e) => e.message).join('; ')}>
+                        <CloseCircleTwoTone
+                          twoToneColor="#ff4d4f"
+                          aria-label={r.errors.map((e) => e.message).join('; ')}
+                        />
+                      </Tooltip>
+                    ),
+                },
+                ...COLUMNS.map((name) => ({
+                  title: t(HEADER_KEYS[name][0]!.replace('workers:', '')),
+                  dataIndex: name,
+                  key: name,
+                })),
+              ]}
+            />
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}

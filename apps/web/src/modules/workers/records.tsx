@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  type FormInstance,
+} from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { OVERTIME_LIMITS, type WorkerOvertime, type WorkerProgress } from '@portal/domain/workers/records';
+import { ApiError } from '../../app/api-client.ts';
+import { toast } from '../../app/toast.ts';
+import { errorMessage } from '../../catalog/ListPage.tsx';
+import { showDate, workerApi } from './api.ts';
+
+/** A worker's progress records and overtime: the tabs of the worker's page beside the record's form. */
+
+const PAGE_SIZE = 10;
+const toDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+/** Put the server's field errors beside the fields; anything else as a toast. */
+export function showServerErrors(form: FormInstance, err: unknown, fields: string[]): void {
+  const mine = err instanceof ApiError ? err.details.filter((d) => d.field && fields.includes(d.field)) : [];
+  if (mine.length) form.setFields(mine.map((d) => ({ name: d.field!, errors: [d.message] })));
+  else
+    toast.error(
+      errorMessage(err),
+      err instanceof ApiError ? err.details.map((d) => d.message).join('; ') || undefined : undefined,
+    );
+}
+
+export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: boolean }) {
+  const { t } = useTranslation('workers');
+  const [pageNumber, setPageNumber] = useState(1);
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const key = ['workers', 'progress', workerId];
+  const list = useQuery({
+    queryKey: [...key, pageNumber],
+    queryFn: ({ signal }) => workerApi.progress(workerId, { pageNumber, pageSize: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      workerApi.addProgress({
+        workerId,
+        ...values,
+        fromDate: toDay(values.fromDate as Dayjs),
+        toDate: toDay(values.toDate as Dayjs | null),
+      }),
+    onSuccess: async () => {
+      form.resetFields();
+      toast.success(t('web.progress.added'));
+      await refresh();
+    },
+    onError: (err) => showServerErrors(form, err, ['fromDate', 'toDate', 'workplace', 'position', 'description']),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => workerApi.removeProgress([id]),
+    onSuccess: refresh,
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {canEdit && (
+        <Card size="small" title={t('web.progress.add')}>
+          <Form form={form} layout="inline" onFinish={(v) => add.mutate(v)} style={{ rowGap: 8 }}>
+            <Form.Item
+              name="fromDate"
+              label={t('web.progress.fromDate')}
+              rules={[{ required: true, message: t('web.required') }]}
+            >
+              <DatePicker format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item name="toDate" label={t('web.progress.toDate')}>
+              <DatePicker format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item name="workplace" label={t('web.progress.workplace')}>
+              <Input maxLength={255} style={{ width: 240 }} />
+            </Form.Item>
+            <Form.Item name="position" label={t('web.progress.position')}>
+              <Input maxLength={255} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="description" label={t('web.progress.description')}>
+              <Input maxLength={2000} style={{ width: 260 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+              {t('web.add')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+      <Table<WorkerProgress>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.pageLists ?? []}
+        pagination={{
+          current: pageNumber,
+          pageSize: PAGE_SIZE,
+          total: list.data?.totalRecord ?? 0,
+          onChange: setPageNumber,
+          showSizeChanger: false,
+        }}
+        locale={{ emptyText: t('web.progress.empty') }}
+        columns={[
+          { title: t('web.progress.fromDate'), dataIndex: 'fromDate', width: 120, render: showDate },
+          {
+            title: t('web.progress.toDate'),
+            dataIndex: 'toDate',
+            width: 120,
+            render: (v: string | null) => (v ? showDate(v) : t('web.progress.now')),
+          },
+          { title: t('web.progress.workplace'), dataIndex: 'workplace' },
+          { title: t('web.progress.position'), dataIndex: 'position' },
+          { title: t('web.progress.description'), dataIndex: 'description', ellipsis: true },
+          ...(canEdit
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  width: 56,
+                  render: (_: unknown, r: WorkerProgress) => (
+                    <Popconfirm
+                      title={t('web.confirmDelete')}
+                      onConfirm={() => remove.mutate(r.id)}
+                      okText={t('web.delete')}
+                      cancelText={t('web.cancel')}
+                    >
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('web.delete')} />
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Space>
+  );
+}
+
+export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: boolean }) {
+  const { t } = useTranslation('workers');
+  const [pageNumber, setPageNumber] = useState(1);
+  const [year, setYear] = useState<number>(dayjs().year());
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const key = ['workers', 'overtime', workerId];
+  const list = useQuery({
+    queryKey: [...key, year, pageNumber],
+    queryFn: ({ signal }) => workerApi.overtime(workerId, { pageNumber, pageSize: PAGE_SIZE, year }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      workerApi.addOvertime({ workerId, ...values, workDate: toDay(values.workDate as Dayjs) }),
+    onSuccess: async (saved) => {
+      form.resetFields();
+      toast.success(t('web.overtime.added'));
+      setYear(Number(saved.workDate.slice(0, 4)));
+      await refresh();
+    },
+    onError: (err) => showServerErrors(form, err, ['workDate', 'hours', 'reason']),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => workerApi.removeOvertime([id]),
+    onSuccess: refresh,
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  // The year list of spec §9: the current year and the nine before it.
+  const years = Array.from({ length: 10 }, (_, i) => dayjs().year() - i);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Flex gap={24} align="center" wrap>
+        <Select
+          value={year}
+          onChange={(y) => (setYear(y), setPageNumber(1))}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          style={{ width: 110 }}
+          aria-label={t('web.overtime.year')}
+        />
+        <Statistic
+          title={t('web.overtime.totalYear')}
+          value={list.data?.totalHours ?? 0}
+          suffix={`/ ${OVERTIME_LIMITS.perYear} ${t('web.overtime.hours')}`}
+        />
+      </Flex>
+      {canEdit && (
+        <Card size="small" title={t('web.overtime.add')} extra={t('web.overtime.limits', OVERTIME_LIMITS)}>
+          <Form form={form} layout="inline" onFinish={(v) => add.mutate(v)} style={{ rowGap: 8 }}>
+            <Form.Item
+              name="workDate"
+              label={t('web.overtime.workDate')}
+              rules={[{ required: true, message: t('web.required') }]}
+            >
+              <DatePicker format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item
+              name="hours"
+              label={t('web.overtime.hoursLabel')}
+              rules={[{ required: true, message: t('web.required') }]}
+            >
+              <InputNumber min={0.5} max={OVERTIME_LIMITS.perDay} step={0.5} decimalSeparator="," />
+            </Form.Item>
+            <Form.Item name="reason" label={t('web.overtime.reason')}>
+              <Input maxLength={500} style={{ width: 300 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+              {t('web.add')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+      <Table<WorkerOvertime>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.pageLists ?? []}
+        pagination={{
+          current: pageNumber,
+          pageSize: PAGE_SIZE,
+          total: list.data?.totalRecord ?? 0,
+          onChange: setPageNumber,
+          showSizeChanger: false,
+        }}
+        locale={{ emptyText: t('web.overtime.empty') }}
+        columns={[
+          { title: t('web.overtime.workDate'), dataIndex: 'workDate', width: 130, render: showDate },
+          {
+            title: t('web.overtime.hoursLabel'),
+            dataIndex: 'hours',
+            width: 110,
+            render: (h: number) => h.toLocaleString('vi-VN'),
+          },
+          { title: t('web.overtime.reason'), dataIndex: 'reason' },
+          ...(canEdit
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  width: 56,
+                  render: (_: unknown, r: WorkerOvertime) => (
+                    <Popconfirm
+                      title={t('web.confirmDelete')}
+                      onConfirm={() => remove.mutate(r.id)}
+                      okText={t('web.delete')}
+                      cancelText={t('web.cancel')}
+                    >
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('web.delete')} />
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Space>
+  );
+}
