@@ -469,7 +469,16 @@ function ListPage({ pageId }: { pageId: string }) {
         }}
         pagination={{
           ...table.tableProps.pagination,
-          showTotal: (total) => text.t('catalog:list.total', { total: total.toLocaleString('vi-VN') }),
+          // A very long list (list.countLimit) answers an estimate or a lower bound instead of an exact count.
+          showTotal: (total) =>
+            text.t(
+              table.list.data?.totalKind === 'estimate'
+                ? 'catalog:list.totalEstimate'
+                : table.list.data?.totalKind === 'atLeast'
+                  ? 'catalog:list.totalAtLeast'
+                  : 'catalog:list.total',
+              { total: total.toLocaleString('vi-VN') },
+            ),
         }}
       />
     </Card>

@@ -8,6 +8,8 @@ export type CatalogRecord = Record<string, unknown> & { id: string; updatedAt?: 
 export interface Page {
   pageLists: CatalogRecord[];
   totalRecord: number;
+  /** Absent: exact; an area with list.countLimit may answer an estimate or a lower bound. */
+  totalKind?: 'estimate' | 'atLeast';
 }
 
 export interface Option {
