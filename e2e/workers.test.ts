@@ -90,13 +90,11 @@ describe('workers', () => {
     const upload = async () => {
       await page.goto(ui.url('/nguoi-lao-dong/them-tu-tep'));
       await expect.poll(() => page.title(), WAIT).toContain('Nhập người lao động từ tệp Excel');
-      await page
-        .locator('input[type=file]')
-        .setInputFiles({
-          name: 'Danh sách người lao động.xlsx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: file,
-        });
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'Danh sách người lao động.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: file,
+      });
       await page.getByRole('tab', { name: 'Hợp lệ (4)' }).waitFor(WAIT);
       await page.getByRole('tab', { name: 'Không hợp lệ (1)' }).click();
       const wrong = page
