@@ -69,14 +69,19 @@ async function choose(page: Page, field: string, text: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
-async function upload(page: Page, code: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+async function upload(
+  page: Page,
+  code: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   await page.getByTestId(`requirement-${code}`).locator('input[type=file]').setInputFiles(file);
 }
 
 /** Pages load lazily and talk to the server: allow them a moment. */
 const WAIT = { timeout: 10_000 };
 
-const unexpectedErrors = () => ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const unexpectedErrors = () =>
+  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 describe('work permit request', () => {
   it('employer files with its documents → department returns it → employer fixes → department grants: number and validity shown', async () => {
@@ -111,9 +116,18 @@ describe('work permit request', () => {
 
     // A PDF is refused as a photo, with the reason under the document.
     await upload(page, 'photos', { name: 'anh-the.png', mimeType: 'image/png', buffer: PDF });
-    await expect.poll(() => page.getByTestId('requirement-error-photos').textContent(), WAIT).toContain('chỉ nhận tệp ảnh (JPG, PNG)');
+    await expect
+      .poll(() => page.getByTestId('requirement-error-photos').textContent(), WAIT)
+      .toContain('chỉ nhận tệp ảnh (JPG, PNG)');
 
-    const papers = ['applicationForm', 'demandApproval', 'healthCertificate', 'criminalRecord', 'qualificationProof', 'passportCopy'];
+    const papers = [
+      'applicationForm',
+      'demandApproval',
+      'healthCertificate',
+      'criminalRecord',
+      'qualificationProof',
+      'passportCopy',
+    ];
     for (const code of papers) {
       await upload(page, code, { name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
       await page.getByTestId(`requirement-${code}`).getByText(`${code}.pdf`).waitFor();
@@ -143,9 +157,15 @@ describe('work permit request', () => {
 
       // ── The employer reads the reason, fixes the request and a document, and submits again.
       await page.reload();
-      await expect.poll(() => page.getByTestId('permit-return-reason').textContent(), WAIT).toContain('Giấy chứng nhận sức khỏe đã quá 12 tháng');
+      await expect
+        .poll(() => page.getByTestId('permit-return-reason').textContent(), WAIT)
+        .toContain('Giấy chứng nhận sức khỏe đã quá 12 tháng');
       await page.locator('#jobTitle').fill('Chuyên gia kiểm định chất lượng cà phê đặc sản');
-      await upload(page, 'healthCertificate', { name: 'Giấy khám sức khỏe 2026.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await upload(page, 'healthCertificate', {
+        name: 'Giấy khám sức khỏe 2026.pdf',
+        mimeType: 'application/pdf',
+        buffer: PDF,
+      });
       await page.getByTestId('requirement-healthCertificate').getByText('Giấy khám sức khỏe 2026.pdf').waitFor();
       await page.getByTestId('permit-submit').click();
       await page.locator('.ant-modal-confirm .ant-btn-primary').click();

@@ -24,7 +24,11 @@ function ensureChromium(): void {
   if (existsSync(chromium)) return;
   console.log('Chromium is not installed: installing Debian packages chromium (browser tests)…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (a: string[]) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
+  const apt = (a: string[]) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, {
+      ...process.env,
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
   if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core']) !== 0) {
     console.error('Could not install Chromium; install the Debian package "chromium" and run again.');
     process.exit(1);

@@ -245,7 +245,12 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
 
     const { connections, durationSeconds, warmupSeconds } = ctx.options;
     if (warmupSeconds > 0) {
-      await ctx.load.run({ url: apiUrl, connections, durationSeconds: warmupSeconds, ...(spec.headers ? { headers: spec.headers } : {}) });
+      await ctx.load.run({
+        url: apiUrl,
+        connections,
+        durationSeconds: warmupSeconds,
+        ...(spec.headers ? { headers: spec.headers } : {}),
+      });
       await ctx.load.run({ url: bareUrl, connections, durationSeconds: warmupSeconds });
     }
     const runs = { api: [] as RawRun[], bare: [] as RawRun[] };
@@ -254,7 +259,9 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
       ctx.log(`  ${spec.name}: ${side}`);
       const url = side === 'api' ? apiUrl : bareUrl;
       const headers = side === 'api' && spec.headers ? { headers: spec.headers } : {};
-      const run = await withRssPeak(() => ctx.load.run({ url, connections, durationSeconds: durationSeconds / 2, ...headers }));
+      const run = await withRssPeak(() =>
+        ctx.load.run({ url, connections, durationSeconds: durationSeconds / 2, ...headers }),
+      );
       runs[side].push(run.value);
       rss[side] = Math.max(rss[side], run.rssPeakMb);
     }

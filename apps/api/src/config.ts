@@ -21,7 +21,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SYNC_SOURCE_URL: z.string().url().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
 });
 
 export interface AppConfig {

@@ -14,9 +14,19 @@ it('only department types may change province-wide reference lists', async () =>
   const global = catalogRegistry.all.filter((c) => c.declaration.scope === 'global').map((c) => c.subject);
   expect(global).toEqual(expect.arrayContaining(['BussinessType', 'BussinessSector', 'InjuryReason']));
   for (const type of types.filter((x) => x.unit_kind !== 'department')) {
-    const granted = (type.permissions as unknown as string[]).filter((p) => global.includes(p.slice(0, p.lastIndexOf('.'))));
-    expect(granted.every((p) => p.endsWith('.read')), `${type.code}: ${granted.join(', ')}`).toBe(true);
+    const granted = (type.permissions as unknown as string[]).filter((p) =>
+      global.includes(p.slice(0, p.lastIndexOf('.'))),
+    );
+    expect(
+      granted.every((p) => p.endsWith('.read')),
+      `${type.code}: ${granted.join(', ')}`,
+    ).toBe(true);
   }
-  const officer = types.find((x) => x.code !== 'QUAN_TRI' && x.unit_kind === 'department' && (x.permissions as unknown as string[]).includes('BussinessType.update'));
+  const officer = types.find(
+    (x) =>
+      x.code !== 'QUAN_TRI' &&
+      x.unit_kind === 'department' &&
+      (x.permissions as unknown as string[]).includes('BussinessType.update'),
+  );
   expect(officer).toBeDefined();
 });

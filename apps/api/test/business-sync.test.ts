@@ -40,9 +40,17 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_0
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-const status = async () => (await t.request({ url: '/api/Bussiness/synchronize-status', headers: as('officer') })).json();
+const status = async () =>
+  (await t.request({ url: '/api/Bussiness/synchronize-status', headers: as('officer') })).json();
 const businessCount = async () =>
-  Number((await t.database.db.selectFrom('business').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('business')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   process.env.SYNC_RETRY_DELAY_SECONDS = '1';
@@ -58,13 +66,24 @@ afterAll(async () => {
 describe('business registry synchronisation', () => {
   it('is refused to anonymous callers and to users without the feature', async () => {
     expect((await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong', headers: as('employer') })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong', headers: as('employer') }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lists the registry without accents and marks what is already in the portal', async () => {
     const name = registry.simulator.businesses[0]!.name;
-    const keyword = name.split(' ').slice(-1)[0]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd');
-    const res = await t.request({ url: `/api/Bussiness/list-bussiness-dak-nong?pageSize=5&keyWord=${encodeURIComponent(keyword)}`, headers: as('officer') });
+    const keyword = name
+      .split(' ')
+      .slice(-1)[0]!
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/đ/g, 'd');
+    const res = await t.request({
+      url: `/api/Bussiness/list-bussiness-dak-nong?pageSize=5&keyWord=${encodeURIComponent(keyword)}`,
+      headers: as('officer'),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalRecord).toBeGreaterThan(0);
@@ -74,11 +93,19 @@ describe('business registry synchronisation', () => {
   it('synchronises every employer with progress, survives a failing page, and never duplicates', async () => {
     failing = new Set([2]); // the registry fails on page 2 once; the run retries after a delay
     setTimeout(() => (failing = new Set()), 700);
-    const start = await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong', headers: as('officer') });
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/Bussiness/synchronize-dak-nong',
+      headers: as('officer'),
+    });
     expect(start.statusCode).toBe(202);
     expect(start.json().status).toBe('queued');
 
-    const again = await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong', headers: as('officer') });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/Bussiness/synchronize-dak-nong',
+      headers: as('officer'),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('SYNC_ALREADY_RUNNING');
 
@@ -93,15 +120,33 @@ describe('business registry synchronisation', () => {
     expect(second.run).toMatchObject({ created: 0, updated: 250 });
     expect(await businessCount()).toBe(250);
     const sample = registry.simulator.businesses[10]!;
-    const row = await t.database.db.selectFrom('business').selectAll().where('code', '=', sample.taxCode).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: sample.name, source: 'registry', representative_name: sample.representative.fullName });
+    const row = await t.database.db
+      .selectFrom('business')
+      .selectAll()
+      .where('code', '=', sample.taxCode)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: sample.name,
+      source: 'registry',
+      representative_name: sample.representative.fullName,
+    });
   });
 
   it('synchronises a chosen list and reports tax codes the registry does not know', async () => {
     const codes = [registry.simulator.businesses[3]!.taxCode, '5800000000'];
-    const bad = await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong-with-list', headers: as('officer'), payload: ['12'] });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/Bussiness/synchronize-dak-nong-with-list',
+      headers: as('officer'),
+      payload: ['12'],
+    });
     expect(bad.statusCode).toBe(400);
-    const res = await t.request({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong-with-list', headers: as('officer'), payload: { taxCodes: codes } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Bussiness/synchronize-dak-nong-with-list',
+      headers: as('officer'),
+      payload: { taxCodes: codes },
+    });
     expect(res.statusCode).toBe(202);
     const done = await waitFor(status, (s) => s.run?.kind === 'list' && s.run.status === 'completed');
     expect(done.run).toMatchObject({ total: 2, done: 1, failed: 1 });
@@ -111,20 +156,35 @@ describe('business registry synchronisation', () => {
   it('resumes an interrupted run after a restart without counting a page twice', async () => {
     await t.app.jobs.stop(); // only the two "processes" below work the queue
     const slow = await startRegistrySimulator({ count: 600, delayMs: 150, seed: 'restart' });
-    const first = await buildApp({ config: { ...t.config, syncSourceUrl: slow.url }, database: t.database, logger: false, resolvePrincipal });
+    const first = await buildApp({
+      config: { ...t.config, syncSourceUrl: slow.url },
+      database: t.database,
+      logger: false,
+      resolvePrincipal,
+    });
     await first.ready();
     await first.jobs.start();
-    const started = await first.inject({ method: 'POST', url: '/api/Bussiness/synchronize-dak-nong', headers: as('officer') });
+    const started = await first.inject({
+      method: 'POST',
+      url: '/api/Bussiness/synchronize-dak-nong',
+      headers: as('officer'),
+    });
     expect(started.statusCode).toBe(202);
     const runId = started.json().id as string;
-    const progress = () => t.database.db.selectFrom('business_sync_run').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+    const progress = () =>
+      t.database.db.selectFrom('business_sync_run').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
     await waitFor(progress, (r) => r.done >= 100);
     await first.close(); // shutdown in the middle: the run stops between pages and releases its lease
     const mid = await progress();
     expect(mid.status).toBe('running');
     expect(mid.done).toBeLessThan(600);
 
-    const second = await buildApp({ config: { ...t.config, syncSourceUrl: slow.url }, database: t.database, logger: false, resolvePrincipal });
+    const second = await buildApp({
+      config: { ...t.config, syncSourceUrl: slow.url },
+      database: t.database,
+      logger: false,
+      resolvePrincipal,
+    });
     await second.ready();
     await second.jobs.start(); // re-enqueues the unfinished run
     const end = await waitFor(progress, (r) => r.status === 'completed', 60_000);

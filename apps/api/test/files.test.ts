@@ -36,11 +36,19 @@ describe('uploads', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/__probe/upload-image',
-      payload: form({ IsSecure: 'false', FileType: 'logo', IsBackground: 'false', UserId: '' }, { name: 'Biểu trưng tỉnh Lâm Đồng.png', data: png }),
+      payload: form(
+        { IsSecure: 'false', FileType: 'logo', IsBackground: 'false', UserId: '' },
+        { name: 'Biểu trưng tỉnh Lâm Đồng.png', data: png },
+      ),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Biểu trưng tỉnh Lâm Đồng.png', mime: 'image/png', secure: false, fileType: 'logo' });
+    expect(body).toMatchObject({
+      name: 'Biểu trưng tỉnh Lâm Đồng.png',
+      mime: 'image/png',
+      secure: false,
+      fileType: 'logo',
+    });
     const get = await t.request(`/api/Files/${body.id}?download=1`);
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
@@ -49,23 +57,41 @@ describe('uploads', () => {
   });
 
   it('decides the type by content: a PDF named .png is refused with 415', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/__probe/upload-image', payload: form({}, { name: 'anh.png', data: pdf, type: 'image/png' }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/__probe/upload-image',
+      payload: form({}, { name: 'anh.png', data: pdf, type: 'image/png' }),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('FILE_TYPE_NOT_ALLOWED');
   });
 
   it('refuses a file over the size limit with 413 and keeps nothing', async () => {
-    const before = await t.database.db.selectFrom('stored_file').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('stored_file')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const big = Buffer.concat([png, Buffer.alloc(100 * 1024)]);
-    const res = await t.request({ method: 'POST', url: '/api/__probe/upload-image', payload: form({}, { name: 'lon.png', data: big }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/__probe/upload-image',
+      payload: form({}, { name: 'lon.png', data: big }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toMatch(/dung lượng/);
-    const after = await t.database.db.selectFrom('stored_file').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('stored_file')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('answers 400 when no file is sent and 415 for a non-multipart body', async () => {
-    const none = await t.request({ method: 'POST', url: '/api/__probe/upload-image', payload: form({ IsSecure: 'true' }) });
+    const none = await t.request({
+      method: 'POST',
+      url: '/api/__probe/upload-image',
+      payload: form({ IsSecure: 'true' }),
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.code).toBe('FILE_REQUIRED');
     const json = await t.request({ method: 'POST', url: '/api/__probe/upload-image', payload: { a: 1 } });
@@ -73,7 +99,11 @@ describe('uploads', () => {
   });
 
   it('never serves secure files through the public route', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/__probe/upload-image', payload: form({ IsSecure: 'true' }, { name: 'cccd.png', data: png }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/__probe/upload-image',
+      payload: form({ IsSecure: 'true' }, { name: 'cccd.png', data: png }),
+    });
     expect(res.json().secure).toBe(true);
     expect((await t.request(`/api/Files/${res.json().id}`)).statusCode).toBe(404);
     expect((await t.request('/api/Files/not-a-uuid')).statusCode).toBe(400);

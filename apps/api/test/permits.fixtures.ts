@@ -21,7 +21,10 @@ export const PNG = Buffer.from(
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const EXE = Buffer.concat([Buffer.from('MZ'), randomBytes(200)]);
 
-export function form(file: { name: string; data: Buffer; type?: string }, fields: Record<string, string> = {}): FormData {
+export function form(
+  file: { name: string; data: Buffer; type?: string },
+  fields: Record<string, string> = {},
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   f.append('formFile', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
@@ -60,18 +63,30 @@ export async function permitsWorld(t: TestApp): Promise<PermitsWorld> {
 }
 
 /** A worker of the employer in the Worker area's table ('VN' = Vietnamese, needs no permit). */
-export async function createWorker(t: TestApp, businessId: string, nationality: string | null = 'KR', name?: string): Promise<string> {
+export async function createWorker(
+  t: TestApp,
+  businessId: string,
+  nationality: string | null = 'KR',
+  name?: string,
+): Promise<string> {
   // Vietnamese citizens by citizen ID, foreigners by passport (the Worker area's rule).
   const foreign = nationality !== null && nationality !== 'VN';
   const citizenId = foreign ? null : String(randomInt(1e11, 1e12 - 1));
   const passport = foreign ? `P${randomInt(1e7, 1e8 - 1)}` : null;
-  const row = await sql<{ id: string }>`insert into worker (full_name, citizen_id, passport_number, birth_date, sex, nationality, business_id)
+  const row = await sql<{
+    id: string;
+  }>`insert into worker (full_name, citizen_id, passport_number, birth_date, sex, nationality, business_id)
     values (${name ?? `Kim Min ${randomBytes(3).toString('hex')}`}, ${citizenId}, ${passport}, '1988-04-12', 'male', ${nationality}, ${businessId})
     returning id`.execute(t.database.db);
   return row.rows[0]!.id;
 }
 
-export type Call = (session: Session | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+export type Call = (
+  session: Session | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
 
 export function caller(t: TestApp): Call {
   return (session, method, url, payload) =>
@@ -134,7 +149,12 @@ export interface Made {
 export async function requestIn(w: PermitsWorld, state: StoredStatus, kind: 'new' | 'confirm' = 'new'): Promise<Made> {
   const call = caller(w.t);
   const workerId = await createWorker(w.t, w.businessA.id);
-  const created = await call(w.employerA, 'POST', kind === 'new' ? 'add-require-license' : 'add-require-confirm', kind === 'new' ? newRequest(workerId) : confirmRequest(workerId));
+  const created = await call(
+    w.employerA,
+    'POST',
+    kind === 'new' ? 'add-require-license' : 'add-require-confirm',
+    kind === 'new' ? newRequest(workerId) : confirmRequest(workerId),
+  );
   if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
   let detail = created.json() as { id: string; version: number };
   if (state === 'draft') return { id: detail.id, workerId, version: detail.version };
@@ -145,9 +165,12 @@ export async function requestIn(w: PermitsWorld, state: StoredStatus, kind: 'new
     detail = res.json();
   };
   await step(w.employerA, 'submit-require', {});
-  if (state === 'returned') await step(w.department, 'return-require', { reason: 'Thiếu bản dịch công chứng phiếu lý lịch tư pháp' });
-  if (state === 'rejected') await step(w.department, 'reject-require', { reason: 'Không đáp ứng điều kiện chuyên gia' });
-  if (state === 'approved') await step(w.department, 'approve-require', { validFrom: today(), validTo: addDays(today(), 364) });
+  if (state === 'returned')
+    await step(w.department, 'return-require', { reason: 'Thiếu bản dịch công chứng phiếu lý lịch tư pháp' });
+  if (state === 'rejected')
+    await step(w.department, 'reject-require', { reason: 'Không đáp ứng điều kiện chuyên gia' });
+  if (state === 'approved')
+    await step(w.department, 'approve-require', { validFrom: today(), validTo: addDays(today(), 364) });
   return { id: detail.id, workerId, version: detail.version };
 }
 

@@ -36,7 +36,15 @@ describe('a request walks its whole life', () => {
     const created = await call(w.employerA, 'POST', 'add-require-license', newRequest(workerId));
     expect(created.statusCode).toBe(201);
     const draft = created.json();
-    expect(draft).toMatchObject({ kind: 'new', status: 'draft', number: null, workerName: 'Tanaka Hiroshi', nationality: 'JP', passportNumber: 'M12345678', version: 1 });
+    expect(draft).toMatchObject({
+      kind: 'new',
+      status: 'draft',
+      number: null,
+      workerName: 'Tanaka Hiroshi',
+      nationality: 'JP',
+      passportNumber: 'M12345678',
+      version: 1,
+    });
     expect(draft.allowedActions).toEqual(['edit', 'submit', 'delete']);
 
     // The department does not see drafts.
@@ -60,16 +68,32 @@ describe('a request walks its whole life', () => {
     expect(queue.json().pageLists.map((p: { id: string }) => p.id)).toContain(draft.id);
     const seen = await call(w.department, 'GET', `worker-license/${draft.id}`);
     expect(seen.json().allowedActions).toEqual(['return', 'approve', 'reject', 'attach']);
-    expect(seen.json().proposedValidity).toMatchObject({ validFrom: newRequest(workerId).requestedFrom, fixedFrom: false, fixedTo: false });
+    expect(seen.json().proposedValidity).toMatchObject({
+      validFrom: newRequest(workerId).requestedFrom,
+      fixedFrom: false,
+      fixedTo: false,
+    });
 
-    const returned = await call(w.department, 'POST', 'return-require', { id: draft.id, version: 2, reason: 'Phiếu lý lịch tư pháp đã quá 6 tháng' });
+    const returned = await call(w.department, 'POST', 'return-require', {
+      id: draft.id,
+      version: 2,
+      reason: 'Phiếu lý lịch tư pháp đã quá 6 tháng',
+    });
     expect(returned.statusCode).toBe(200);
     expect(returned.json()).toMatchObject({ status: 'returned', returnReason: 'Phiếu lý lịch tư pháp đã quá 6 tháng' });
 
     // The employer sees the reason, fixes the request (and a document) and sends it again.
     const back = await call(w.employerA, 'GET', `worker-license/${draft.id}`);
-    expect(back.json()).toMatchObject({ status: 'returned', returnReason: 'Phiếu lý lịch tư pháp đã quá 6 tháng', allowedActions: ['edit', 'submit', 'delete'] });
-    const edited = await call(w.employerA, 'PUT', 'edit-require-license', { id: draft.id, version: 3, jobTitle: 'Chuyên gia rang xay cà phê đặc sản' });
+    expect(back.json()).toMatchObject({
+      status: 'returned',
+      returnReason: 'Phiếu lý lịch tư pháp đã quá 6 tháng',
+      allowedActions: ['edit', 'submit', 'delete'],
+    });
+    const edited = await call(w.employerA, 'PUT', 'edit-require-license', {
+      id: draft.id,
+      version: 3,
+      jobTitle: 'Chuyên gia rang xay cà phê đặc sản',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ jobTitle: 'Chuyên gia rang xay cà phê đặc sản', version: 4 });
     const again = await call(w.employerA, 'POST', 'submit-require', { id: draft.id, version: 4 });
@@ -77,25 +101,48 @@ describe('a request walks its whole life', () => {
 
     const validFrom = today();
     const validTo = addDays(today(), 700);
-    const approved = await call(w.department, 'POST', 'approve-require', { id: draft.id, version: 5, validFrom, validTo, note: 'Cấp theo hồ sơ' });
+    const approved = await call(w.department, 'POST', 'approve-require', {
+      id: draft.id,
+      version: 5,
+      validFrom,
+      validTo,
+      note: 'Cấp theo hồ sơ',
+    });
     expect(approved.statusCode).toBe(200);
     const permit = approved.json();
     expect(permit).toMatchObject({ status: 'approved', validFrom, validTo, decisionNote: 'Cấp theo hồ sơ' });
     expect(permit.number).toMatch(new RegExp(`^LĐ-\\d{2}-${today().slice(0, 4)}-\\d{6}$`));
     expect(permit.decidedByName).toBeTruthy();
-    expect(permit.history.map((e: { action: string }) => e.action)).toEqual(['create', 'submit', 'return', 'submit', 'approve']);
-    expect(permit.history[2]).toMatchObject({ fromStatus: 'submitted', toStatus: 'returned', reason: 'Phiếu lý lịch tư pháp đã quá 6 tháng' });
+    expect(permit.history.map((e: { action: string }) => e.action)).toEqual([
+      'create',
+      'submit',
+      'return',
+      'submit',
+      'approve',
+    ]);
+    expect(permit.history[2]).toMatchObject({
+      fromStatus: 'submitted',
+      toStatus: 'returned',
+      reason: 'Phiếu lý lịch tư pháp đã quá 6 tháng',
+    });
 
     // The employer sees the number, and may now ask for an extension or a renewal.
     const mine = await call(w.employerA, 'GET', `worker-license/${draft.id}`);
-    expect(mine.json()).toMatchObject({ number: permit.number, validFrom, validTo, allowedActions: ['extend', 'renew'] });
+    expect(mine.json()).toMatchObject({
+      number: permit.number,
+      validFrom,
+      validTo,
+      allowedActions: ['extend', 'renew'],
+    });
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select('action')
       .where('subject', '=', 'WorkerLicense')
       .where('record_id', '=', draft.id)
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'file_upload', 'submit', 'return', 'update', 'approve']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['create', 'file_upload', 'submit', 'return', 'update', 'approve']),
+    );
   });
 });
 
@@ -151,10 +198,18 @@ describe('who may move a request, in which state', () => {
     approve: ['POST', 'approve-require'],
     reject: ['POST', 'reject-require'],
   };
-  const after: Partial<Record<Move, StoredStatus | 'deleted'>> = { submit: 'submitted', return: 'returned', approve: 'approved', reject: 'rejected', delete: 'deleted' };
+  const after: Partial<Record<Move, StoredStatus | 'deleted'>> = {
+    submit: 'submitted',
+    return: 'returned',
+    approve: 'approved',
+    reject: 'rejected',
+    delete: 'deleted',
+  };
 
   it('refuses every move the table does not allow and leaves the request as it was', async () => {
-    const fixtures = Object.fromEntries(await Promise.all(states.map(async (s) => [s, await requestIn(w, s)] as const)));
+    const fixtures = Object.fromEntries(
+      await Promise.all(states.map(async (s) => [s, await requestIn(w, s)] as const)),
+    );
     const failures: string[] = [];
     for (const state of states) {
       const made = fixtures[state]!;
@@ -166,11 +221,17 @@ describe('who may move a request, in which state', () => {
           const res = await call(w[role] as Session, method, path, body(move, made.id, made.version));
           const got = res.statusCode === want ? errorCode(res) : undefined;
           if (res.statusCode !== want || got !== code) {
-            failures.push(`${role} ${move} ${state}: ${res.statusCode} ${got ?? ''} (want ${want} ${code}) ${res.body.slice(0, 120)}`);
+            failures.push(
+              `${role} ${move} ${state}: ${res.statusCode} ${got ?? ''} (want ${want} ${code}) ${res.body.slice(0, 120)}`,
+            );
           }
         }
       }
-      const row = await t.database.db.selectFrom('work_permit').select(['status', 'version', 'deleted_at']).where('id', '=', made.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('work_permit')
+        .select(['status', 'version', 'deleted_at'])
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow();
       expect(row, state).toMatchObject({ status: state, version: made.version, deleted_at: null });
     }
     expect(failures).toEqual([]);
@@ -187,7 +248,11 @@ describe('who may move a request, in which state', () => {
           const [method, path] = paths[move];
           const res = await call(w[role] as Session, method, path, body(move, made.id, made.version));
           expect(res.statusCode, `${role} ${move} ${state}: ${res.body.slice(0, 200)}`).toBe(200);
-          const row = await t.database.db.selectFrom('work_permit').select(['status', 'deleted_at']).where('id', '=', made.id).executeTakeFirstOrThrow();
+          const row = await t.database.db
+            .selectFrom('work_permit')
+            .select(['status', 'deleted_at'])
+            .where('id', '=', made.id)
+            .executeTakeFirstOrThrow();
           const want = after[move] ?? state;
           if (want === 'deleted') expect(row.deleted_at).not.toBeNull();
           else expect(row.status, `${role} ${move} ${state}`).toBe(want);
@@ -198,17 +263,33 @@ describe('who may move a request, in which state', () => {
 
   it('another user of the same employer shares its requests; a read-only user of it moves nothing', async () => {
     const made = await requestIn(w, 'draft');
-    const edited = await call(w.employerA2, 'PUT', 'edit-require-license', { id: made.id, version: made.version, workplace: 'Bảo Lộc' });
+    const edited = await call(w.employerA2, 'PUT', 'edit-require-license', {
+      id: made.id,
+      version: made.version,
+      workplace: 'Bảo Lộc',
+    });
     expect(edited.statusCode).toBe(200);
     expect((await call(w.employerReader, 'GET', `worker-license/${made.id}`)).json().allowedActions).toEqual([]);
-    expect((await call(w.employerReader, 'PUT', 'edit-require-license', { id: made.id, version: 2, workplace: 'Di Linh' })).statusCode).toBe(403);
+    expect(
+      (await call(w.employerReader, 'PUT', 'edit-require-license', { id: made.id, version: 2, workplace: 'Di Linh' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('a change based on an old version is refused with 409 (two reviewers, one decision)', async () => {
     const made = await requestIn(w, 'submitted');
-    const first = await call(w.department, 'POST', 'return-require', { id: made.id, version: made.version, reason: 'Bổ sung hợp đồng lao động' });
+    const first = await call(w.department, 'POST', 'return-require', {
+      id: made.id,
+      version: made.version,
+      reason: 'Bổ sung hợp đồng lao động',
+    });
     expect(first.statusCode).toBe(200);
-    const second = await call(w.department, 'POST', 'approve-require', { id: made.id, version: made.version, validFrom: today(), validTo: addDays(today(), 30) });
+    const second = await call(w.department, 'POST', 'approve-require', {
+      id: made.id,
+      version: made.version,
+      validFrom: today(),
+      validTo: addDays(today(), 30),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('STALE_VERSION');
     expect(second.json().error.message).toMatch(/tải lại/);
@@ -235,8 +316,12 @@ describe('two employers see only their own', () => {
     const fileA = (await call(w.employerA, 'GET', `list-file-requires?licenseId=${a.id}`)).json()[0].file.id;
     expect((await call(w.employerB, 'GET', `download-file-require/${fileA}`)).statusCode).toBe(404);
     expect((await call(w.employerB, 'POST', 'delete-file-require', [fileA])).statusCode).toBe(404);
-    expect((await call(w.employerB, 'POST', 'require-extend', { parentId: a.id, ...extendFields() })).statusCode).toBe(404);
-    expect((await call(w.employerB, 'POST', 'require-renew', { parentId: a.id, renewReason: 'lost' })).statusCode).toBe(404);
+    expect((await call(w.employerB, 'POST', 'require-extend', { parentId: a.id, ...extendFields() })).statusCode).toBe(
+      404,
+    );
+    expect((await call(w.employerB, 'POST', 'require-renew', { parentId: a.id, renewReason: 'lost' })).statusCode).toBe(
+      404,
+    );
     // Nor can it file for the other employer's worker.
     const foreign = await call(w.employerB, 'POST', 'add-require-license', newRequest(a.workerId));
     expect(foreign.statusCode).toBe(400);
@@ -317,9 +402,17 @@ describe('filing rules', () => {
       validTo: addDays(maxValidTo(today()), 1),
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error).toMatchObject({ code: 'APPROVAL_INVALID', details: [{ field: 'body.validTo', code: 'periodTooLong' }] });
+    expect(tooLong.json().error).toMatchObject({
+      code: 'APPROVAL_INVALID',
+      details: [{ field: 'body.validTo', code: 'periodTooLong' }],
+    });
     expect(tooLong.json().error.details[0].message).toContain(maxValidTo(today()).slice(0, 4));
-    const over = await call(w.department, 'POST', 'approve-require', { id: pending.id, version: pending.version, validFrom: addDays(today(), -40), validTo: addDays(today(), -1) });
+    const over = await call(w.department, 'POST', 'approve-require', {
+      id: pending.id,
+      version: pending.version,
+      validFrom: addDays(today(), -40),
+      validTo: addDays(today(), -1),
+    });
     expect(over.json().error.details[0].code).toBe('alreadyOver');
   });
 
@@ -348,7 +441,12 @@ describe('filing rules', () => {
     const parent = (await call(w.employerA, 'GET', `worker-license/${made.id}`)).json();
     const ext = await call(w.employerA, 'POST', 'require-extend', { parentId: made.id, ...extendFields() });
     expect(ext.statusCode).toBe(201);
-    expect(ext.json()).toMatchObject({ kind: 'extend', status: 'draft', parentId: made.id, parent: { id: made.id, number: parent.number } });
+    expect(ext.json()).toMatchObject({
+      kind: 'extend',
+      status: 'draft',
+      parentId: made.id,
+      parent: { id: made.id, number: parent.number },
+    });
     // One open request per permit.
     const twice = await call(w.employerA, 'POST', 'require-renew', { parentId: made.id, renewReason: 'lost' });
     expect(twice.statusCode).toBe(409);
@@ -359,9 +457,19 @@ describe('filing rules', () => {
     await call(w.employerA, 'POST', 'submit-require', { id, version: 1 });
     const review = (await call(w.department, 'GET', `worker-license/${id}`)).json();
     expect(review.proposedValidity).toMatchObject({ validFrom: addDays(parent.validTo, 1), fixedFrom: true });
-    const wrongStart = await call(w.department, 'POST', 'approve-require', { id, version: 2, validFrom: today(), validTo: addDays(today(), 30) });
+    const wrongStart = await call(w.department, 'POST', 'approve-require', {
+      id,
+      version: 2,
+      validFrom: today(),
+      validTo: addDays(today(), 30),
+    });
     expect(wrongStart.json().error.details[0]).toMatchObject({ field: 'body.validFrom', code: 'extensionStart' });
-    const ok = await call(w.department, 'POST', 'approve-require', { id, version: 2, validFrom: review.proposedValidity.validFrom, validTo: review.proposedValidity.validTo });
+    const ok = await call(w.department, 'POST', 'approve-require', {
+      id,
+      version: 2,
+      validFrom: review.proposedValidity.validFrom,
+      validTo: review.proposedValidity.validTo,
+    });
     expect(ok.statusCode).toBe(200);
 
     // Extended once: neither the permit nor its extension can be extended again.
@@ -371,30 +479,59 @@ describe('filing rules', () => {
     expect(third.json().error).toMatchObject({ code: 'EXTEND_BLOCKED', details: [{ code: 'alreadyExtended' }] });
 
     // Renewal of the extension: keeps its remaining validity.
-    const renew = await call(w.employerA, 'POST', 'require-renew', { parentId: id, renewReason: 'detailsChanged', passportNumber: 'n9876543' });
+    const renew = await call(w.employerA, 'POST', 'require-renew', {
+      parentId: id,
+      renewReason: 'detailsChanged',
+      passportNumber: 'n9876543',
+    });
     expect(renew.statusCode).toBe(201);
     expect(renew.json()).toMatchObject({ kind: 'renew', passportNumber: 'N9876543', renewReason: 'detailsChanged' });
     const rid = renew.json().id as string;
     await fillRequired(call, w.employerA, rid, 'renew');
     await call(w.employerA, 'POST', 'submit-require', { id: rid, version: 1 });
     const extended = (await call(w.employerA, 'GET', `worker-license/${id}`)).json();
-    const wrongEnd = await call(w.department, 'POST', 'approve-require', { id: rid, version: 2, validFrom: today(), validTo: addDays(extended.validTo, -1) });
+    const wrongEnd = await call(w.department, 'POST', 'approve-require', {
+      id: rid,
+      version: 2,
+      validFrom: today(),
+      validTo: addDays(extended.validTo, -1),
+    });
     expect(wrongEnd.json().error.details[0].code).toBe('renewalEnd');
-    expect((await call(w.department, 'POST', 'approve-require', { id: rid, version: 2, validFrom: today(), validTo: extended.validTo })).statusCode).toBe(200);
+    expect(
+      (
+        await call(w.department, 'POST', 'approve-require', {
+          id: rid,
+          version: 2,
+          validFrom: today(),
+          validTo: extended.validTo,
+        })
+      ).statusCode,
+    ).toBe(200);
     // Replaced: further requests go from the renewal.
     expect((await call(w.employerA, 'GET', `worker-license/${id}`)).json().renewBlocker).toBe('replaced');
-    expect((await call(w.employerA, 'GET', `worker-license/${rid}`)).json()).toMatchObject({ extendBlocker: 'alreadyExtended', renewBlocker: null });
+    expect((await call(w.employerA, 'GET', `worker-license/${rid}`)).json()).toMatchObject({
+      extendBlocker: 'alreadyExtended',
+      renewBlocker: null,
+    });
   });
 });
 
 describe('bad input is a 4xx with the error body, never a 500', () => {
   it('explains field errors in the request language, with the rule that failed', async () => {
     const worker = await createWorker(t, w.businessA.id);
-    const long = await call(w.employerA, 'POST', 'add-require-license', newRequest(worker, { requestedTo: addDays(today(), 800) }));
+    const long = await call(
+      w.employerA,
+      'POST',
+      'add-require-license',
+      newRequest(worker, { requestedTo: addDays(today(), 800) }),
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().error.code).toBe('VALIDATION');
     expect(long.json().error.details).toEqual([
-      expect.objectContaining({ field: 'body.requestedTo', message: expect.stringMatching(/^Thời hạn tối đa là 2 năm/) }),
+      expect.objectContaining({
+        field: 'body.requestedTo',
+        message: expect.stringMatching(/^Thời hạn tối đa là 2 năm/),
+      }),
     ]);
     const en = await t.request({
       method: 'POST',
@@ -403,10 +540,15 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
       payload: newRequest(worker, { jobTitle: '', position: 'boss', passportNumber: 'A 1' }),
     });
     expect(en.statusCode).toBe(400);
-    const fields = en.json().error.details.map((d: { field: string }) => d.field).sort();
+    const fields = en
+      .json()
+      .error.details.map((d: { field: string }) => d.field)
+      .sort();
     expect(fields).toEqual(['body.jobTitle', 'body.passportNumber', 'body.position']);
     expect(en.json().error.message).toBe('The data is not valid');
-    expect(en.json().error.details.find((d: { field: string }) => d.field === 'body.passportNumber').message).toMatch(/5–20 letters or digits/);
+    expect(en.json().error.details.find((d: { field: string }) => d.field === 'body.passportNumber').message).toMatch(
+      /5–20 letters or digits/,
+    );
   });
 
   it('answers 400 for malformed ids, bodies and filters, 404 for unknown ids', async () => {
@@ -420,14 +562,23 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
       ['POST', 'submit-require', { id: '00000000-0000-4000-8000-000000000000', version: 1 }, 404],
       ['POST', 'delete-worker-license', [], 400],
       ['POST', 'delete-worker-license', ['x'], 400],
-      ['PUT', 'edit-require-license', { id: '00000000-0000-4000-8000-000000000000', version: 1, requestedFrom: '2026-13-40' }, 400],
+      [
+        'PUT',
+        'edit-require-license',
+        { id: '00000000-0000-4000-8000-000000000000', version: 1, requestedFrom: '2026-13-40' },
+        400,
+      ],
       ['POST', 'add-require-confirm', { workerId: '00000000-0000-4000-8000-000000000000' }, 400],
       ['POST', 'require-extend', { parentId: '00000000-0000-4000-8000-000000000000', ...extendFields() }, 404],
     ];
     for (const [method, path, payload, status] of cases) {
       const res = await call(w.employerA, method as 'GET', path, payload);
       expect(res.statusCode, `${method} ${path}: ${res.body.slice(0, 200)}`).toBe(status);
-      expect(res.json().error, path).toMatchObject({ code: expect.any(String), message: expect.any(String), details: expect.any(Array) });
+      expect(res.json().error, path).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+        details: expect.any(Array),
+      });
     }
     const broken = await t.request({
       method: 'POST',
@@ -441,16 +592,27 @@ describe('bad input is a 4xx with the error body, never a 500', () => {
 
   it('edits a confirmation only through its own call and keeps its ground rules', async () => {
     const made = await requestIn(w, 'draft', 'confirm');
-    const wrong = await call(w.employerA, 'PUT', 'edit-require-license', { id: made.id, version: made.version, jobTitle: 'x' });
+    const wrong = await call(w.employerA, 'PUT', 'edit-require-license', {
+      id: made.id,
+      version: made.version,
+      jobTitle: 'x',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('KIND_MISMATCH');
-    const other = await call(w.employerA, 'PUT', 'edit-require-confirm', { id: made.id, version: made.version, ...confirmRequest(made.workerId, { exemptionGround: 'other' }) });
+    const other = await call(w.employerA, 'PUT', 'edit-require-confirm', {
+      id: made.id,
+      version: made.version,
+      ...confirmRequest(made.workerId, { exemptionGround: 'other' }),
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().error.details[0]).toMatchObject({ field: 'body.exemptionDetail' });
     const ok = await call(w.employerA, 'PUT', 'edit-require-confirm', {
       id: made.id,
       version: made.version,
-      ...confirmRequest(made.workerId, { exemptionGround: 'other', exemptionDetail: 'Tình nguyện viên theo chương trình hợp tác' }),
+      ...confirmRequest(made.workerId, {
+        exemptionGround: 'other',
+        exemptionDetail: 'Tình nguyện viên theo chương trình hợp tác',
+      }),
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ exemptionGround: 'other', version: made.version + 1 });
@@ -462,8 +624,25 @@ describe('garbage in, a 4xx out', () => {
     const made = await requestIn(w, 'submitted');
     const routes = t.app.routePermissions.filter((r) => r.url.startsWith('/api/WorkerLicense/') && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(21);
-    const payloads: unknown[] = [undefined, {}, [], 'x', 42, null, { id: 'x', version: 'one' }, { id: made.id, version: -1, validFrom: '31/12/2026' }, [made.id, 'x'], { ids: [] }];
-    const queries = ['', '?licenseId=x', `?licenseId=${made.id}&requirementCode=photos`, '?pageSize=-1&status=,', '?year=abc&sortBy=evil'];
+    const payloads: unknown[] = [
+      undefined,
+      {},
+      [],
+      'x',
+      42,
+      null,
+      { id: 'x', version: 'one' },
+      { id: made.id, version: -1, validFrom: '31/12/2026' },
+      [made.id, 'x'],
+      { ids: [] },
+    ];
+    const queries = [
+      '',
+      '?licenseId=x',
+      `?licenseId=${made.id}&requirementCode=photos`,
+      '?pageSize=-1&status=,',
+      '?year=abc&sortBy=evil',
+    ];
     const failures: string[] = [];
     for (const r of routes) {
       for (const session of [w.employerA, w.department]) {
@@ -474,11 +653,18 @@ describe('garbage in, a 4xx out', () => {
               const res = await t.request({
                 method: r.method as 'GET',
                 url,
-                headers: { ...session.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+                headers: {
+                  ...session.headers,
+                  ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+                },
                 ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
               });
-              if (res.statusCode >= 500) failures.push(`${r.method} ${url} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-              else if (res.statusCode >= 400 && !res.json().error?.message) failures.push(`${r.method} ${url} → ${res.statusCode} without the error body`);
+              if (res.statusCode >= 500)
+                failures.push(
+                  `${r.method} ${url} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+                );
+              else if (res.statusCode >= 400 && !res.json().error?.message)
+                failures.push(`${r.method} ${url} → ${res.statusCode} without the error body`);
             }
           }
         }
@@ -492,11 +678,27 @@ describe('API documentation', () => {
   it('documents every spec call and the review calls', async () => {
     const doc = (await t.request('/api/docs/json')).json() as { paths: Record<string, unknown> };
     const calls = [
-      'workerLicenses', 'add-require-license', 'add-require-confirm', 'edit-require-license', 'edit-require-confirm',
-      'worker-license/{id}', 'worker-confirm/{id}', 'delete-worker-license', 'list-file-in-worker-license',
-      'add-file-to-license', 'delete-file-in-license', 'require-extend', 'require-renew', 'list-file-requires',
-      'update-file-require', 'download-file-require/{id}', 'delete-file-require',
-      'submit-require', 'return-require', 'approve-require', 'reject-require',
+      'workerLicenses',
+      'add-require-license',
+      'add-require-confirm',
+      'edit-require-license',
+      'edit-require-confirm',
+      'worker-license/{id}',
+      'worker-confirm/{id}',
+      'delete-worker-license',
+      'list-file-in-worker-license',
+      'add-file-to-license',
+      'delete-file-in-license',
+      'require-extend',
+      'require-renew',
+      'list-file-requires',
+      'update-file-require',
+      'download-file-require/{id}',
+      'delete-file-require',
+      'submit-require',
+      'return-require',
+      'approve-require',
+      'reject-require',
     ];
     for (const c of calls) expect(Object.keys(doc.paths), c).toContain(`/api/WorkerLicense/${c}`);
     const stored = await sql<{ n: number }>`select count(*)::int as n from work_permit`.execute(t.database.db);

@@ -29,7 +29,10 @@ const probe: FastifyPluginAsyncZod = async (app) => {
     '/api/__probe/setting',
     { config: { permission: 'Auth.read' }, schema: { body: z.object({ key: z.string() }) } },
     async (req) => {
-      await app.db.insertInto('app_setting').values({ key: req.body.key, value: JSON.stringify({}) }).execute();
+      await app.db
+        .insertInto('app_setting')
+        .values({ key: req.body.key, value: JSON.stringify({}) })
+        .execute();
       return { ok: true };
     },
   );
@@ -104,7 +107,9 @@ describe('bad input never yields a 5xx', () => {
     const fields = (err.details as Array<{ field: string; message: string }>).map((d) => d.field);
     expect(fields).toEqual(['body.name']);
     // zod's Vietnamese messages
-    expect((err.details as Array<{ message: string }>)[0]!.message).toMatch(/[ạảãàáâậầấẩẫăắằặẳẵêệềếểễôộồốổỗơợờớởỡưựừứửữđ]/i);
+    expect((err.details as Array<{ message: string }>)[0]!.message).toMatch(
+      /[ạảãàáâậầấẩẫăắằặẳẵêệềếểễôộồốổỗơợờớởỡưựừứửữđ]/i,
+    );
   });
 
   it('malformed JSON on a real route → 400', async () => {
@@ -173,7 +178,9 @@ describe('accent-insensitive search', () => {
     expect(rows.rows).toHaveLength(4);
     const find = async (kw: string) =>
       (
-        await sql<{ name: string }>`select name from unnest(${names}::text[]) as t(name) where ${matchesKeyword(['name'], kw)}`.execute(db)
+        await sql<{
+          name: string;
+        }>`select name from unnest(${names}::text[]) as t(name) where ${matchesKeyword(['name'], kw)}`.execute(db)
       ).rows.map((r) => r.name);
     expect(await find('nguyen van a')).toEqual(['Nguyễn Văn A']);
     expect(await find('NGUYỄN')).toEqual(['Nguyễn Văn A']);

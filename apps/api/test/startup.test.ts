@@ -42,7 +42,15 @@ describe.runIf(process.env.PORTAL_TEST_DB !== 'postgres')('main.ts start-up and 
     const port = await freePort();
     const child = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/api/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Start-Test-2026' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'Start-Test-2026',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -61,7 +69,14 @@ describe.runIf(process.env.PORTAL_TEST_DB !== 'postgres')('main.ts start-up and 
     // The data survives a restart: the second start applies no migrations and is healthy again.
     const again = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/api/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let second = '';

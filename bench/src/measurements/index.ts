@@ -6,4 +6,13 @@ import { catalogueExport, catalogueImport, catalogueList } from './catalogue.ts'
 import { workerListEmployer, workerListReal } from './workers.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
-export const measurements: Measurement[] = [health, workerList, firstLoad, catalogueList, catalogueImport, catalogueExport, workerListReal, workerListEmployer];
+export const measurements: Measurement[] = [
+  health,
+  workerList,
+  firstLoad,
+  catalogueList,
+  catalogueImport,
+  catalogueExport,
+  workerListReal,
+  workerListEmployer,
+];

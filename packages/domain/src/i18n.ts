@@ -27,8 +27,28 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
  * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files.
  */
 export const resources = {
-  vi: { errors: viErrors, common: viCommon, accounts: viAccounts, catalog: viCatalog, shell: viShell, integration: viIntegration, businesses: viBusinesses, permits: viPermits, workers: viWorkers },
-  en: { errors: enErrors, common: enCommon, accounts: enAccounts, catalog: enCatalog, shell: enShell, integration: enIntegration, businesses: enBusinesses, permits: enPermits, workers: enWorkers },
+  vi: {
+    errors: viErrors,
+    common: viCommon,
+    accounts: viAccounts,
+    catalog: viCatalog,
+    shell: viShell,
+    integration: viIntegration,
+    businesses: viBusinesses,
+    permits: viPermits,
+    workers: viWorkers,
+  },
+  en: {
+    errors: enErrors,
+    common: enCommon,
+    accounts: enAccounts,
+    catalog: enCatalog,
+    shell: enShell,
+    integration: enIntegration,
+    businesses: enBusinesses,
+    permits: enPermits,
+    workers: enWorkers,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['vi'];

@@ -36,4 +36,11 @@ export interface PlatformTables {
  * The whole database: each domain declares its tables beside its code and is composed here.
  * Add `& YourDomainTables` (one import, one line) when a domain adds tables.
  */
-export type DB = PlatformTables & AdminUnitTables & FileTables & AccountTables & IntegrationTables & BusinessTables & WorkerTables & PermitTables;
+export type DB = PlatformTables &
+  AdminUnitTables &
+  FileTables &
+  AccountTables &
+  IntegrationTables &
+  BusinessTables &
+  WorkerTables &
+  PermitTables;

@@ -12,4 +12,16 @@ import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [health, accounts, adminUnits, configuration, configurationSettings, catalogRoutes, integration, businesses, workers, permits, groupUsers];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  accounts,
+  adminUnits,
+  configuration,
+  configurationSettings,
+  catalogRoutes,
+  integration,
+  businesses,
+  workers,
+  permits,
+  groupUsers,
+];

@@ -30,7 +30,16 @@ export interface SeedStep {
  * Start-up data, in order. Every step is idempotent: running it again changes nothing.
  * Domains add their steps here (reference data first, then demo data that refers to it).
  */
-export const seedSteps: SeedStep[] = [adminUnitsSeedStep, demoProvinceStep, ...accountSeedSteps, catalogReferenceStep, catalogDemoStep, businessDemoStep, workersDemoStep, permitsDemoStep];
+export const seedSteps: SeedStep[] = [
+  adminUnitsSeedStep,
+  demoProvinceStep,
+  ...accountSeedSteps,
+  catalogReferenceStep,
+  catalogDemoStep,
+  businessDemoStep,
+  workersDemoStep,
+  permitsDemoStep,
+];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {
   for (const step of seedSteps) {

@@ -53,7 +53,10 @@ export async function createTestApp(
     database = await openDatabase({ url: databaseUrl, dataDir, loadDataDir: snapshot });
   }
 
-  const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web'), ...overrides });
+  const config = loadConfig(
+    {},
+    { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
   const app = await buildApp({ config, database, logger: false, ...build });
   await app.ready();
   return {

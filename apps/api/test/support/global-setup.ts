@@ -30,7 +30,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     u.pathname = `/${template}`;
     const database = await openDatabase({ url: u.toString(), dataDir: tmp });
     await migrateToLatest(database.db);
-    await runSeeds({ db: database.db, config: { ...config, databaseUrl: u.toString(), embedded: false }, log: quiet, announce() {} });
+    await runSeeds({
+      db: database.db,
+      config: { ...config, databaseUrl: u.toString(), embedded: false },
+      log: quiet,
+      announce() {},
+    });
     await database.close();
     project.provide('testTemplate', { kind: 'postgres', url, template });
     return async () => {

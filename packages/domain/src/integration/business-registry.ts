@@ -28,9 +28,7 @@ export const registryBusinessSchema = z.object({
   representative: z.object({ fullName: z.string().max(200), title: z.string().max(200).nullable() }),
   phone: z.string().max(50).nullable(),
   email: z.string().max(200).nullable(),
-  industries: z
-    .array(z.object({ code: z.string().max(20), name: z.string().max(500), primary: z.boolean() }))
-    .max(200),
+  industries: z.array(z.object({ code: z.string().max(20), name: z.string().max(500), primary: z.boolean() })).max(200),
   employees: z.number().int().min(0).nullable(),
 });
 export type RegistryBusiness = z.infer<typeof registryBusinessSchema>;

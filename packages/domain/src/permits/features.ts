@@ -1,4 +1,10 @@
-import { defineFeatureGroup, FEATURE_GROUPS, registerFeatures, subjectFeature, type PermissionKey } from '../permissions.ts';
+import {
+  defineFeatureGroup,
+  FEATURE_GROUPS,
+  registerFeatures,
+  subjectFeature,
+  type PermissionKey,
+} from '../permissions.ts';
 
 /** The permission subject of work permits and confirmations (the spec's area name). */
 export const PERMIT_SUBJECT = 'WorkerLicense';
@@ -34,7 +40,9 @@ registerFeatures(
 registerFeatures(REVIEW_FEATURE_GROUP, {
   key: 'review.workerLicense',
   labelKey: 'permits:permissions.subject',
-  children: [{ key: PERMIT_PERMISSIONS.review, labelKey: 'permits:permissions.review', implies: [PERMIT_PERMISSIONS.read] }],
+  children: [
+    { key: PERMIT_PERMISSIONS.review, labelKey: 'permits:permissions.review', implies: [PERMIT_PERMISSIONS.read] },
+  ],
 });
 
 /**
@@ -49,4 +57,3 @@ export const PERMIT_PATHS = {
   editConfirm: '/nguoi-lao-dong/giay-phep-lao-dong/sua-giay-xac-nhan/:id',
   review: '/nguoi-lao-dong/cap-phep-nguoi-lao-dong/danh-sach',
 } as const;
-

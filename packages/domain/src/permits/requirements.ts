@@ -21,8 +21,18 @@ export interface FileRequirement {
 export const PERMIT_MAX_FILE_MB = 10;
 const PHOTO_MAX_MB = 5;
 
-const paper = (code: string, required: boolean): FileRequirement => ({ code, required, kinds: ['pdf', 'image'], maxMb: PERMIT_MAX_FILE_MB });
-const photo = (required: boolean): FileRequirement => ({ code: 'photos', required, kinds: ['image'], maxMb: PHOTO_MAX_MB });
+const paper = (code: string, required: boolean): FileRequirement => ({
+  code,
+  required,
+  kinds: ['pdf', 'image'],
+  maxMb: PERMIT_MAX_FILE_MB,
+});
+const photo = (required: boolean): FileRequirement => ({
+  code: 'photos',
+  required,
+  kinds: ['image'],
+  maxMb: PHOTO_MAX_MB,
+});
 
 export const REQUIREMENTS: Readonly<Record<PermitKind, readonly FileRequirement[]>> = {
   new: [

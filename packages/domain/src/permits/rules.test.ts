@@ -47,7 +47,10 @@ describe('validity rules', () => {
   it('accepts at most two years, in order', () => {
     const f = { from: 'requestedFrom', to: 'requestedTo' };
     expect(checkPeriod('2026-01-01', '2027-12-31', f)).toEqual([]);
-    expect(checkPeriod('2026-01-01', '2028-01-01', f)[0]).toMatchObject({ field: 'requestedTo', code: 'periodTooLong' });
+    expect(checkPeriod('2026-01-01', '2028-01-01', f)[0]).toMatchObject({
+      field: 'requestedTo',
+      code: 'periodTooLong',
+    });
     expect(checkPeriod('2026-01-02', '2026-01-01', f)[0]).toMatchObject({ field: 'requestedTo', code: 'periodOrder' });
   });
 
@@ -60,35 +63,64 @@ describe('validity rules', () => {
 
   it('an extension continues the day after the permit ends; a renewal keeps its end', () => {
     const parent = { validTo: '2026-06-30' };
-    expect(checkApproval({ kind: 'extend', validFrom: '2026-07-01', validTo: '2028-06-30', parent, today: '2026-06-01' })).toEqual([]);
-    expect(checkApproval({ kind: 'extend', validFrom: '2026-06-15', validTo: '2028-06-14', parent, today: '2026-06-01' })[0]).toMatchObject({
+    expect(
+      checkApproval({ kind: 'extend', validFrom: '2026-07-01', validTo: '2028-06-30', parent, today: '2026-06-01' }),
+    ).toEqual([]);
+    expect(
+      checkApproval({ kind: 'extend', validFrom: '2026-06-15', validTo: '2028-06-14', parent, today: '2026-06-01' })[0],
+    ).toMatchObject({
       field: 'validFrom',
       code: 'extensionStart',
     });
-    expect(checkApproval({ kind: 'renew', validFrom: '2026-06-01', validTo: '2026-06-30', parent, today: '2026-06-01' })).toEqual([]);
-    expect(checkApproval({ kind: 'renew', validFrom: '2026-06-01', validTo: '2027-06-30', parent, today: '2026-06-01' })[0]?.code).toBe('renewalEnd');
+    expect(
+      checkApproval({ kind: 'renew', validFrom: '2026-06-01', validTo: '2026-06-30', parent, today: '2026-06-01' }),
+    ).toEqual([]);
+    expect(
+      checkApproval({ kind: 'renew', validFrom: '2026-06-01', validTo: '2027-06-30', parent, today: '2026-06-01' })[0]
+        ?.code,
+    ).toBe('renewalEnd');
   });
 
   it('proposes the validity the law fixes', () => {
-    expect(proposedValidity('extend', { requestedFrom: null, requestedTo: '2027-12-31' }, { validTo: '2026-06-30' }, '2026-06-01')).toEqual({
+    expect(
+      proposedValidity(
+        'extend',
+        { requestedFrom: null, requestedTo: '2027-12-31' },
+        { validTo: '2026-06-30' },
+        '2026-06-01',
+      ),
+    ).toEqual({
       validFrom: '2026-07-01',
       validTo: '2027-12-31',
       fixedFrom: true,
       fixedTo: false,
     });
-    expect(proposedValidity('extend', { requestedFrom: null, requestedTo: '2030-01-01' }, { validTo: '2026-06-30' }, '2026-06-01').validTo).toBe('2028-06-30');
-    expect(proposedValidity('renew', { requestedFrom: null, requestedTo: null }, { validTo: '2026-06-30' }, '2026-06-01')).toEqual({
+    expect(
+      proposedValidity(
+        'extend',
+        { requestedFrom: null, requestedTo: '2030-01-01' },
+        { validTo: '2026-06-30' },
+        '2026-06-01',
+      ).validTo,
+    ).toBe('2028-06-30');
+    expect(
+      proposedValidity('renew', { requestedFrom: null, requestedTo: null }, { validTo: '2026-06-30' }, '2026-06-01'),
+    ).toEqual({
       validFrom: '2026-06-01',
       validTo: '2026-06-30',
       fixedFrom: false,
       fixedTo: true,
     });
-    expect(proposedValidity('new', { requestedFrom: '2026-07-01', requestedTo: '2027-06-30' }, null, '2026-06-01')).toMatchObject({
+    expect(
+      proposedValidity('new', { requestedFrom: '2026-07-01', requestedTo: '2027-06-30' }, null, '2026-06-01'),
+    ).toMatchObject({
       validFrom: '2026-07-01',
       validTo: '2027-06-30',
     });
     // Asked to start in the past: from today, for what is allowed.
-    expect(proposedValidity('new', { requestedFrom: '2026-01-01', requestedTo: '2029-01-01' }, null, '2026-06-01')).toMatchObject({
+    expect(
+      proposedValidity('new', { requestedFrom: '2026-01-01', requestedTo: '2029-01-01' }, null, '2026-06-01'),
+    ).toMatchObject({
       validFrom: '2026-06-01',
       validTo: '2028-05-31',
     });
@@ -100,18 +132,39 @@ describe('validity rules', () => {
     expect(extensionBlocker({ parent: permit({ status: 'expired' }), ...none })).toBe('notValid');
     expect(extensionBlocker({ parent: permit({ kind: 'confirm' }), ...none })).toBe('notLicense');
     // The permit is itself an extension, or a renewal of one.
-    expect(extensionBlocker({ parent: permit({ kind: 'extend' }), ...none, lineKinds: ['extend', 'new'] })).toBe('alreadyExtended');
-    expect(extensionBlocker({ parent: permit({ kind: 'renew' }), ...none, lineKinds: ['renew', 'extend', 'new'] })).toBe('alreadyExtended');
+    expect(extensionBlocker({ parent: permit({ kind: 'extend' }), ...none, lineKinds: ['extend', 'new'] })).toBe(
+      'alreadyExtended',
+    );
+    expect(
+      extensionBlocker({ parent: permit({ kind: 'renew' }), ...none, lineKinds: ['renew', 'extend', 'new'] }),
+    ).toBe('alreadyExtended');
     // An extension was already granted from the line.
-    expect(extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'approved' }] })).toBe('alreadyExtended');
+    expect(
+      extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'approved' }] }),
+    ).toBe('alreadyExtended');
     // A refused extension does not count; an open one blocks a second.
-    expect(extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'rejected' }] })).toBeNull();
-    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'extend', status: 'submitted' }] })).toBe('openRequest');
-    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'draft' }] })).toBe('openRequest');
+    expect(
+      extensionBlocker({ parent: permit(), ...none, lineChildren: [{ kind: 'extend', status: 'rejected' }] }),
+    ).toBeNull();
+    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'extend', status: 'submitted' }] })).toBe(
+      'openRequest',
+    );
+    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'draft' }] })).toBe(
+      'openRequest',
+    );
     // An extension still open on the permit this one renewed would make two.
-    expect(extensionBlocker({ parent: permit({ kind: 'renew' }), ...none, lineKinds: ['renew', 'new'], lineChildren: [{ kind: 'extend', status: 'returned' }] })).toBe('openRequest');
+    expect(
+      extensionBlocker({
+        parent: permit({ kind: 'renew' }),
+        ...none,
+        lineKinds: ['renew', 'new'],
+        lineChildren: [{ kind: 'extend', status: 'returned' }],
+      }),
+    ).toBe('openRequest');
     // Replaced by a renewal: further requests go from the renewal.
-    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'approved' }] })).toBe('replaced');
+    expect(extensionBlocker({ parent: permit(), ...none, children: [{ kind: 'renew', status: 'approved' }] })).toBe(
+      'replaced',
+    );
   });
 
   it('renews a valid permit that has no open request and was not replaced', () => {
@@ -125,11 +178,22 @@ describe('validity rules', () => {
 
 describe('permit numbers', () => {
   it('formats and parses LĐ-68-2026-000123', () => {
-    expect(formatPermitNumber({ kind: 'new', provinceCode: '68', year: 2026, sequence: 123 })).toBe('LĐ-68-2026-000123');
-    expect(formatPermitNumber({ kind: 'confirm', provinceCode: '68', year: 2026, sequence: 1 })).toBe('XN-68-2026-000001');
-    expect(formatPermitNumber({ kind: 'renew', provinceCode: null, year: 2027, sequence: 999_999 })).toBe('LĐ-00-2027-999999');
+    expect(formatPermitNumber({ kind: 'new', provinceCode: '68', year: 2026, sequence: 123 })).toBe(
+      'LĐ-68-2026-000123',
+    );
+    expect(formatPermitNumber({ kind: 'confirm', provinceCode: '68', year: 2026, sequence: 1 })).toBe(
+      'XN-68-2026-000001',
+    );
+    expect(formatPermitNumber({ kind: 'renew', provinceCode: null, year: 2027, sequence: 999_999 })).toBe(
+      'LĐ-00-2027-999999',
+    );
     expect(() => formatPermitNumber({ kind: 'new', provinceCode: '68', year: 2026, sequence: 0 })).toThrow(RangeError);
-    expect(parsePermitNumber('LĐ-68-2026-000123')).toEqual({ prefix: 'LĐ', provinceCode: '68', year: 2026, sequence: 123 });
+    expect(parsePermitNumber('LĐ-68-2026-000123')).toEqual({
+      prefix: 'LĐ',
+      provinceCode: '68',
+      year: 2026,
+      sequence: 123,
+    });
     // Decomposed "Đ" is not a different number.
     expect(parsePermitNumber('LĐ-68-2026-000123'.normalize('NFD'))?.sequence).toBe(123);
     expect(parsePermitNumber('LD-68-2026-000123')).toBeNull();
@@ -163,22 +227,41 @@ describe('request shapes', () => {
 
   it('accepts a complete request and refuses a period over two years with a rule key', () => {
     expect(newLicenseBody.parse(request).passportNumber).toBe('E12345678');
-    expect(newLicenseBody.safeParse({ ...request, passportNumber: 'E 123' }).error?.issues[0]?.message).toBe('permits:validation.passportNumber');
+    expect(newLicenseBody.safeParse({ ...request, passportNumber: 'E 123' }).error?.issues[0]?.message).toBe(
+      'permits:validation.passportNumber',
+    );
     const long = newLicenseBody.safeParse({ ...request, requestedTo: '2028-07-01' });
     expect(long.success).toBe(false);
     expect(long.error?.issues[0]).toMatchObject({ path: ['requestedTo'], message: 'permits:rules.periodTooLong' });
     expect(newLicenseBody.safeParse({ ...request, requestedFrom: '2026-02-30' }).success).toBe(false);
-    expect(newLicenseBody.safeParse({ ...request, jobTitle: '   ' }).error?.issues[0]?.message).toBe('permits:validation.required');
+    expect(newLicenseBody.safeParse({ ...request, jobTitle: '   ' }).error?.issues[0]?.message).toBe(
+      'permits:validation.required',
+    );
   });
 
   it('needs details when the exemption ground is "other"', () => {
-    const c = { workerId: request.workerId, passportNumber: 'P1234567', jobTitle: 'x', workplace: 'y', requestedFrom: '2026-07-01', requestedTo: '2027-06-30' };
+    const c = {
+      workerId: request.workerId,
+      passportNumber: 'P1234567',
+      jobTitle: 'x',
+      workplace: 'y',
+      requestedFrom: '2026-07-01',
+      requestedTo: '2027-06-30',
+    };
     expect(confirmBody.safeParse({ ...c, exemptionGround: 'marriedToVietnamese' }).success).toBe(true);
-    expect(confirmBody.safeParse({ ...c, exemptionGround: 'other' }).error?.issues[0]?.path).toEqual(['exemptionDetail']);
+    expect(confirmBody.safeParse({ ...c, exemptionGround: 'other' }).error?.issues[0]?.path).toEqual([
+      'exemptionDetail',
+    ]);
   });
 
   it('approval takes two real dates and a version', () => {
-    expect(approveBody.safeParse({ id: request.workerId, version: 3, validFrom: '2026-07-01', validTo: '2028-06-30' }).success).toBe(true);
-    expect(approveBody.safeParse({ id: request.workerId, version: 0, validFrom: '2026-07-01', validTo: '2028-06-30' }).success).toBe(false);
+    expect(
+      approveBody.safeParse({ id: request.workerId, version: 3, validFrom: '2026-07-01', validTo: '2028-06-30' })
+        .success,
+    ).toBe(true);
+    expect(
+      approveBody.safeParse({ id: request.workerId, version: 0, validFrom: '2026-07-01', validTo: '2028-06-30' })
+        .success,
+    ).toBe(false);
   });
 });

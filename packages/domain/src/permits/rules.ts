@@ -45,7 +45,12 @@ export function addYears(date: string, years: number): string {
 /** Today in Vietnam ('YYYY-MM-DD'), whatever the server's time zone. */
 export function todayInVietnam(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: VIETNAM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: VIETNAM_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export function yearOf(date: string): number {
@@ -74,7 +79,8 @@ export interface RuleIssue {
 /** A period the applicant asks for or the department grants: in order and at most two years. */
 export function checkPeriod(from: string, to: string, fields: { from: string; to: string }): RuleIssue[] {
   if (to < from) return [{ field: fields.to, code: 'periodOrder' }];
-  if (to > maxValidTo(from)) return [{ field: fields.to, code: 'periodTooLong', vars: { years: MAX_VALIDITY_YEARS, max: maxValidTo(from) } }];
+  if (to > maxValidTo(from))
+    return [{ field: fields.to, code: 'periodTooLong', vars: { years: MAX_VALIDITY_YEARS, max: maxValidTo(from) } }];
   return [];
 }
 
@@ -100,15 +106,24 @@ export function proposedValidity(
 ): { validFrom: string; validTo: string; fixedFrom: boolean; fixedTo: boolean } {
   if (kind === 'extend' && parent) {
     const validFrom = addDays(parent.validTo, 1);
-    const wanted = request.requestedTo && request.requestedTo >= validFrom ? request.requestedTo : maxValidTo(validFrom);
-    return { validFrom, validTo: wanted > maxValidTo(validFrom) ? maxValidTo(validFrom) : wanted, fixedFrom: true, fixedTo: false };
+    const wanted =
+      request.requestedTo && request.requestedTo >= validFrom ? request.requestedTo : maxValidTo(validFrom);
+    return {
+      validFrom,
+      validTo: wanted > maxValidTo(validFrom) ? maxValidTo(validFrom) : wanted,
+      fixedFrom: true,
+      fixedTo: false,
+    };
   }
   if (kind === 'renew' && parent) {
     const validFrom = today > parent.validTo ? parent.validTo : today;
     return { validFrom, validTo: parent.validTo, fixedFrom: false, fixedTo: true };
   }
   const validFrom = request.requestedFrom && request.requestedFrom >= today ? request.requestedFrom : today;
-  const validTo = request.requestedTo && request.requestedTo >= validFrom && request.requestedTo <= maxValidTo(validFrom) ? request.requestedTo : maxValidTo(validFrom);
+  const validTo =
+    request.requestedTo && request.requestedTo >= validFrom && request.requestedTo <= maxValidTo(validFrom)
+      ? request.requestedTo
+      : maxValidTo(validFrom);
   return { validFrom, validTo, fixedFrom: false, fixedTo: false };
 }
 
@@ -155,7 +170,8 @@ export function extensionBlocker(args: {
   if (lineKinds.includes('extend') || lineChildren.some((c) => c.kind === 'extend' && c.status === 'approved')) {
     return 'alreadyExtended';
   }
-  const open = (c: { status: PermitStatus }) => c.status === 'draft' || c.status === 'submitted' || c.status === 'returned';
+  const open = (c: { status: PermitStatus }) =>
+    c.status === 'draft' || c.status === 'submitted' || c.status === 'returned';
   if (children.some(open) || lineChildren.some((c) => c.kind === 'extend' && open(c))) return 'openRequest';
   return null;
 }
@@ -174,7 +190,8 @@ export function renewalBlocker(args: {
   if (parent.kind === 'confirm') return 'notLicense';
   if (parent.status !== 'approved') return 'notValid';
   if (isReplaced(children)) return 'replaced';
-  if (children.some((c) => c.status === 'draft' || c.status === 'submitted' || c.status === 'returned')) return 'openRequest';
+  if (children.some((c) => c.status === 'draft' || c.status === 'submitted' || c.status === 'returned'))
+    return 'openRequest';
   return null;
 }
 
@@ -196,7 +213,12 @@ export function numberPrefix(kind: PermitKind): string {
   return kind === 'confirm' ? NUMBER_PREFIXES.confirm : NUMBER_PREFIXES.license;
 }
 
-export function formatPermitNumber(args: { kind: PermitKind; provinceCode: string | null; year: number; sequence: number }): string {
+export function formatPermitNumber(args: {
+  kind: PermitKind;
+  provinceCode: string | null;
+  year: number;
+  sequence: number;
+}): string {
   const province = args.provinceCode && /^\d{2}$/.test(args.provinceCode) ? args.provinceCode : '00';
   if (!Number.isInteger(args.sequence) || args.sequence < 1 || args.sequence > 999_999) {
     throw new RangeError(`Permit sequence out of range: ${args.sequence}`);
@@ -204,7 +226,9 @@ export function formatPermitNumber(args: { kind: PermitKind; provinceCode: strin
   return `${numberPrefix(args.kind)}-${province}-${args.year}-${String(args.sequence).padStart(6, '0')}`;
 }
 
-export function parsePermitNumber(value: string): { prefix: string; provinceCode: string; year: number; sequence: number } | null {
+export function parsePermitNumber(
+  value: string,
+): { prefix: string; provinceCode: string; year: number; sequence: number } | null {
   const m = PERMIT_NUMBER_PATTERN.exec(value.normalize('NFC'));
   if (!m) return null;
   return { prefix: m[1]!, provinceCode: m[2]!, year: Number(m[3]), sequence: Number(m[4]) };

@@ -13,7 +13,14 @@ export const POSITIONS = ['manager', 'executive', 'expert', 'technician'] as con
 export type Position = (typeof POSITIONS)[number];
 
 /** How the foreigner works in Vietnam (Decree 152 art. 2, the common forms). */
-export const WORK_FORMS = ['labourContract', 'intraCorporateTransfer', 'contractPerformance', 'serviceOffering', 'commercialPresence', 'other'] as const;
+export const WORK_FORMS = [
+  'labourContract',
+  'intraCorporateTransfer',
+  'contractPerformance',
+  'serviceOffering',
+  'commercialPresence',
+  'other',
+] as const;
 export type WorkForm = (typeof WORK_FORMS)[number];
 
 /** Why a permit is reissued (Decree 152 art. 12). */
@@ -59,7 +66,12 @@ const version = z.number().int().min(1);
 function periodRefinement(ctx: z.core.$RefinementCtx, from: string | null, to: string | null): void {
   if (!from || !to) return;
   for (const issue of checkPeriod(from, to, { from: 'requestedFrom', to: 'requestedTo' })) {
-    ctx.addIssue({ code: 'custom', path: [issue.field], message: `permits:rules.${issue.code}`, params: issue.vars ?? {} });
+    ctx.addIssue({
+      code: 'custom',
+      path: [issue.field],
+      message: `permits:rules.${issue.code}`,
+      params: issue.vars ?? {},
+    });
   }
 }
 
@@ -136,22 +148,30 @@ export const editLicenseBody = z
   .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom, v.requestedTo));
 export type EditLicenseBody = z.infer<typeof editLicenseBody>;
 
-export const editConfirmBody = z
-  .object({ id: z.uuid(), version, ...confirmFields })
-  .superRefine((v, ctx) => {
-    periodRefinement(ctx, v.requestedFrom, v.requestedTo);
-    if (v.exemptionGround === 'other' && !v.exemptionDetail) {
-      ctx.addIssue({ code: 'custom', path: ['exemptionDetail'], message: 'permits:validation.exemptionDetail' });
-    }
-  });
+export const editConfirmBody = z.object({ id: z.uuid(), version, ...confirmFields }).superRefine((v, ctx) => {
+  periodRefinement(ctx, v.requestedFrom, v.requestedTo);
+  if (v.exemptionGround === 'other' && !v.exemptionDetail) {
+    ctx.addIssue({ code: 'custom', path: ['exemptionDetail'], message: 'permits:validation.exemptionDetail' });
+  }
+});
 export type EditConfirmBody = z.infer<typeof editConfirmBody>;
 
 /** submit-require: the applicant sends the request (again) to the department. */
 export const submitBody = z.object({ id: z.uuid(), version });
 /** return-require / reject-require: the department sends it back, or refuses it, saying why. */
-export const reasonBody = z.object({ id: z.uuid(), version, reason: text(2000).pipe(z.string().min(5, { error: 'permits:validation.reasonTooShort' })) });
+export const reasonBody = z.object({
+  id: z.uuid(),
+  version,
+  reason: text(2000).pipe(z.string().min(5, { error: 'permits:validation.reasonTooShort' })),
+});
 /** approve-require: the department grants the permit for these dates. */
-export const approveBody = z.object({ id: z.uuid(), version, validFrom: calendarDate, validTo: calendarDate, note: optionalText(2000) });
+export const approveBody = z.object({
+  id: z.uuid(),
+  version,
+  validFrom: calendarDate,
+  validTo: calendarDate,
+  note: optionalText(2000),
+});
 export type ApproveBody = z.infer<typeof approveBody>;
 
 // -------------------------------------------------------------------------------------------------- lists
@@ -170,7 +190,14 @@ export const listQuery = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return undefined;
-      const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+      const list = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       for (const s of list) {
         if (!(PERMIT_STATUSES as readonly string[]).includes(s)) {
           ctx.addIssue({ code: 'custom', message: 'permits:validation.status' });

@@ -39,7 +39,11 @@ describe('permit state machine', () => {
           const key = `${from} ${action} ${actor}`;
           const check = checkTransition(from, action, actor);
           if (EXPECTED[key]) {
-            expect(check, key).toEqual({ ok: true, to: EXPECTED[key], needsReason: action === 'return' || action === 'reject' });
+            expect(check, key).toEqual({
+              ok: true,
+              to: EXPECTED[key],
+              needsReason: action === 'return' || action === 'reject',
+            });
           } else {
             expect(check.ok, key).toBe(false);
           }
@@ -81,7 +85,8 @@ describe('permit state machine', () => {
       ['returned', 'applicant', ['edit', 'submit', 'delete']],
       ['returned', 'reviewer', []],
     ];
-    for (const [status, actor, actions] of cases) expect(allowedActions(status, actor), `${status} ${actor}`).toEqual(actions);
+    for (const [status, actor, actions] of cases)
+      expect(allowedActions(status, actor), `${status} ${actor}`).toEqual(actions);
     expect(allowedActions('draft', null)).toEqual([]);
   });
 

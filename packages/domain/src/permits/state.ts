@@ -125,12 +125,15 @@ export function effectiveStatus(stored: StoredStatus, validTo: string | null, to
  * reviewer when the caller sees the whole province and may review; nobody otherwise (a district officer reads
  * only; another employer does not even see the request).
  */
-export function actorFor(caller: {
-  employerId: string | null;
-  wholeProvince: boolean;
-  canReview: boolean;
-  canEdit: boolean;
-}, requestEmployerId: string): PermitActor | null {
+export function actorFor(
+  caller: {
+    employerId: string | null;
+    wholeProvince: boolean;
+    canReview: boolean;
+    canEdit: boolean;
+  },
+  requestEmployerId: string,
+): PermitActor | null {
   if (caller.employerId !== null) return caller.employerId === requestEmployerId && caller.canEdit ? 'applicant' : null;
   if (caller.wholeProvince && caller.canReview) return 'reviewer';
   return null;

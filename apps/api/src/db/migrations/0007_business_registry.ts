@@ -24,7 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('full', 'list')`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'completed', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'completed', 'failed')`),
     )
     .addColumn('tax_codes', sql`text[]`)
     .addColumn('next_page', 'integer', (c) => c.notNull().defaultTo(1))
@@ -44,8 +47,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'timestamptz')
     .execute();
   // At most one unfinished run at a time.
-  await sql`create unique index business_sync_run_active_key on business_sync_run ((true)) where status in ('queued', 'running')`.execute(db);
-  await db.schema.createIndex('business_sync_run_requested_idx').on('business_sync_run').column('requested_at').execute();
+  await sql`create unique index business_sync_run_active_key on business_sync_run ((true)) where status in ('queued', 'running')`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('business_sync_run_requested_idx')
+    .on('business_sync_run')
+    .column('requested_at')
+    .execute();
 
   await db.schema
     .createTable('business_sync_error')

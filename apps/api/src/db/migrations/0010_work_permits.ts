@@ -15,7 +15,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('new', 'extend', 'renew', 'confirm')`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(sql`status in ('draft', 'submitted', 'returned', 'approved', 'rejected')`),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'submitted', 'returned', 'approved', 'rejected')`),
     )
     .addColumn('business_id', 'uuid', (c) => c.notNull().references('business.id'))
     .addColumn('worker_id', 'uuid', (c) => c.notNull().references('worker.id'))
@@ -57,22 +60,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'work_permit_approved_check',
       sql`status not in ('approved') or (number is not null and valid_from is not null and valid_to is not null)`,
     )
-    .addCheckConstraint('work_permit_validity_check', sql`valid_to is null or valid_from is null or valid_to >= valid_from`)
+    .addCheckConstraint(
+      'work_permit_validity_check',
+      sql`valid_to is null or valid_from is null or valid_to >= valid_from`,
+    )
     .execute();
   await sql`create unique index work_permit_number_key on work_permit (number) where number is not null`.execute(db);
   // One request in progress per worker for a new permit or confirmation, and per permit for its extension or
   // renewal: the service checks first; these keep two simultaneous filings from both succeeding.
   await sql`create unique index work_permit_open_worker_key on work_permit (worker_id)
-    where kind in ('new', 'confirm') and status in ('draft', 'submitted', 'returned') and deleted_at is null`.execute(db);
+    where kind in ('new', 'confirm') and status in ('draft', 'submitted', 'returned') and deleted_at is null`.execute(
+    db,
+  );
   await sql`create unique index work_permit_open_parent_key on work_permit (parent_id)
     where parent_id is not null and status in ('draft', 'submitted', 'returned') and deleted_at is null`.execute(db);
-  await sql`create index work_permit_business_idx on work_permit (business_id, updated_at desc) where deleted_at is null`.execute(db);
-  await sql`create index work_permit_status_idx on work_permit (status, updated_at desc) where deleted_at is null`.execute(db);
+  await sql`create index work_permit_business_idx on work_permit (business_id, updated_at desc) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index work_permit_status_idx on work_permit (status, updated_at desc) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index work_permit_worker_idx on work_permit (worker_id)`.execute(db);
   await sql`create index work_permit_parent_idx on work_permit (parent_id) where parent_id is not null`.execute(db);
-  await sql`create index work_permit_valid_to_idx on work_permit (valid_to) where status = 'approved' and deleted_at is null`.execute(db);
+  await sql`create index work_permit_valid_to_idx on work_permit (valid_to) where status = 'approved' and deleted_at is null`.execute(
+    db,
+  );
   await sql`create index work_permit_passport_idx on work_permit (passport_number)`.execute(db);
-  await sql`create index work_permit_number_search_idx on work_permit using gin (f_unaccent(coalesce(number, '')) gin_trgm_ops)`.execute(db);
+  await sql`create index work_permit_number_search_idx on work_permit using gin (f_unaccent(coalesce(number, '')) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('work_permit_event')
@@ -86,7 +102,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('actor_name', 'text')
     .addColumn('reason', 'text')
     .execute();
-  await db.schema.createIndex('work_permit_event_permit_idx').on('work_permit_event').columns(['permit_id', 'at']).execute();
+  await db.schema
+    .createIndex('work_permit_event_permit_idx')
+    .on('work_permit_event')
+    .columns(['permit_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('work_permit_file')
@@ -100,7 +120,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
   // One document per checklist slot (uploading again replaces it).
-  await sql`create unique index work_permit_file_slot_key on work_permit_file (permit_id, requirement_code) where requirement_code is not null`.execute(db);
+  await sql`create unique index work_permit_file_slot_key on work_permit_file (permit_id, requirement_code) where requirement_code is not null`.execute(
+    db,
+  );
   await db.schema.createIndex('work_permit_file_permit_idx').on('work_permit_file').column('permit_id').execute();
 
   await db.schema

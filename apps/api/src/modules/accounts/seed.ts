@@ -40,7 +40,9 @@ interface DefaultType {
 const action = (p: string) => parsePermission(p)?.action ?? '';
 // Province-wide reference lists (catalogue areas of global scope: employer types, sectors, injury types…) are
 // kept by the department; the other units' default types only read them, whatever menu group they sit in.
-const referenceSubjects = new Set(catalogRegistry.all.filter((c) => c.declaration.scope === 'global').map((c) => c.subject));
+const referenceSubjects = new Set(
+  catalogRegistry.all.filter((c) => c.declaration.scope === 'global').map((c) => c.subject),
+);
 const keptByDepartment = (p: string) =>
   referenceSubjects.has(parsePermission(p)?.subject ?? '') && action(p) !== 'read';
 const inGroups = (group: string, groups: FeatureGroupKey[]) => (groups as string[]).includes(group);
@@ -82,7 +84,10 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'district',
     grants: (p, g) =>
-      (inGroups(g, operational) && !keptByDepartment(p)) || (action(p) === 'read' && g !== 'system') || p === 'Unit.read' || p === 'User.read',
+      (inGroups(g, operational) && !keptByDepartment(p)) ||
+      (action(p) === 'read' && g !== 'system') ||
+      p === 'Unit.read' ||
+      p === 'User.read',
   },
   {
     code: DEFAULT_USER_TYPE_CODES.employer,
@@ -91,7 +96,16 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'employer',
     grants: (p, g) =>
-      (inGroups(g, ['businesses', 'workers', 'safety', 'accidents', 'training', 'monitoring', 'reports', 'messaging']) &&
+      (inGroups(g, [
+        'businesses',
+        'workers',
+        'safety',
+        'accidents',
+        'training',
+        'monitoring',
+        'reports',
+        'messaging',
+      ]) &&
         !keptByDepartment(p)) ||
       (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) ||
       ['User.read', 'User.create', 'User.update', 'Unit.read', 'Unit.update'].includes(p),

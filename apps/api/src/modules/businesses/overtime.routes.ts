@@ -176,16 +176,14 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const n = await changeableByEmployer(request.principal, request.params.id);
-      return reply
-        .status(201)
-        .send(
-          await attachFile(app, request, {
-            type: 'overtime',
-            id: n.id,
-            businessId: n.businessId,
-            subject: OVERTIME_SUBJECT,
-          }),
-        );
+      return reply.status(201).send(
+        await attachFile(app, request, {
+          type: 'overtime',
+          id: n.id,
+          businessId: n.businessId,
+          subject: OVERTIME_SUBJECT,
+        }),
+      );
     },
   );
 

@@ -9,7 +9,14 @@ import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { registryClient, requireSource, RegistryUnavailable } from './business-registry/client.ts';
 import { createRegistrySimulator } from './business-registry/simulator.ts';
-import { latestRun, processRun, requestRun, resumeUnfinished, SYNC_QUEUE, type SyncContext } from './business-registry/sync.ts';
+import {
+  latestRun,
+  processRun,
+  requestRun,
+  resumeUnfinished,
+  SYNC_QUEUE,
+  type SyncContext,
+} from './business-registry/sync.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 
 const SIMULATOR_PATH = '/registry-simulator';
@@ -139,8 +146,26 @@ const integration: FastifyPluginAsyncZod = async (app) => {
         tags: ['integration'],
         summary: 'Synchronise the chosen employers (tax codes) in the background',
         body: z.union([
-          z.array(z.string().trim().regex(/^\d{10}(-\d{3})?$/)).min(1).max(10_000),
-          z.object({ taxCodes: z.array(z.string().trim().regex(/^\d{10}(-\d{3})?$/)).min(1).max(10_000) }),
+          z
+            .array(
+              z
+                .string()
+                .trim()
+                .regex(/^\d{10}(-\d{3})?$/),
+            )
+            .min(1)
+            .max(10_000),
+          z.object({
+            taxCodes: z
+              .array(
+                z
+                  .string()
+                  .trim()
+                  .regex(/^\d{10}(-\d{3})?$/),
+              )
+              .min(1)
+              .max(10_000),
+          }),
         ]),
         response: { 202: syncRunSchema, 409: errorBodySchema },
       },
@@ -148,8 +173,17 @@ const integration: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireSource(sourceUrl());
       const codes = [...new Set(Array.isArray(request.body) ? request.body : request.body.taxCodes)];
-      const run = await requestRun(ctx, { kind: 'list', taxCodes: codes, requestedBy: request.principal?.userId ?? null });
-      await recordAudit(app.db, request, { action: 'sync', subject: BUSINESS_SYNC_SUBJECT, recordId: run.id, details: { count: codes.length } });
+      const run = await requestRun(ctx, {
+        kind: 'list',
+        taxCodes: codes,
+        requestedBy: request.principal?.userId ?? null,
+      });
+      await recordAudit(app.db, request, {
+        action: 'sync',
+        subject: BUSINESS_SYNC_SUBJECT,
+        recordId: run.id,
+        details: { count: codes.length },
+      });
       return reply.status(202).send(run);
     },
   );

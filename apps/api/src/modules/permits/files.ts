@@ -49,7 +49,16 @@ async function filesOf(ctx: PermitCtx, permitId: string): Promise<FileRow[]> {
   return ctx.db
     .selectFrom('work_permit_file as f')
     .innerJoin('stored_file as s', 's.id', 'f.file_id')
-    .select(['f.id', 'f.requirement_code', 'f.side', 'f.uploaded_at', 'f.uploaded_by_name', 's.original_name', 's.mime', 's.size'])
+    .select([
+      'f.id',
+      'f.requirement_code',
+      'f.side',
+      'f.uploaded_at',
+      'f.uploaded_by_name',
+      's.original_name',
+      's.mime',
+      's.size',
+    ])
     .where('f.permit_id', '=', permitId)
     .orderBy('f.uploaded_at')
     .execute();
@@ -67,7 +76,13 @@ export async function requirementSlots(ctx: PermitCtx, permitId: string): Promis
   const files = await filesOf(ctx, row.id);
   return REQUIREMENTS[row.kind].map((r) => {
     const file = files.find((f) => f.requirement_code === r.code);
-    return { code: r.code, required: r.required, kinds: [...r.kinds], maxMb: r.maxMb, file: file ? toFile(file) : null };
+    return {
+      code: r.code,
+      required: r.required,
+      kinds: [...r.kinds],
+      maxMb: r.maxMb,
+      file: file ? toFile(file) : null,
+    };
   });
 }
 
@@ -78,7 +93,9 @@ export async function attachmentList(ctx: PermitCtx, permitId: string): Promise<
 }
 
 function kindsLabel(ctx: PermitCtx, kinds: readonly RequirementFileKind[]): string {
-  return kinds.map((k) => translate(ctx.lang, `permits:fileKinds.${k}`)).join(translate(ctx.lang, 'permits:fileKinds.or'));
+  return kinds
+    .map((k) => translate(ctx.lang, `permits:fileKinds.${k}`))
+    .join(translate(ctx.lang, 'permits:fileKinds.or'));
 }
 
 /** The platform's upload check, with messages that name the document and what it takes. */
@@ -108,7 +125,10 @@ async function readChecked(
 
 async function uploaderName(trx: Trx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  return (await trx.selectFrom('app_user').select('full_name').where('id', '=', userId).executeTakeFirst())?.full_name ?? null;
+  return (
+    (await trx.selectFrom('app_user').select('full_name').where('id', '=', userId).executeTakeFirst())?.full_name ??
+    null
+  );
 }
 
 /**
@@ -123,10 +143,15 @@ async function storeLinked(
   change: (trx: Trx, file: StoredFile) => Promise<string[]>,
 ): Promise<void> {
   let saved: StoredFile | undefined;
-  let obsolete: string[] = [];
+  let obsolete: string[];
   try {
     obsolete = await ctx.db.transaction().execute(async (trx) => {
-      saved = await saveUpload(trx, app.files, { ...upload, isSecure: true }, { uploadedBy: ctx.caller.userId, businessId });
+      saved = await saveUpload(
+        trx,
+        app.files,
+        { ...upload, isSecure: true },
+        { uploadedBy: ctx.caller.userId, businessId },
+      );
       return change(trx, saved);
     });
   } catch (err) {
@@ -150,7 +175,8 @@ export async function uploadRequirement(
 ): Promise<RequirementSlot[]> {
   const row = await visible(ctx, permitId);
   const requirement = requirementOf(row.kind, code);
-  if (!requirement) throw permitError(400, 'REQUIREMENT_UNKNOWN', {}, [{ field: 'querystring.requirementCode', message: code }]);
+  if (!requirement)
+    throw permitError(400, 'REQUIREMENT_UNKNOWN', {}, [{ field: 'querystring.requirementCode', message: code }]);
   guard(ctx, row, 'edit');
   const label = translate(ctx.lang, `permits:requirements.${code}.label`);
   const upload = await readChecked(ctx, request, { kinds: requirement.kinds, maxMb: requirement.maxMb, label });
@@ -166,9 +192,17 @@ export async function uploadRequirement(
       .where('f.permit_id', '=', permitId)
       .where('f.requirement_code', '=', code)
       .executeTakeFirst();
-    const by = { uploaded_by: ctx.caller.userId, uploaded_by_name: await uploaderName(trx, ctx.caller.userId), uploaded_at: new Date() };
+    const by = {
+      uploaded_by: ctx.caller.userId,
+      uploaded_by_name: await uploaderName(trx, ctx.caller.userId),
+      uploaded_at: new Date(),
+    };
     if (previous) {
-      await trx.updateTable('work_permit_file').set({ file_id: file.id, ...by }).where('id', '=', previous.id).execute();
+      await trx
+        .updateTable('work_permit_file')
+        .set({ file_id: file.id, ...by })
+        .where('id', '=', previous.id)
+        .execute();
       await trx.deleteFrom('stored_file').where('id', '=', previous.file_id).execute();
     } else {
       await trx
@@ -188,7 +222,12 @@ export async function uploadRequirement(
 }
 
 /** add-file-to-license: another attachment, by the applicant while it edits or the department while it reviews. */
-export async function addAttachment(app: FastifyInstance, ctx: PermitCtx, request: FastifyRequest, permitId: string): Promise<PermitFile[]> {
+export async function addAttachment(
+  app: FastifyInstance,
+  ctx: PermitCtx,
+  request: FastifyRequest,
+  permitId: string,
+): Promise<PermitFile[]> {
   const row = await visible(ctx, permitId);
   const side = actorOf(ctx.caller, row.business_id);
   const action = side === 'reviewer' ? 'attach' : 'edit';
@@ -202,34 +241,42 @@ export async function addAttachment(app: FastifyInstance, ctx: PermitCtx, reques
         .where('requirement_code', 'is', null)
         .executeTakeFirstOrThrow()
     ).n;
-  if ((await count(ctx.db)) >= MAX_ATTACHMENTS) throw permitError(409, 'TOO_MANY_ATTACHMENTS', { max: MAX_ATTACHMENTS });
+  if ((await count(ctx.db)) >= MAX_ATTACHMENTS)
+    throw permitError(409, 'TOO_MANY_ATTACHMENTS', { max: MAX_ATTACHMENTS });
   const label = translate(ctx.lang, 'permits:otherAttachments');
   const upload = await readChecked(ctx, request, { kinds: ATTACHMENT_KINDS, maxMb: PERMIT_MAX_FILE_MB, label });
 
-  await storeLinked(app, ctx, { ...upload, fileType: 'WorkerLicense:attachment' }, row.business_id, async (trx, file) => {
-    const locked = await lockPermit(trx, ctx.caller, permitId, ctx.today);
-    if (!locked) throw new AppError(404, 'NOT_FOUND');
-    guard(ctx, locked, action);
-    if ((await count(trx)) >= MAX_ATTACHMENTS) throw permitError(409, 'TOO_MANY_ATTACHMENTS', { max: MAX_ATTACHMENTS });
-    await trx
-      .insertInto('work_permit_file')
-      .values({
-        permit_id: permitId,
-        requirement_code: null,
-        file_id: file.id,
-        side: side === 'reviewer' ? 'reviewer' : 'applicant',
-        uploaded_by: ctx.caller.userId,
-        uploaded_by_name: await uploaderName(trx, ctx.caller.userId),
-      })
-      .execute();
-    await recordAudit(trx, ctx.request, {
-      action: 'file_upload',
-      subject: PERMIT_SUBJECT,
-      recordId: permitId,
-      details: { attachment: true, file: file.original_name, size: file.size },
-    });
-    return [];
-  });
+  await storeLinked(
+    app,
+    ctx,
+    { ...upload, fileType: 'WorkerLicense:attachment' },
+    row.business_id,
+    async (trx, file) => {
+      const locked = await lockPermit(trx, ctx.caller, permitId, ctx.today);
+      if (!locked) throw new AppError(404, 'NOT_FOUND');
+      guard(ctx, locked, action);
+      if ((await count(trx)) >= MAX_ATTACHMENTS)
+        throw permitError(409, 'TOO_MANY_ATTACHMENTS', { max: MAX_ATTACHMENTS });
+      await trx
+        .insertInto('work_permit_file')
+        .values({
+          permit_id: permitId,
+          requirement_code: null,
+          file_id: file.id,
+          side: side === 'reviewer' ? 'reviewer' : 'applicant',
+          uploaded_by: ctx.caller.userId,
+          uploaded_by_name: await uploaderName(trx, ctx.caller.userId),
+        })
+        .execute();
+      await recordAudit(trx, ctx.request, {
+        action: 'file_upload',
+        subject: PERMIT_SUBJECT,
+        recordId: permitId,
+        details: { attachment: true, file: file.original_name, size: file.size },
+      });
+      return [];
+    },
+  );
   return attachmentList(ctx, permitId);
 }
 
@@ -237,14 +284,27 @@ export async function addAttachment(app: FastifyInstance, ctx: PermitCtx, reques
  * delete-file-require / delete-file-in-license: remove checklist documents or attachments (all or none). Each
  * side removes only what it attached, and only while it may change the request.
  */
-export async function deleteFiles(app: FastifyInstance, ctx: PermitCtx, ids: string[], which: 'requirement' | 'attachment'): Promise<number> {
+export async function deleteFiles(
+  app: FastifyInstance,
+  ctx: PermitCtx,
+  ids: string[],
+  which: 'requirement' | 'attachment',
+): Promise<number> {
   const obsolete = await ctx.db.transaction().execute(async (trx) => {
     const keys: string[] = [];
     for (const id of ids) {
       const f = await trx
         .selectFrom('work_permit_file as f')
         .innerJoin('stored_file as s', 's.id', 'f.file_id')
-        .select(['f.id', 'f.permit_id', 'f.file_id', 'f.side', 'f.requirement_code', 's.storage_key', 's.original_name'])
+        .select([
+          'f.id',
+          'f.permit_id',
+          'f.file_id',
+          'f.side',
+          'f.requirement_code',
+          's.storage_key',
+          's.original_name',
+        ])
         .where('f.id', '=', id)
         .where('f.requirement_code', which === 'attachment' ? 'is' : 'is not', null)
         .executeTakeFirst();

@@ -107,9 +107,26 @@ export async function listPermits(
 ): Promise<{ pageLists: PermitSummary[]; totalRecord: number }> {
   const where: Expression<SqlBool>[] = [visibleTo(caller)];
   if (q.keyWord) {
-    where.push(matchesKeyword([WORKER_NAME_SORT, sql.ref('b.name'), sql`coalesce(p.number, '')`, sql`coalesce(p.passport_number, '')`, sql`coalesce(p.job_title, '')`], q.keyWord));
+    where.push(
+      matchesKeyword(
+        [
+          WORKER_NAME_SORT,
+          sql.ref('b.name'),
+          sql`coalesce(p.number, '')`,
+          sql`coalesce(p.passport_number, '')`,
+          sql`coalesce(p.job_title, '')`,
+        ],
+        q.keyWord,
+      ),
+    );
   }
-  if (q.status?.length) where.push(sql<SqlBool>`(${sql.join(q.status.map((s) => statusCondition(s, today)), sql` or `)})`);
+  if (q.status?.length)
+    where.push(
+      sql<SqlBool>`(${sql.join(
+        q.status.map((s) => statusCondition(s, today)),
+        sql` or `,
+      )})`,
+    );
   if (q.kind) where.push(sql<SqlBool>`p.kind = ${q.kind}`);
   if (q.group === 'license') where.push(sql<SqlBool>`p.kind <> 'confirm'`);
   if (q.group === 'confirm') where.push(sql<SqlBool>`p.kind = 'confirm'`);
@@ -117,7 +134,9 @@ export async function listPermits(
   if (q.businessId) where.push(sql<SqlBool>`p.business_id = ${q.businessId}`);
   if (q.year) where.push(sql<SqlBool>`p.number_year = ${q.year}`);
   if (q.expiringWithinDays !== undefined) {
-    where.push(sql<SqlBool>`(p.status = 'approved' and p.valid_to between ${today}::date and ${addDays(today, q.expiringWithinDays)}::date)`);
+    where.push(
+      sql<SqlBool>`(p.status = 'approved' and p.valid_to between ${today}::date and ${addDays(today, q.expiringWithinDays)}::date)`,
+    );
   }
   const condition = sql.join(where, sql` and `);
   const descending = q.sortOrder === 'asc' || q.sortOrder === 'ascend' ? sql`asc` : sql`desc`;
@@ -134,14 +153,30 @@ export async function listPermits(
 }
 
 /** One visible request, or undefined (absent and out of scope look the same). */
-export async function findPermit(db: Executor, caller: Caller, id: string, today: string): Promise<PermitRow | undefined> {
-  const r = await sql<PermitRow>`select ${selection(today)} from ${from} where p.id = ${id} and ${visibleTo(caller)}`.execute(db);
+export async function findPermit(
+  db: Executor,
+  caller: Caller,
+  id: string,
+  today: string,
+): Promise<PermitRow | undefined> {
+  const r =
+    await sql<PermitRow>`select ${selection(today)} from ${from} where p.id = ${id} and ${visibleTo(caller)}`.execute(
+      db,
+    );
   return r.rows[0];
 }
 
 /** Lock a visible request for a change (concurrent reviewers and uploads queue here). */
-export async function lockPermit(db: Executor, caller: Caller, id: string, today: string): Promise<PermitRow | undefined> {
-  const r = await sql<PermitRow>`select ${selection(today)} from ${from} where p.id = ${id} and ${visibleTo(caller)} for update of p`.execute(db);
+export async function lockPermit(
+  db: Executor,
+  caller: Caller,
+  id: string,
+  today: string,
+): Promise<PermitRow | undefined> {
+  const r =
+    await sql<PermitRow>`select ${selection(today)} from ${from} where p.id = ${id} and ${visibleTo(caller)} for update of p`.execute(
+      db,
+    );
   return r.rows[0];
 }
 
@@ -170,7 +205,10 @@ export async function lineOf(db: Executor, id: string, today: string): Promise<L
 /** Live requests filed from these permits. */
 export async function childrenOf(db: Executor, ids: readonly string[], today: string): Promise<LinkedRow[]> {
   if (!ids.length) return [];
-  const r = await sql<LinkedRow>`select p.id, p.kind, ${statusSql(today)} as status, p.number, p.valid_from, p.valid_to, p.parent_id
-    from work_permit p where p.parent_id in (${sql.join(ids)}) and p.deleted_at is null order by p.created_at`.execute(db);
+  const r =
+    await sql<LinkedRow>`select p.id, p.kind, ${statusSql(today)} as status, p.number, p.valid_from, p.valid_to, p.parent_id
+    from work_permit p where p.parent_id in (${sql.join(ids)}) and p.deleted_at is null order by p.created_at`.execute(
+      db,
+    );
   return r.rows;
 }

@@ -21,7 +21,14 @@ import {
 } from '@portal/domain/permits/schemas';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { sendStoredFile } from '../../platform/files/index.ts';
-import { addAttachment, attachmentList, deleteFiles, fileForDownload, requirementSlots, uploadRequirement } from './files.ts';
+import {
+  addAttachment,
+  attachmentList,
+  deleteFiles,
+  fileForDownload,
+  requirementSlots,
+  uploadRequirement,
+} from './files.ts';
 import { listPermits } from './queries.ts';
 import {
   approveRequest,
@@ -39,7 +46,13 @@ import { foreignWorkerOptions } from './workers.ts';
 
 const AREA = '/api/WorkerLicense';
 const tags = ['WorkerLicense'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
 const idParams = z.object({ id: z.uuid() });
 const licenseIdQuery = z.object({ licenseId: z.uuid() });
@@ -70,7 +83,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Requests and permits the caller sees (employer: its own, drafts included; department: submitted ones)',
+        summary:
+          'Requests and permits the caller sees (employer: its own, drafts included; department: submitted ones)',
         querystring: listQuery,
         response: { 200: z.object({ pageLists: z.array(permitSummary), totalRecord: z.number() }), ...errors },
       },
@@ -149,7 +163,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'File an extension (draft) of an approved, valid permit: once per permit, continuing the day after it ends',
+        summary:
+          'File an extension (draft) of an approved, valid permit: once per permit, continuing the day after it ends',
         body: extendBody,
         response: { 201: permitDetail, ...errors },
       },
@@ -168,7 +183,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'File a renewal (draft) of an approved, valid permit (lost, damaged, changed details): keeps its remaining validity',
+        summary:
+          'File a renewal (draft) of an approved, valid permit (lost, damaged, changed details): keeps its remaining validity',
         body: renewBody,
         response: { 201: permitDetail, ...errors },
       },
@@ -317,7 +333,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(requirementSlot), ...uploadErrors },
       },
     },
-    async (request) => uploadRequirement(app, ctx(request), request, request.query.licenseId, request.query.requirementCode),
+    async (request) =>
+      uploadRequirement(app, ctx(request), request, request.query.licenseId, request.query.requirementCode),
   );
 
   app.get(
@@ -327,7 +344,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Download a file of a request the caller sees (checklist document or attachment); `inline=1` to view it',
+        summary:
+          'Download a file of a request the caller sees (checklist document or attachment); `inline=1` to view it',
         params: idParams,
         querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
         response: errors,
@@ -344,7 +362,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: PERMIT_PERMISSIONS.update },
       attachValidation: true,
-      schema: { tags, summary: 'Remove checklist documents (body: file ids) while the request is editable', body: idsBody, response: { 200: deleted, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove checklist documents (body: file ids) while the request is editable',
+        body: idsBody,
+        response: { 200: deleted, ...errors },
+      },
     },
     async (request) => ({ deleted: await deleteFiles(app, ctx(request), request.body, 'requirement') }),
   );
@@ -405,7 +428,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The employer's foreign workers, for the request form",
-        querystring: z.object({ keyWord: z.string().trim().max(200).optional(), take: z.coerce.number().int().min(1).max(100).default(30) }),
+        querystring: z.object({
+          keyWord: z.string().trim().max(200).optional(),
+          take: z.coerce.number().int().min(1).max(100).default(30),
+        }),
         response: { 200: z.array(foreignWorkerOption), ...errors },
       },
     },

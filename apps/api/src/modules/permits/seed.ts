@@ -48,7 +48,13 @@ interface DemoPermit {
   filedDaysAgo: number;
 }
 
-const w = (business: 0 | 1, fullName: string, nationality: string, sex: 'male' | 'female', birthDate: string): DemoWorker => ({
+const w = (
+  business: 0 | 1,
+  fullName: string,
+  nationality: string,
+  sex: 'male' | 'female',
+  birthDate: string,
+): DemoWorker => ({
   business,
   fullName,
   nationality,
@@ -62,57 +68,115 @@ const GREENHOUSES = 'Khu nhà kính Langbiang, 45 Phan Đình Phùng, phường 
 export const DEMO_PERMITS: DemoPermit[] = [
   {
     worker: w(0, 'Tanaka Hiroshi', 'JP', 'male', '1982-03-14'),
-    kind: 'new', status: 'approved', passportNumber: 'TK4821937', position: 'expert',
-    jobTitle: 'Chuyên gia kỹ thuật rang xay cà phê đặc sản', workplace: ROASTERY, workForm: 'labourContract',
-    requested: [-200, 529], valid: [-200, 529], filedDaysAgo: 230,
+    kind: 'new',
+    status: 'approved',
+    passportNumber: 'TK4821937',
+    position: 'expert',
+    jobTitle: 'Chuyên gia kỹ thuật rang xay cà phê đặc sản',
+    workplace: ROASTERY,
+    workForm: 'labourContract',
+    requested: [-200, 529],
+    valid: [-200, 529],
+    filedDaysAgo: 230,
   },
   {
     worker: w(0, 'Kim Min-jun', 'KR', 'male', '1990-07-21'),
-    kind: 'new', status: 'submitted', passportNumber: 'M58203174', position: 'technician',
-    jobTitle: 'Kỹ thuật viên bảo trì dây chuyền sấy', workplace: ROASTERY, workForm: 'labourContract',
-    requested: [20, 384], filedDaysAgo: 3,
+    kind: 'new',
+    status: 'submitted',
+    passportNumber: 'M58203174',
+    position: 'technician',
+    jobTitle: 'Kỹ thuật viên bảo trì dây chuyền sấy',
+    workplace: ROASTERY,
+    workForm: 'labourContract',
+    requested: [20, 384],
+    filedDaysAgo: 3,
   },
   {
     worker: w(0, 'Zhang Wei', 'CN', 'male', '1987-11-02'),
-    kind: 'new', status: 'returned', passportNumber: 'E73519026', position: 'manager',
-    jobTitle: 'Quản lý chất lượng nguyên liệu', workplace: ROASTERY, workForm: 'intraCorporateTransfer',
-    requested: [30, 394], filedDaysAgo: 12,
+    kind: 'new',
+    status: 'returned',
+    passportNumber: 'E73519026',
+    position: 'manager',
+    jobTitle: 'Quản lý chất lượng nguyên liệu',
+    workplace: ROASTERY,
+    workForm: 'intraCorporateTransfer',
+    requested: [30, 394],
+    filedDaysAgo: 12,
     reason: 'Phiếu lý lịch tư pháp đã cấp quá 6 tháng; đề nghị bổ sung phiếu mới kèm bản dịch công chứng.',
   },
   {
     worker: w(0, 'Sophie Martin', 'FR', 'female', '1991-05-09'),
-    kind: 'confirm', status: 'draft', passportNumber: '19FR84021', exemptionGround: 'marriedToVietnamese',
-    jobTitle: 'Chuyên viên tư vấn xuất khẩu', workplace: ROASTERY, requested: [15, 379], filedDaysAgo: 1,
+    kind: 'confirm',
+    status: 'draft',
+    passportNumber: '19FR84021',
+    exemptionGround: 'marriedToVietnamese',
+    jobTitle: 'Chuyên viên tư vấn xuất khẩu',
+    workplace: ROASTERY,
+    requested: [15, 379],
+    filedDaysAgo: 1,
   },
   {
     worker: w(0, 'Somchai Prasert', 'TH', 'male', '1979-01-30'),
-    kind: 'new', status: 'approved', passportNumber: 'AA1902847', position: 'expert',
-    jobTitle: 'Chuyên gia chế biến cà phê ướt', workplace: ROASTERY, workForm: 'labourContract',
-    requested: [-900, -171], valid: [-900, -171], filedDaysAgo: 930,
+    kind: 'new',
+    status: 'approved',
+    passportNumber: 'AA1902847',
+    position: 'expert',
+    jobTitle: 'Chuyên gia chế biến cà phê ướt',
+    workplace: ROASTERY,
+    workForm: 'labourContract',
+    requested: [-900, -171],
+    valid: [-900, -171],
+    filedDaysAgo: 930,
   },
   {
     worker: w(1, 'Jan de Vries', 'NL', 'male', '1975-09-18'),
-    kind: 'new', status: 'approved', passportNumber: 'NX7K2L9P1', position: 'expert',
-    jobTitle: 'Chuyên gia công nghệ nhà kính trồng hoa', workplace: GREENHOUSES, workForm: 'labourContract',
-    requested: [-700, 29], valid: [-700, 29], filedDaysAgo: 720,
+    kind: 'new',
+    status: 'approved',
+    passportNumber: 'NX7K2L9P1',
+    position: 'expert',
+    jobTitle: 'Chuyên gia công nghệ nhà kính trồng hoa',
+    workplace: GREENHOUSES,
+    workForm: 'labourContract',
+    requested: [-700, 29],
+    valid: [-700, 29],
+    filedDaysAgo: 720,
   },
   {
     worker: w(1, 'Yossi Cohen', 'IL', 'male', '1984-12-05'),
-    kind: 'new', status: 'rejected', passportNumber: '31874520', position: 'technician',
-    jobTitle: 'Kỹ thuật viên tưới nhỏ giọt', workplace: GREENHOUSES, workForm: 'serviceOffering',
-    requested: [10, 190], filedDaysAgo: 40,
+    kind: 'new',
+    status: 'rejected',
+    passportNumber: '31874520',
+    position: 'technician',
+    jobTitle: 'Kỹ thuật viên tưới nhỏ giọt',
+    workplace: GREENHOUSES,
+    workForm: 'serviceOffering',
+    requested: [10, 190],
+    filedDaysAgo: 40,
     reason: 'Không chứng minh được kinh nghiệm làm việc từ 3 năm trở lên phù hợp vị trí lao động kỹ thuật.',
   },
   {
     worker: w(1, 'Maria Schmidt', 'DE', 'female', '1986-04-22'),
-    kind: 'confirm', status: 'approved', passportNumber: 'C01X00T47', exemptionGround: 'capitalOwner',
-    jobTitle: 'Thành viên góp vốn, Giám đốc kinh doanh', workplace: GREENHOUSES, requested: [-60, 669], valid: [-60, 669], filedDaysAgo: 75,
+    kind: 'confirm',
+    status: 'approved',
+    passportNumber: 'C01X00T47',
+    exemptionGround: 'capitalOwner',
+    jobTitle: 'Thành viên góp vốn, Giám đốc kinh doanh',
+    workplace: GREENHOUSES,
+    requested: [-60, 669],
+    valid: [-60, 669],
+    filedDaysAgo: 75,
   },
   {
     worker: w(1, 'Park Ji-woo', 'KR', 'female', '1993-08-11'),
-    kind: 'new', status: 'submitted', passportNumber: 'M90417263', position: 'expert',
-    jobTitle: 'Chuyên gia nhân giống hoa lan', workplace: GREENHOUSES, workForm: 'labourContract',
-    requested: [25, 754], filedDaysAgo: 5,
+    kind: 'new',
+    status: 'submitted',
+    passportNumber: 'M90417263',
+    position: 'expert',
+    jobTitle: 'Chuyên gia nhân giống hoa lan',
+    workplace: GREENHOUSES,
+    workForm: 'labourContract',
+    requested: [25, 754],
+    filedDaysAgo: 5,
   },
 ];
 
@@ -146,7 +210,11 @@ const PHOTO = Buffer.from(
 
 /** The demo foreigner, declared through the Worker area (a foreigner is identified by the passport). */
 async function ensureWorker(db: Db, businessId: string, worker: DemoWorker, passportNumber: string): Promise<string> {
-  const found = await sql<{ id: string }>`select id from worker where business_id = ${businessId} and full_name = ${worker.fullName} and deleted_at is null limit 1`.execute(db);
+  const found = await sql<{
+    id: string;
+  }>`select id from worker where business_id = ${businessId} and full_name = ${worker.fullName} and deleted_at is null limit 1`.execute(
+    db,
+  );
   if (found.rows[0]) return found.rows[0].id;
   const record = await catalogOperations('worker').create(
     { db, principal: null, lang: 'vi', request: null, system: true },
@@ -163,7 +231,16 @@ async function ensureWorker(db: Db, businessId: string, worker: DemoWorker, pass
   return record.id;
 }
 
-async function attachFiles(db: Db, storage: FileStorage, permitId: string, businessId: string, kind: PermitKind, uploader: { id: string; name: string } | null, complete: boolean, at: Date): Promise<void> {
+async function attachFiles(
+  db: Db,
+  storage: FileStorage,
+  permitId: string,
+  businessId: string,
+  kind: PermitKind,
+  uploader: { id: string; name: string } | null,
+  complete: boolean,
+  at: Date,
+): Promise<void> {
   const wanted = REQUIREMENTS[kind].filter((r) => r.required).slice(0, complete ? undefined : 2);
   for (const r of wanted) {
     const photo = !r.kinds.includes('pdf');
@@ -177,19 +254,33 @@ async function attachFiles(db: Db, storage: FileStorage, permitId: string, busin
         fileType: `WorkerLicense:${r.code}`,
         fileName: photo ? 'anh-4x6.png' : `${r.code}.pdf`,
         data,
-        type: photo ? { mime: 'image/png', ext: 'png', kind: 'image' } : { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
+        type: photo
+          ? { mime: 'image/png', ext: 'png', kind: 'image' }
+          : { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
       },
       { uploadedBy: uploader?.id ?? null, businessId },
     );
     await db
       .insertInto('work_permit_file')
-      .values({ permit_id: permitId, requirement_code: r.code, file_id: file.id, side: 'applicant', uploaded_by: uploader?.id ?? null, uploaded_by_name: uploader?.name ?? null, uploaded_at: at })
+      .values({
+        permit_id: permitId,
+        requirement_code: r.code,
+        file_id: file.id,
+        side: 'applicant',
+        uploaded_by: uploader?.id ?? null,
+        uploaded_by_name: uploader?.name ?? null,
+        uploaded_at: at,
+      })
       .execute();
   }
 }
 
 async function userOf(db: Db, userName: string): Promise<{ id: string; name: string } | null> {
-  const row = await db.selectFrom('app_user').select(['id', 'full_name']).where(sql`lower(user_name)`, '=', userName).executeTakeFirst();
+  const row = await db
+    .selectFrom('app_user')
+    .select(['id', 'full_name'])
+    .where(sql`lower(user_name)`, '=', userName)
+    .executeTakeFirst();
   return row ? { id: row.id, name: row.full_name } : null;
 }
 
@@ -200,7 +291,16 @@ export const permitsDemoStep: SeedStep = {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;
     const businesses = await Promise.all(
-      DEMO_BUSINESSES.map(async (b) => (await db.selectFrom('business').select('id').where(sql`lower(code)`, '=', b.code).executeTakeFirst())?.id ?? null),
+      DEMO_BUSINESSES.map(
+        async (b) =>
+          (
+            await db
+              .selectFrom('business')
+              .select('id')
+              .where(sql`lower(code)`, '=', b.code)
+              .executeTakeFirst()
+          )?.id ?? null,
+      ),
     );
     if (businesses.some((b) => !b)) {
       log.warn({ step: 'permits demo' }, 'demo employers missing: no demo permits');
@@ -213,7 +313,8 @@ export const permitsDemoStep: SeedStep = {
     const storage = createFileStorage(config.dataDir);
     const { provinceCode } = await getPortalConfig(db);
     const today = todayInVietnam();
-    const at = (daysAgo: number, hour = 9) => new Date(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00+07:00`);
+    const at = (daysAgo: number, hour = 9) =>
+      new Date(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00+07:00`);
 
     let created = 0;
     await db.transaction().execute(async (trx) => {
@@ -221,7 +322,11 @@ export const permitsDemoStep: SeedStep = {
         const businessId = businesses[p.worker.business]!;
         const employer = employers[p.worker.business] ?? null;
         const workerId = await ensureWorker(trx, businessId, p.worker, p.passportNumber);
-        const has = await trx.selectFrom('work_permit').select('id').where('worker_id', '=', workerId).executeTakeFirst();
+        const has = await trx
+          .selectFrom('work_permit')
+          .select('id')
+          .where('worker_id', '=', workerId)
+          .executeTakeFirst();
         if (has) continue;
         const filed = at(p.filedDaysAgo, 8);
         const submitted = p.status === 'draft' ? null : at(p.filedDaysAgo - 1, 10);
@@ -232,7 +337,9 @@ export const permitsDemoStep: SeedStep = {
         let sequence: number | null = null;
         if (p.status === 'approved') {
           year = yearOf(addDays(today, -decidedDay));
-          const counter = await sql<{ last: number }>`insert into work_permit_counter (prefix, year, last) values (${numberPrefix(p.kind)}, ${year}, 1)
+          const counter = await sql<{
+            last: number;
+          }>`insert into work_permit_counter (prefix, year, last) values (${numberPrefix(p.kind)}, ${year}, 1)
             on conflict (prefix, year) do update set last = work_permit_counter.last + 1 returning last`.execute(trx);
           sequence = counter.rows[0]!.last;
           number = formatPermitNumber({ kind: p.kind, provinceCode, year, sequence });
@@ -271,16 +378,47 @@ export const permitsDemoStep: SeedStep = {
           .returning('id')
           .executeTakeFirstOrThrow();
         await attachFiles(trx, storage, id, businessId, p.kind, employer, p.status !== 'draft', filed);
-        const event = (action: string, when: Date, from: string | null, to: string | null, who: { id: string; name: string } | null, reason: string | null = null) =>
-          trx.insertInto('work_permit_event').values({ permit_id: id, at: when, action, from_status: from, to_status: to, actor_id: who?.id ?? null, actor_name: who?.name ?? null, reason }).execute();
+        const event = (
+          action: string,
+          when: Date,
+          from: string | null,
+          to: string | null,
+          who: { id: string; name: string } | null,
+          reason: string | null = null,
+        ) =>
+          trx
+            .insertInto('work_permit_event')
+            .values({
+              permit_id: id,
+              at: when,
+              action,
+              from_status: from,
+              to_status: to,
+              actor_id: who?.id ?? null,
+              actor_name: who?.name ?? null,
+              reason,
+            })
+            .execute();
         await event('create', filed, null, 'draft', employer);
         if (submitted) await event('submit', submitted, 'draft', 'submitted', employer);
-        if (p.status === 'returned') await event('return', at(Math.max(p.filedDaysAgo - 4, 0), 14), 'submitted', 'returned', officer, p.reason ?? null);
-        if (p.status === 'rejected') await event('reject', decided!, 'submitted', 'rejected', officer, p.reason ?? null);
+        if (p.status === 'returned')
+          await event(
+            'return',
+            at(Math.max(p.filedDaysAgo - 4, 0), 14),
+            'submitted',
+            'returned',
+            officer,
+            p.reason ?? null,
+          );
+        if (p.status === 'rejected')
+          await event('reject', decided!, 'submitted', 'rejected', officer, p.reason ?? null);
         if (p.status === 'approved') await event('approve', decided!, 'submitted', 'approved', officer);
         created++;
       }
-      await trx.insertInto('app_setting').values({ key: MARKER, value: JSON.stringify({ permits: created }) }).execute();
+      await trx
+        .insertInto('app_setting')
+        .values({ key: MARKER, value: JSON.stringify({ permits: created }) })
+        .execute();
     });
     log.info({ permits: created }, 'demo work permits seeded');
   },

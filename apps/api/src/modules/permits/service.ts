@@ -90,7 +90,8 @@ export function guard(
   const label = t(ctx, `permits:actions.${action}`).toLocaleLowerCase(ctx.lang);
   if (!check.ok && check.reason === 'actor') throw permitError(403, 'NOT_YOUR_STEP', { action: label });
   if (version !== undefined && row.version !== version) throw permitError(409, 'STALE_VERSION');
-  if (!check.ok) throw permitError(409, 'INVALID_STATE', { action: label, status: t(ctx, `permits:statuses.${row.status}`) });
+  if (!check.ok)
+    throw permitError(409, 'INVALID_STATE', { action: label, status: t(ctx, `permits:statuses.${row.status}`) });
   return actor!;
 }
 
@@ -139,10 +140,15 @@ const linked = (r: LinkedRow) => ({
 
 /** What extending and renewing this permit would run into (null: allowed). */
 async function blockersOf(db: Db | Trx, row: PermitRow, today: string) {
-  if (row.kind === 'confirm') return { extend: 'notLicense', renew: 'notLicense', line: [] as LinkedRow[], children: [] as LinkedRow[] };
+  if (row.kind === 'confirm')
+    return { extend: 'notLicense', renew: 'notLicense', line: [] as LinkedRow[], children: [] as LinkedRow[] };
   const line = await lineOf(db, row.id, today);
   const children = await childrenOf(db, [row.id], today);
-  const lineChildren = await childrenOf(db, line.map((l) => l.id), today);
+  const lineChildren = await childrenOf(
+    db,
+    line.map((l) => l.id),
+    today,
+  );
   const parent = { kind: row.kind, status: row.status, validFrom: row.valid_from ?? '', validTo: row.valid_to ?? '' };
   return {
     extend: extensionBlocker({ parent, lineKinds: line.map((l) => l.kind), lineChildren, children }),
@@ -179,10 +185,16 @@ export async function permitDetail(ctx: PermitCtx, id: string, group?: RequestGr
     if (a === 'renew') return caller.canCreate && blockers.renew === null;
     return true;
   });
-  const offersLinked = actor === 'applicant' && row.kind !== 'confirm' && (row.status === 'approved' || row.status === 'expired');
+  const offersLinked =
+    actor === 'applicant' && row.kind !== 'confirm' && (row.status === 'approved' || row.status === 'expired');
   const proposal =
     actor === 'reviewer' && row.status === 'submitted'
-      ? proposedValidity(row.kind, { requestedFrom: row.requested_from, requestedTo: row.requested_to }, parent?.valid_to ? { validTo: parent.valid_to } : null, ctx.today)
+      ? proposedValidity(
+          row.kind,
+          { requestedFrom: row.requested_from, requestedTo: row.requested_to },
+          parent?.valid_to ? { validTo: parent.valid_to } : null,
+          ctx.today,
+        )
       : null;
 
   return {
@@ -226,7 +238,13 @@ function applicantOnly(ctx: PermitCtx): string {
 }
 
 /** One worker, one request in progress; and no new permit (or confirmation) while one is still valid. */
-async function assertNoConflict(trx: Trx, ctx: PermitCtx, workerId: string, kind: 'new' | 'confirm', exceptId: string | null): Promise<void> {
+async function assertNoConflict(
+  trx: Trx,
+  ctx: PermitCtx,
+  workerId: string,
+  kind: 'new' | 'confirm',
+  exceptId: string | null,
+): Promise<void> {
   const valid = await sql<{ number: string | null }>`select number from work_permit
     where worker_id = ${workerId} and deleted_at is null and status = 'approved' and valid_to >= ${ctx.today}::date
       and ${kind === 'confirm' ? sql`kind = 'confirm'` : sql`kind <> 'confirm'`}
@@ -234,19 +252,27 @@ async function assertNoConflict(trx: Trx, ctx: PermitCtx, workerId: string, kind
   if (valid.rows[0]) throw permitError(409, 'ALREADY_VALID', { number: valid.rows[0].number ?? '' });
   const open = await sql<{ id: string }>`select id from work_permit
     where worker_id = ${workerId} and deleted_at is null and kind in ('new', 'confirm')
-      and status in (${sql.join([...OPEN_STATUSES])}) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`.execute(trx);
+      and status in (${sql.join([...OPEN_STATUSES])}) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`.execute(
+    trx,
+  );
   if (open.rows[0]) throw permitError(409, 'OPEN_REQUEST_EXISTS');
 }
 
 async function applicantWorker(trx: Trx, ctx: PermitCtx, businessId: string, workerId: string): Promise<void> {
   const worker = await workerOfEmployer(trx, businessId, workerId);
   const field = 'body.workerId';
-  if (!worker) throw permitError(400, 'WORKER_NOT_FOUND', {}, [{ field, message: t(ctx, 'permits:errors.WORKER_NOT_FOUND') }]);
-  if (!worker.isForeign) throw permitError(400, 'WORKER_NOT_FOREIGN', {}, [{ field, message: t(ctx, 'permits:errors.WORKER_NOT_FOREIGN') }]);
+  if (!worker)
+    throw permitError(400, 'WORKER_NOT_FOUND', {}, [{ field, message: t(ctx, 'permits:errors.WORKER_NOT_FOUND') }]);
+  if (!worker.isForeign)
+    throw permitError(400, 'WORKER_NOT_FOREIGN', {}, [{ field, message: t(ctx, 'permits:errors.WORKER_NOT_FOREIGN') }]);
 }
 
 /** add-require-license / add-require-confirm: a draft for one of the employer's foreign workers. */
-export async function createRequest(ctx: PermitCtx, kind: 'new' | 'confirm', body: NewLicenseBody | ConfirmBody): Promise<string> {
+export async function createRequest(
+  ctx: PermitCtx,
+  kind: 'new' | 'confirm',
+  body: NewLicenseBody | ConfirmBody,
+): Promise<string> {
   const businessId = applicantOnly(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     await applicantWorker(trx, ctx, businessId, body.workerId);
@@ -267,7 +293,11 @@ export async function createRequest(ctx: PermitCtx, kind: 'new' | 'confirm', bod
     const values =
       kind === 'new'
         ? { ...common, position: (body as NewLicenseBody).position, work_form: (body as NewLicenseBody).workForm }
-        : { ...common, exemption_ground: (body as ConfirmBody).exemptionGround, exemption_detail: (body as ConfirmBody).exemptionDetail };
+        : {
+            ...common,
+            exemption_ground: (body as ConfirmBody).exemptionGround,
+            exemption_detail: (body as ConfirmBody).exemptionDetail,
+          };
     const { id } = await trx.insertInto('work_permit').values(values).returning('id').executeTakeFirstOrThrow();
     await recordEvent(trx, ctx, { permitId: id, action: 'create', from: null, to: 'draft' });
     await audit(trx, ctx, 'create', id, { kind });
@@ -276,7 +306,11 @@ export async function createRequest(ctx: PermitCtx, kind: 'new' | 'confirm', bod
 }
 
 /** require-extend / require-renew: a draft linked to an approved, valid permit of the employer. */
-export async function createLinked(ctx: PermitCtx, kind: 'extend' | 'renew', body: ExtendBody | RenewBody): Promise<string> {
+export async function createLinked(
+  ctx: PermitCtx,
+  kind: 'extend' | 'renew',
+  body: ExtendBody | RenewBody,
+): Promise<string> {
   applicantOnly(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     // Locking the permit queues two linked requests filed at once; the second then sees the first.
@@ -286,9 +320,12 @@ export async function createLinked(ctx: PermitCtx, kind: 'extend' | 'renew', bod
     const blockers = await blockersOf(trx, parent, ctx.today);
     const blocker = kind === 'extend' ? blockers.extend : blockers.renew;
     if (blocker) {
-      throw permitError(409, kind === 'extend' ? 'EXTEND_BLOCKED' : 'RENEW_BLOCKED', { reason: t(ctx, `permits:blockers.${blocker}`) }, [
-        { field: 'body.parentId', code: blocker, message: t(ctx, `permits:blockers.${blocker}`) },
-      ]);
+      throw permitError(
+        409,
+        kind === 'extend' ? 'EXTEND_BLOCKED' : 'RENEW_BLOCKED',
+        { reason: t(ctx, `permits:blockers.${blocker}`) },
+        [{ field: 'body.parentId', code: blocker, message: t(ctx, `permits:blockers.${blocker}`) }],
+      );
     }
     const fromParent = {
       kind,
@@ -321,7 +358,10 @@ export async function createLinked(ctx: PermitCtx, kind: 'extend' | 'renew', bod
             renew_reason: (body as RenewBody).renewReason,
           };
     if (kind === 'extend' && parent.valid_to) {
-      const issues = checkPeriod(addDays(parent.valid_to, 1), (body as ExtendBody).requestedTo, { from: 'requestedFrom', to: 'requestedTo' });
+      const issues = checkPeriod(addDays(parent.valid_to, 1), (body as ExtendBody).requestedTo, {
+        from: 'requestedFrom',
+        to: 'requestedTo',
+      });
       if (issues.length) throw ruleError(ctx, issues);
     }
     const { id } = await trx.insertInto('work_permit').values(values).returning('id').executeTakeFirstOrThrow();
@@ -332,19 +372,34 @@ export async function createLinked(ctx: PermitCtx, kind: 'extend' | 'renew', bod
   });
 }
 
-function ruleError(ctx: PermitCtx, issues: { field: string; code: string; vars?: Record<string, string | number> }[], code = 'VALIDATION'): AppError {
-  const details = issues.map((i) => ({ field: `body.${i.field}`, code: i.code, message: t(ctx, `permits:rules.${i.code}`, i.vars ?? {}) }));
+function ruleError(
+  ctx: PermitCtx,
+  issues: { field: string; code: string; vars?: Record<string, string | number> }[],
+  code = 'VALIDATION',
+): AppError {
+  const details = issues.map((i) => ({
+    field: `body.${i.field}`,
+    code: i.code,
+    message: t(ctx, `permits:rules.${i.code}`, i.vars ?? {}),
+  }));
   return code === 'VALIDATION' ? new AppError(400, 'VALIDATION', { details }) : permitError(400, code, {}, details);
 }
 
 // -------------------------------------------------------------------------------------------------- editing
 
 /** edit-require-license / edit-require-confirm: the applicant changes a draft or a returned request. */
-export async function editRequest(ctx: PermitCtx, group: RequestGroup, body: EditLicenseBody | EditConfirmBody): Promise<void> {
+export async function editRequest(
+  ctx: PermitCtx,
+  group: RequestGroup,
+  body: EditLicenseBody | EditConfirmBody,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockPermit(trx, ctx.caller, body.id, ctx.today);
     if (!row) throw notFound();
-    if (groupOf(row.kind) !== group) throw permitError(400, 'KIND_MISMATCH', { kind: t(ctx, group === 'confirm' ? 'permits:kinds.confirm' : 'permits:kinds.new') });
+    if (groupOf(row.kind) !== group)
+      throw permitError(400, 'KIND_MISMATCH', {
+        kind: t(ctx, group === 'confirm' ? 'permits:kinds.confirm' : 'permits:kinds.new'),
+      });
     guard(ctx, row, 'edit', body.version);
 
     const patch: Record<string, unknown> = { note: body.note };
@@ -382,7 +437,11 @@ export async function editRequest(ctx: PermitCtx, group: RequestGroup, body: Edi
     const from = (patch.requested_from as string | undefined) ?? row.requested_from;
     const to = (patch.requested_to as string | undefined) ?? row.requested_to;
     if (row.kind === 'extend' && row.parent_id && to) {
-      const parent = await trx.selectFrom('work_permit').select('valid_to').where('id', '=', row.parent_id).executeTakeFirst();
+      const parent = await trx
+        .selectFrom('work_permit')
+        .select('valid_to')
+        .where('id', '=', row.parent_id)
+        .executeTakeFirst();
       if (parent?.valid_to) {
         const issues = checkPeriod(addDays(parent.valid_to, 1), to, { from: 'requestedFrom', to: 'requestedTo' });
         if (issues.length) throw ruleError(ctx, issues);
@@ -411,7 +470,12 @@ export async function deleteRequests(ctx: PermitCtx, ids: string[]): Promise<num
       if (!ctx.caller.canDelete) throw new AppError(403, 'FORBIDDEN');
       await trx
         .updateTable('work_permit')
-        .set({ deleted_at: new Date(), deleted_by: ctx.caller.userId, version: row.version + 1, updated_at: new Date() })
+        .set({
+          deleted_at: new Date(),
+          deleted_by: ctx.caller.userId,
+          version: row.version + 1,
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .execute();
       await recordEvent(trx, ctx, { permitId: id, action: 'delete', from: row.status, to: null });
@@ -435,7 +499,10 @@ export async function submitRequest(ctx: PermitCtx, body: { id: string; version:
       .where('permit_id', '=', row.id)
       .where('requirement_code', 'is not', null)
       .execute();
-    const missing = missingRequirements(row.kind, filled.map((f) => f.requirement_code!));
+    const missing = missingRequirements(
+      row.kind,
+      filled.map((f) => f.requirement_code!),
+    );
     if (missing.length) {
       const labels = missing.map((code) => t(ctx, `permits:requirements.${code}.label`));
       throw permitError(
@@ -447,7 +514,13 @@ export async function submitRequest(ctx: PermitCtx, body: { id: string; version:
     }
     await trx
       .updateTable('work_permit')
-      .set({ status: 'submitted', submitted_at: new Date(), version: row.version + 1, updated_at: new Date(), updated_by: ctx.caller.userId })
+      .set({
+        status: 'submitted',
+        submitted_at: new Date(),
+        version: row.version + 1,
+        updated_at: new Date(),
+        updated_by: ctx.caller.userId,
+      })
       .where('id', '=', row.id)
       .execute();
     await recordEvent(trx, ctx, { permitId: row.id, action: 'submit', from: row.status, to: 'submitted' });
@@ -456,7 +529,11 @@ export async function submitRequest(ctx: PermitCtx, body: { id: string; version:
 }
 
 /** return-require / reject-require: the department sends the request back, or refuses it, with a reason. */
-export async function decideWithReason(ctx: PermitCtx, action: 'return' | 'reject', body: { id: string; version: number; reason: string }): Promise<void> {
+export async function decideWithReason(
+  ctx: PermitCtx,
+  action: 'return' | 'reject',
+  body: { id: string; version: number; reason: string },
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockPermit(trx, ctx.caller, body.id, ctx.today);
     if (!row) throw notFound();
@@ -492,7 +569,8 @@ export async function approveRequest(ctx: PermitCtx, body: ApproveBody): Promise
     if (!row) throw notFound();
     guard(ctx, row, 'approve', body.version);
     const parent = row.parent_id
-      ? ((await trx.selectFrom('work_permit').select('valid_to').where('id', '=', row.parent_id).executeTakeFirst()) ?? null)
+      ? ((await trx.selectFrom('work_permit').select('valid_to').where('id', '=', row.parent_id).executeTakeFirst()) ??
+        null)
       : null;
     const issues = checkApproval({
       kind: row.kind,
@@ -505,7 +583,9 @@ export async function approveRequest(ctx: PermitCtx, body: ApproveBody): Promise
 
     const year = yearOf(ctx.today);
     const prefix = numberPrefix(row.kind);
-    const counter = await sql<{ last: number }>`insert into work_permit_counter (prefix, year, last) values (${prefix}, ${year}, 1)
+    const counter = await sql<{
+      last: number;
+    }>`insert into work_permit_counter (prefix, year, last) values (${prefix}, ${year}, 1)
       on conflict (prefix, year) do update set last = work_permit_counter.last + 1 returning last`.execute(trx);
     const sequence = counter.rows[0]!.last;
     const { provinceCode } = await getPortalConfig(trx);
@@ -530,7 +610,13 @@ export async function approveRequest(ctx: PermitCtx, body: ApproveBody): Promise
       })
       .where('id', '=', row.id)
       .execute();
-    await recordEvent(trx, ctx, { permitId: row.id, action: 'approve', from: row.status, to: 'approved', reason: body.note });
+    await recordEvent(trx, ctx, {
+      permitId: row.id,
+      action: 'approve',
+      from: row.status,
+      to: 'approved',
+      reason: body.note,
+    });
     await audit(trx, ctx, 'approve', row.id, { number, validFrom: body.validFrom, validTo: body.validTo });
   });
 }

@@ -10,7 +10,10 @@ const MESSAGE_KEY = /^[a-z]+:[\w.]+$/;
 /** One issue in the request's language: our rule keys ('permits:rules.periodTooLong') or zod's own wording. */
 function message(lang: Language, issue: z.core.$ZodIssue): string {
   if (MESSAGE_KEY.test(issue.message)) {
-    const vars = ((issue as { params?: Record<string, string | number> }).params ?? {}) as Record<string, string | number>;
+    const vars = ((issue as { params?: Record<string, string | number> }).params ?? {}) as Record<
+      string,
+      string | number
+    >;
     return translate(lang, issue.message, vars);
   }
   return issue.message;
@@ -35,9 +38,19 @@ export function explainValidation(request: FastifyRequest): AppError | null {
   const where = failed.validationContext ?? 'body';
   const schemas = request.routeOptions.schema as Record<string, z.ZodType | undefined> | undefined;
   const schema = schemas?.[where];
-  const raw = where === 'body' ? request.body : where === 'querystring' ? request.query : where === 'params' ? request.params : undefined;
+  const raw =
+    where === 'body'
+      ? request.body
+      : where === 'querystring'
+        ? request.query
+        : where === 'params'
+          ? request.params
+          : undefined;
   const lang = languageOf(request);
   const parsed = schema?.safeParse(raw, { error: (issue) => zodLocales[lang].localeError(issue) });
-  const details = parsed && !parsed.success ? issuesToDetails(lang, where, parsed.error.issues) : [{ field: where, message: failed.message }];
+  const details =
+    parsed && !parsed.success
+      ? issuesToDetails(lang, where, parsed.error.issues)
+      : [{ field: where, message: failed.message }];
   return new AppError(400, 'VALIDATION', { details });
 }

@@ -34,16 +34,29 @@ export interface ApplicantWorker {
 }
 
 /** A live worker of this employer, or undefined. */
-export async function workerOfEmployer(db: Executor, businessId: string, workerId: string): Promise<ApplicantWorker | undefined> {
-  const r = await sql<ApplicantWorker>`select w.id, w.business_id as "businessId", w.full_name as "fullName", ${isForeignSql('w')} as "isForeign"
-    from ${sql.table(WORKER_TABLE)} w where w.id = ${workerId} and w.business_id = ${businessId} and w.deleted_at is null`.execute(db);
+export async function workerOfEmployer(
+  db: Executor,
+  businessId: string,
+  workerId: string,
+): Promise<ApplicantWorker | undefined> {
+  const r =
+    await sql<ApplicantWorker>`select w.id, w.business_id as "businessId", w.full_name as "fullName", ${isForeignSql('w')} as "isForeign"
+    from ${sql.table(WORKER_TABLE)} w where w.id = ${workerId} and w.business_id = ${businessId} and w.deleted_at is null`.execute(
+      db,
+    );
   return r.rows[0];
 }
 
 /** The employer's foreign workers for the request form's picker, with their passport (else their latest request's). */
-export async function foreignWorkerOptions(db: Executor, caller: Caller, keyWord: string | undefined, take: number): Promise<ForeignWorkerOption[]> {
+export async function foreignWorkerOptions(
+  db: Executor,
+  caller: Caller,
+  keyWord: string | undefined,
+  take: number,
+): Promise<ForeignWorkerOption[]> {
   if (!caller.employerId) return [];
-  const r = await sql<ForeignWorkerOption>`select w.id as value, w.full_name as label, w.nationality, w.birth_date::text as "birthDate",
+  const r =
+    await sql<ForeignWorkerOption>`select w.id as value, w.full_name as label, w.nationality, w.birth_date::text as "birthDate",
       coalesce(w.passport_number, (select p.passport_number from work_permit p where p.worker_id = w.id and p.passport_number is not null
         order by p.created_at desc limit 1)) as "passportNumber"
     from ${sql.table(WORKER_TABLE)} w

@@ -28,14 +28,25 @@ function body(lang: Language, code: string, key: string, details: ErrorDetail[],
 }
 
 /** PostgreSQL errors that are the client's fault map to 4xx, never 500. */
-function fromDatabase(err: { code?: string; constraint?: string; detail?: string; column?: string }):
-  | { status: number; code: string; details: ErrorDetail[] }
-  | undefined {
+function fromDatabase(err: {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  column?: string;
+}): { status: number; code: string; details: ErrorDetail[] } | undefined {
   switch (err.code) {
     case '23505':
-      return { status: 409, code: 'CONFLICT', details: err.constraint ? [{ message: err.constraint, code: 'unique' }] : [] };
+      return {
+        status: 409,
+        code: 'CONFLICT',
+        details: err.constraint ? [{ message: err.constraint, code: 'unique' }] : [],
+      };
     case '23503':
-      return { status: 409, code: 'REFERENCE_CONFLICT', details: err.constraint ? [{ message: err.constraint, code: 'foreign_key' }] : [] };
+      return {
+        status: 409,
+        code: 'REFERENCE_CONFLICT',
+        details: err.constraint ? [{ message: err.constraint, code: 'foreign_key' }] : [],
+      };
     case '22P02': // invalid text representation (e.g. a non-uuid id)
     case '22001': // value too long
     case '22003': // numeric out of range
@@ -82,15 +93,21 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       FST_ERR_VALIDATION: 'VALIDATION',
     };
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
-    if (mapped) return reply.status(status >= 400 && status < 500 ? status : 400).send(body(lang, mapped, `errors:${mapped}`, []));
-    if (error instanceof SyntaxError) return reply.status(400).send(body(lang, 'INVALID_JSON', 'errors:INVALID_JSON', []));
+    if (mapped)
+      return reply
+        .status(status >= 400 && status < 500 ? status : 400)
+        .send(body(lang, mapped, `errors:${mapped}`, []));
+    if (error instanceof SyntaxError)
+      return reply.status(400).send(body(lang, 'INVALID_JSON', 'errors:INVALID_JSON', []));
 
     const db = fromDatabase(error as never);
     if (db) return reply.status(db.status).send(body(lang, db.code, `errors:${db.code}`, db.details));
 
     if (status === 429) {
       const after = String(reply.getHeader('retry-after') ?? '');
-      return reply.status(429).send(body(lang, 'TOO_MANY_REQUESTS', 'errors:TOO_MANY_REQUESTS', [], { after: `${after}s` }));
+      return reply
+        .status(429)
+        .send(body(lang, 'TOO_MANY_REQUESTS', 'errors:TOO_MANY_REQUESTS', [], { after: `${after}s` }));
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(lang, 'BAD_REQUEST', 'errors:BAD_REQUEST', [{ message: error.message }]));

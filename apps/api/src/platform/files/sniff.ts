@@ -12,7 +12,8 @@ const startsWith = (buf: Buffer, bytes: number[], offset = 0) => bytes.every((b,
 
 export function sniff(buf: Buffer): SniffedType | null {
   if (buf.length < 4) return null;
-  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png', kind: 'image' };
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: 'image/png', ext: 'png', kind: 'image' };
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg', kind: 'image' };
   if (startsWith(buf, [0x47, 0x49, 0x46, 0x38])) return { mime: 'image/gif', ext: 'gif', kind: 'image' };
   if (startsWith(buf, [0x52, 0x49, 0x46, 0x46]) && startsWith(buf, [0x57, 0x45, 0x42, 0x50], 8))
@@ -24,9 +25,24 @@ export function sniff(buf: Buffer): SniffedType | null {
   }
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) {
     const head = buf.subarray(0, Math.min(buf.length, 64 * 1024)).toString('latin1');
-    if (head.includes('xl/')) return { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx', kind: 'spreadsheet' };
-    if (head.includes('word/')) return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', kind: 'document' };
-    if (head.includes('ppt/')) return { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx', kind: 'document' };
+    if (head.includes('xl/'))
+      return {
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        ext: 'xlsx',
+        kind: 'spreadsheet',
+      };
+    if (head.includes('word/'))
+      return {
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ext: 'docx',
+        kind: 'document',
+      };
+    if (head.includes('ppt/'))
+      return {
+        mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        ext: 'pptx',
+        kind: 'document',
+      };
     if (head.includes('mimetypeapplication/vnd.oasis.opendocument'))
       return { mime: 'application/vnd.oasis.opendocument', ext: 'odf', kind: 'document' };
     return { mime: 'application/zip', ext: 'zip', kind: 'archive' };

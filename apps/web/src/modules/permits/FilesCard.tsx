@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Popconfirm, Tag, Tooltip, Typography, Upload } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PermitDetail, PermitFile, RequirementSlot } from '@portal/domain/permits/schemas';
 import { toast } from '../../app/toast.ts';
 import { permitKeys, permitsApi } from './api.ts';
@@ -11,7 +11,9 @@ import { errorText, showTime } from './ui.tsx';
 const ACCEPT: Record<string, string> = { pdf: 'application/pdf,.pdf', image: 'image/png,image/jpeg,.png,.jpg,.jpeg' };
 
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function FileLine({ file, onRemove, removable }: { file: PermitFile; onRemove?: () => void; removable: boolean }) {
@@ -41,7 +43,13 @@ function FileLine({ file, onRemove, removable }: { file: PermitFile; onRemove?: 
         {file.uploadedByName ? ` · ${file.uploadedByName}` : ''}
       </Typography.Text>
       {removable && onRemove && (
-        <Popconfirm title={t('files.removeConfirm', { name: file.fileName })} okText={t('actions.removeFile')} okButtonProps={{ danger: true }} cancelText={t('form.cancel')} onConfirm={onRemove}>
+        <Popconfirm
+          title={t('files.removeConfirm', { name: file.fileName })}
+          okText={t('actions.removeFile')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('form.cancel')}
+          onConfirm={onRemove}
+        >
           <Tooltip title={t('actions.removeFile')}>
             <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.removeFile')} />
           </Tooltip>
@@ -64,7 +72,10 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
   const reviewerAttaches = detail.allowedActions.includes('attach');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const slots = useQuery({ queryKey: permitKeys.slots(detail.id), queryFn: ({ signal }) => permitsApi.slots(detail.id, signal) });
+  const slots = useQuery({
+    queryKey: permitKeys.slots(detail.id),
+    queryFn: ({ signal }) => permitsApi.slots(detail.id, signal),
+  });
   const attachments = useQuery({
     queryKey: permitKeys.attachments(detail.id),
     queryFn: ({ signal }) => permitsApi.attachments(detail.id, signal),
@@ -108,7 +119,14 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
   });
 
   const slotRow = (slot: RequirementSlot) => (
-    <Flex key={slot.code} className="permit-slot" data-testid={`requirement-${slot.code}`} gap={12} justify="space-between" align="start">
+    <Flex
+      key={slot.code}
+      className="permit-slot"
+      data-testid={`requirement-${slot.code}`}
+      gap={12}
+      justify="space-between"
+      align="start"
+    >
       <Flex vertical gap={4} style={{ minWidth: 0 }}>
         <Flex gap={6} wrap align="center">
           <Typography.Text strong>{t(`requirements.${slot.code}.label`)}</Typography.Text>
@@ -117,10 +135,17 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t(`requirements.${slot.code}.hint`)} ·{' '}
-          {t('files.accepts', { kinds: slot.kinds.map((k) => t(`fileKinds.${k}`)).join(t('fileKinds.or')), max: slot.maxMb })}
+          {t('files.accepts', {
+            kinds: slot.kinds.map((k) => t(`fileKinds.${k}`)).join(t('fileKinds.or')),
+            max: slot.maxMb,
+          })}
         </Typography.Text>
         {slot.file && (
-          <FileLine file={slot.file} removable={applicantEdits} onRemove={() => remove.mutate({ id: slot.file!.id, required: true })} />
+          <FileLine
+            file={slot.file}
+            removable={applicantEdits}
+            onRemove={() => remove.mutate({ id: slot.file!.id, required: true })}
+          />
         )}
         {errors[slot.code] && (
           <Typography.Text type="danger" role="alert" data-testid={`requirement-error-${slot.code}`}>
@@ -134,7 +159,11 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
           showUploadList={false}
           customRequest={({ file }) => upload.mutate({ code: slot.code, file: file as File })}
         >
-          <Button size="small" icon={<UploadOutlined />} loading={upload.isPending && upload.variables?.code === slot.code}>
+          <Button
+            size="small"
+            icon={<UploadOutlined />}
+            loading={upload.isPending && upload.variables?.code === slot.code}
+          >
             {slot.file ? t('files.replace') : t('files.upload')}
           </Button>
         </Upload>
@@ -155,7 +184,11 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
         style={{ marginTop: 16 }}
         extra={
           mySide && (
-            <Upload accept={`${ACCEPT.pdf},${ACCEPT.image}`} showUploadList={false} customRequest={({ file }) => attach.mutate(file as File)}>
+            <Upload
+              accept={`${ACCEPT.pdf},${ACCEPT.image}`}
+              showUploadList={false}
+              customRequest={({ file }) => attach.mutate(file as File)}
+            >
               <Button size="small" icon={<UploadOutlined />} loading={attach.isPending} data-testid="attach-button">
                 {t('files.attach')}
               </Button>
@@ -169,7 +202,11 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
           <Flex vertical gap={8}>
             {files.map((f) => (
               <Flex key={f.id} gap={8} align="center" wrap>
-                <FileLine file={f} removable={mySide === f.side} onRemove={() => remove.mutate({ id: f.id, required: false })} />
+                <FileLine
+                  file={f}
+                  removable={mySide === f.side}
+                  onRemove={() => remove.mutate({ id: f.id, required: false })}
+                />
                 <Tag>{t(`files.sides.${f.side}`)}</Tag>
               </Flex>
             ))}

@@ -38,7 +38,9 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
   const keyWord = params.get('q') ?? '';
   const kind = params.get('kind') ?? undefined;
   const status = params.get('status') ?? undefined;
-  const tab = (REVIEW_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as ReviewTab) : 'submitted';
+  const tab = (REVIEW_TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as ReviewTab)
+    : 'submitted';
 
   const query = useMemo(() => {
     const q: Record<string, unknown> = { pageNumber, pageSize, keyWord, kind };
@@ -94,8 +96,14 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
         </Flex>
       ),
     },
-    ...(mode === 'review' ? [{ title: t('fields.business'), dataIndex: 'businessName', key: 'business', width: 240, ellipsis: true }] : []),
-    { title: t('fields.kind'), key: 'kind', render: (_v, r) => <span title={t(`kinds.${r.kind}`)}>{t(`kindsShort.${r.kind}`)}</span> },
+    ...(mode === 'review'
+      ? [{ title: t('fields.business'), dataIndex: 'businessName', key: 'business', width: 240, ellipsis: true }]
+      : []),
+    {
+      title: t('fields.kind'),
+      key: 'kind',
+      render: (_v, r) => <span title={t(`kinds.${r.kind}`)}>{t(`kindsShort.${r.kind}`)}</span>,
+    },
     { title: t('fields.number'), dataIndex: 'number', key: 'number', render: (v: string | null) => v ?? '—' },
     { title: t('fields.validity'), key: 'validity', render: (_v, r) => showPeriod(r.validFrom, r.validTo) },
     { title: t('fields.status'), key: 'status', width: 150, render: (_v, r) => <StatusTag status={r.status} /> },
@@ -173,7 +181,8 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
           pageSizeOptions: PAGE_SIZES,
           showSizeChanger: true,
           showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
-          onChange: (page, nextSize) => update({ page: page > 1 ? page : null, size: nextSize !== 20 ? nextSize : null }),
+          onChange: (page, nextSize) =>
+            update({ page: page > 1 ? page : null, size: nextSize !== 20 ? nextSize : null }),
         }}
       />
     </Card>

@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { maxValidTo } from '@portal/domain/permits/rules';
-import { EXEMPTION_GROUNDS, POSITIONS, RENEW_REASONS, WORK_FORMS, type PermitDetail } from '@portal/domain/permits/schemas';
+import {
+  EXEMPTION_GROUNDS,
+  POSITIONS,
+  RENEW_REASONS,
+  WORK_FORMS,
+  type PermitDetail,
+} from '@portal/domain/permits/schemas';
 import type { PermitKind } from '@portal/domain/permits/state';
 import { permitsApi } from './api.ts';
 import { useCountryName } from './ui.tsx';
@@ -88,7 +94,14 @@ export function toValues(d: PermitDetail): RequestValues {
   };
 }
 
-function WorkerSelect({ id, value, onChange, current, disabled, onPick }: {
+function WorkerSelect({
+  id,
+  value,
+  onChange,
+  current,
+  disabled,
+  onPick,
+}: {
   /** Given by Form.Item: the label points at the input. */
   id?: string;
   value?: string;
@@ -162,12 +175,20 @@ export function RequestForm({
       if (!from || !to) throw new Error(t('validation.required'));
       if (to.isBefore(from, 'day')) throw new Error(t('rules.periodOrder'));
       const max = maxValidTo(from.format('YYYY-MM-DD'));
-      if (to.format('YYYY-MM-DD') > max) throw new Error(t('rules.periodTooLong', { years: 2, max: dayjs(max).format('DD/MM/YYYY') }));
+      if (to.format('YYYY-MM-DD') > max)
+        throw new Error(t('rules.periodTooLong', { years: 2, max: dayjs(max).format('DD/MM/YYYY') }));
     },
   };
 
   return (
-    <Form<RequestValues> form={form} layout="vertical" disabled={!editable} initialValues={initialValues} requiredMark="optional" scrollToFirstError>
+    <Form<RequestValues>
+      form={form}
+      layout="vertical"
+      disabled={!editable}
+      initialValues={initialValues}
+      requiredMark="optional"
+      scrollToFirstError
+    >
       <Row gutter={16}>
         {pickWorker && (
           <Col span={14}>
@@ -248,14 +269,29 @@ export function RequestForm({
         )}
         {(kind === 'new' || kind === 'confirm') && (
           <Col span={12}>
-            <Form.Item name="period" label={t('fields.requestedPeriod')} required rules={[twoYears]} extra={t('form.periodHint')}>
-              <DatePicker.RangePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder={[t('form.from'), t('form.to')]} />
+            <Form.Item
+              name="period"
+              label={t('fields.requestedPeriod')}
+              required
+              rules={[twoYears]}
+              extra={t('form.periodHint')}
+            >
+              <DatePicker.RangePicker
+                format="DD/MM/YYYY"
+                style={{ width: '100%' }}
+                placeholder={[t('form.from'), t('form.to')]}
+              />
             </Form.Item>
           </Col>
         )}
         {kind === 'extend' && (
           <Col span={12}>
-            <Form.Item name="requestedTo" label={t('fields.requestedTo')} rules={[required]} extra={t('form.extendHint')}>
+            <Form.Item
+              name="requestedTo"
+              label={t('fields.requestedTo')}
+              rules={[required]}
+              extra={t('form.extendHint')}
+            >
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
             </Form.Item>
           </Col>

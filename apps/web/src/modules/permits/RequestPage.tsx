@@ -2,8 +2,32 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, Modal, Result, Row, Skeleton, Timeline, Typography } from 'antd';
-import { CheckOutlined, DeleteOutlined, RollbackOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Row,
+  Skeleton,
+  Timeline,
+  Typography,
+} from 'antd';
+import {
+  CheckOutlined,
+  DeleteOutlined,
+  RollbackOutlined,
+  SaveOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
 import { maxValidTo } from '@portal/domain/permits/rules';
@@ -15,7 +39,16 @@ import { toast } from '../../app/toast.ts';
 import { permitKeys, permitsApi, type RequestGroup } from './api.ts';
 import { FilesCard } from './FilesCard.tsx';
 import { RequestForm, toBody, toValues, type RequestValues } from './RequestForm.tsx';
-import { errorText, formErrors, requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
+import {
+  errorText,
+  formErrors,
+  requestPath,
+  showDate,
+  showPeriod,
+  showTime,
+  StatusTag,
+  useCountryName,
+} from './ui.tsx';
 import './permits.css';
 
 /** Query parameters that start an extension or a renewal from a permit: `?gia-han={id}`, `?cap-lai={id}`. */
@@ -44,10 +77,14 @@ function Summary({ detail }: { detail: PermitDetail }) {
       <Descriptions.Item label={t('fields.business')}>{detail.businessName}</Descriptions.Item>
       {detail.parent && (
         <Descriptions.Item label={t('fields.parent')}>
-          <Typography.Link onClick={() => navigate(requestPath(detail.parent!.kind, detail.parent!.id))}>{detail.parent.number ?? '—'}</Typography.Link>
+          <Typography.Link onClick={() => navigate(requestPath(detail.parent!.kind, detail.parent!.id))}>
+            {detail.parent.number ?? '—'}
+          </Typography.Link>
         </Descriptions.Item>
       )}
-      {detail.submittedAt && <Descriptions.Item label={t('fields.submittedAt')}>{showTime(detail.submittedAt)}</Descriptions.Item>}
+      {detail.submittedAt && (
+        <Descriptions.Item label={t('fields.submittedAt')}>{showTime(detail.submittedAt)}</Descriptions.Item>
+      )}
       {detail.decidedAt && (
         <Descriptions.Item label={t('fields.decidedAt')}>
           {showTime(detail.decidedAt)}
@@ -84,7 +121,15 @@ function History({ detail }: { detail: PermitDetail }) {
 function Outcome({ detail }: { detail: PermitDetail }) {
   const { t } = useTranslation('permits');
   if (detail.status === 'returned' && detail.returnReason) {
-    return <Alert type="warning" showIcon title={t('detail.returned')} description={detail.returnReason} data-testid="permit-return-reason" />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('detail.returned')}
+        description={detail.returnReason}
+        data-testid="permit-return-reason"
+      />
+    );
   }
   if (detail.status === 'submitted' && detail.returnReason) {
     return <Alert type="info" showIcon title={t('detail.previouslyReturned')} description={detail.returnReason} />;
@@ -117,7 +162,12 @@ interface ApproveValues {
 }
 
 /** The department's three decisions, each in a dialog (reasons are required, validity prefilled by the law). */
-function ReviewDialogs({ detail, open, onClose, onDone }: {
+function ReviewDialogs({
+  detail,
+  open,
+  onClose,
+  onDone,
+}: {
   detail: PermitDetail;
   open: 'return' | 'reject' | 'approve' | null;
   onClose: () => void;
@@ -140,7 +190,9 @@ function ReviewDialogs({ detail, open, onClose, onDone }: {
         });
       }
       const { reason } = await reasonForm.validateFields();
-      return kind === 'return' ? permitsApi.returnBack(detail.id, detail.version, reason.trim()) : permitsApi.reject(detail.id, detail.version, reason.trim());
+      return kind === 'return'
+        ? permitsApi.returnBack(detail.id, detail.version, reason.trim())
+        : permitsApi.reject(detail.id, detail.version, reason.trim());
     },
     onSuccess: (d, kind) => {
       toast.success(t(`messages.decided.${kind}`, { number: d.number ?? '' }));
@@ -203,7 +255,11 @@ function ReviewDialogs({ detail, open, onClose, onDone }: {
           <Typography.Paragraph type="secondary">{t(`review.validityRule.${detail.kind}`)}</Typography.Paragraph>
           <Row gutter={12}>
             <Col span={12}>
-              <Form.Item name="validFrom" label={t('fields.validFrom')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Form.Item
+                name="validFrom"
+                label={t('fields.validFrom')}
+                rules={[{ required: true, message: t('validation.required') }]}
+              >
                 <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabled={proposal?.fixedFrom} />
               </Form.Item>
             </Col>
@@ -220,7 +276,8 @@ function ReviewDialogs({ detail, open, onClose, onDone }: {
                       if (!from || !value) return;
                       const max = maxValidTo(from.format('YYYY-MM-DD'));
                       if (value.isBefore(from, 'day')) throw new Error(t('rules.periodOrder'));
-                      if (value.format('YYYY-MM-DD') > max) throw new Error(t('rules.periodTooLong', { years: 2, max: dayjs(max).format('DD/MM/YYYY') }));
+                      if (value.format('YYYY-MM-DD') > max)
+                        throw new Error(t('rules.periodTooLong', { years: 2, max: dayjs(max).format('DD/MM/YYYY') }));
                     },
                   }),
                 ]}
@@ -272,14 +329,19 @@ export function RequestPage({ group }: { group: RequestGroup }) {
   });
 
   const d = detail.data ?? null;
-  const kind: PermitKind = d?.kind ?? (extendFrom ? 'extend' : renewFrom ? 'renew' : group === 'confirm' ? 'confirm' : 'new');
+  const kind: PermitKind =
+    d?.kind ?? (extendFrom ? 'extend' : renewFrom ? 'renew' : group === 'confirm' ? 'confirm' : 'new');
   const creating = !id;
   const editable = creating || (d?.allowedActions.includes('edit') ?? false);
   const initialValues = useMemo<RequestValues>(() => {
     if (d) return toValues(d);
     const p = parent.data;
     if (p && kind === 'extend') {
-      return { ...toValues(p), requestedTo: p.validTo ? dayjs(maxValidTo(dayjs(p.validTo).add(1, 'day').format('YYYY-MM-DD'))) : null, note: null };
+      return {
+        ...toValues(p),
+        requestedTo: p.validTo ? dayjs(maxValidTo(dayjs(p.validTo).add(1, 'day').format('YYYY-MM-DD'))) : null,
+        note: null,
+      };
     }
     if (p && kind === 'renew') return { passportNumber: p.passportNumber ?? undefined };
     return {};
@@ -318,7 +380,12 @@ export function RequestPage({ group }: { group: RequestGroup }) {
     mutationFn: async () => {
       // What is on the screen is what gets sent: save changes first.
       let current = d!;
-      if (form.isFieldsTouched()) current = await permitsApi.edit(group, { ...toBody(kind, await form.validateFields()), id: current.id, version: current.version });
+      if (form.isFieldsTouched())
+        current = await permitsApi.edit(group, {
+          ...toBody(kind, await form.validateFields()),
+          id: current.id,
+          version: current.version,
+        });
       return permitsApi.submit(current.id, current.version);
     },
     onSuccess: async (next) => {
@@ -354,7 +421,12 @@ export function RequestPage({ group }: { group: RequestGroup }) {
       </Card>
     );
   }
-  if ((id && !d) || (parentId && !parent.data && !parent.isError)) return <Card><Skeleton active /></Card>;
+  if ((id && !d) || (parentId && !parent.data && !parent.isError))
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
 
   const actions = d?.allowedActions ?? [];
   const busy = save.isPending || submit.isPending || remove.isPending;
@@ -373,7 +445,11 @@ export function RequestPage({ group }: { group: RequestGroup }) {
             style={{ marginBottom: 16 }}
             type="info"
             showIcon
-            title={t(kind === 'extend' ? 'form.extendOf' : 'form.renewOf', { number: linkedTo.number, worker: linkedTo.workerName, to: showDate(linkedTo.validTo) })}
+            title={t(kind === 'extend' ? 'form.extendOf' : 'form.renewOf', {
+              number: linkedTo.number,
+              worker: linkedTo.workerName,
+              to: showDate(linkedTo.validTo),
+            })}
           />
         )}
         {parent.isError && <Alert type="error" showIcon title={errorText(parent.error)} style={{ marginBottom: 16 }} />}
@@ -388,7 +464,13 @@ export function RequestPage({ group }: { group: RequestGroup }) {
         <Card size="small" title={t('detail.actions')} style={{ marginTop: d ? 16 : 0 }}>
           <Flex vertical gap={8} className="permit-actions">
             {(creating || actions.includes('edit')) && (
-              <Button icon={<SaveOutlined />} loading={save.isPending} disabled={busy} onClick={() => save.mutate()} data-testid="permit-save">
+              <Button
+                icon={<SaveOutlined />}
+                loading={save.isPending}
+                disabled={busy}
+                onClick={() => save.mutate()}
+                data-testid="permit-save"
+              >
                 {creating ? t('actions.saveDraft') : t('actions.save')}
               </Button>
             )}
@@ -413,7 +495,12 @@ export function RequestPage({ group }: { group: RequestGroup }) {
               </Button>
             )}
             {actions.includes('approve') && (
-              <Button type="primary" icon={<CheckOutlined />} onClick={() => setDialog('approve')} data-testid="permit-approve">
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                onClick={() => setDialog('approve')}
+                data-testid="permit-approve"
+              >
                 {t('actions.approve')}
               </Button>
             )}
@@ -428,10 +515,17 @@ export function RequestPage({ group }: { group: RequestGroup }) {
               </Button>
             )}
             {actions.includes('extend') && (
-              <Button onClick={() => navigate(`${PERMIT_PATHS.create}?${EXTEND_PARAM}=${d!.id}`)} data-testid="permit-extend">{t('actions.extend')}</Button>
+              <Button
+                onClick={() => navigate(`${PERMIT_PATHS.create}?${EXTEND_PARAM}=${d!.id}`)}
+                data-testid="permit-extend"
+              >
+                {t('actions.extend')}
+              </Button>
             )}
             {actions.includes('renew') && (
-              <Button onClick={() => navigate(`${PERMIT_PATHS.create}?${RENEW_PARAM}=${d!.id}`)}>{t('actions.renew')}</Button>
+              <Button onClick={() => navigate(`${PERMIT_PATHS.create}?${RENEW_PARAM}=${d!.id}`)}>
+                {t('actions.renew')}
+              </Button>
             )}
             {d?.extendBlocker && d.status === 'approved' && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -458,8 +552,13 @@ export function RequestPage({ group }: { group: RequestGroup }) {
                 {t('actions.delete')}
               </Button>
             )}
-            {!creating && actions.length === 0 && <Typography.Text type="secondary">{t('detail.nothingToDo')}</Typography.Text>}
-            <Button type="link" onClick={() => navigate(can(access, 'review', 'WorkerLicense') ? PERMIT_PATHS.review : PERMIT_PATHS.list)}>
+            {!creating && actions.length === 0 && (
+              <Typography.Text type="secondary">{t('detail.nothingToDo')}</Typography.Text>
+            )}
+            <Button
+              type="link"
+              onClick={() => navigate(can(access, 'review', 'WorkerLicense') ? PERMIT_PATHS.review : PERMIT_PATHS.list)}
+            >
               {t('detail.backToList')}
             </Button>
           </Flex>
@@ -469,7 +568,9 @@ export function RequestPage({ group }: { group: RequestGroup }) {
             <Flex vertical gap={4}>
               {d.children.map((c) => (
                 <Flex key={c.id} gap={8} align="center">
-                  <Typography.Link onClick={() => navigate(requestPath(c.kind, c.id))}>{t(`kinds.${c.kind}`)}</Typography.Link>
+                  <Typography.Link onClick={() => navigate(requestPath(c.kind, c.id))}>
+                    {t(`kinds.${c.kind}`)}
+                  </Typography.Link>
                   <StatusTag status={c.status} />
                   {c.number && <Typography.Text>{c.number}</Typography.Text>}
                 </Flex>

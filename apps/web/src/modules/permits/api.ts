@@ -23,17 +23,27 @@ function toQuery(values: Record<string, unknown>): Record<string, string> {
 
 export const permitsApi = {
   list: (query: Partial<Record<keyof ListQuery, unknown>>, signal?: AbortSignal) =>
-    apiFetch<{ pageLists: PermitSummary[]; totalRecord: number }>(url('workerLicenses'), { query: toQuery(query), signal }),
+    apiFetch<{ pageLists: PermitSummary[]; totalRecord: number }>(url('workerLicenses'), {
+      query: toQuery(query),
+      signal,
+    }),
   detail: (group: RequestGroup, id: string, signal?: AbortSignal) =>
-    apiFetch<PermitDetail>(url(`${group === 'confirm' ? 'worker-confirm' : 'worker-license'}/${encodeURIComponent(id)}`), { signal }),
+    apiFetch<PermitDetail>(
+      url(`${group === 'confirm' ? 'worker-confirm' : 'worker-license'}/${encodeURIComponent(id)}`),
+      { signal },
+    ),
   createLicense: (body: Body) => apiFetch<PermitDetail>(url('add-require-license'), { method: 'POST', body }),
   createConfirm: (body: Body) => apiFetch<PermitDetail>(url('add-require-confirm'), { method: 'POST', body }),
   extend: (body: Body) => apiFetch<PermitDetail>(url('require-extend'), { method: 'POST', body }),
   renew: (body: Body) => apiFetch<PermitDetail>(url('require-renew'), { method: 'POST', body }),
   edit: (group: RequestGroup, body: Body) =>
-    apiFetch<PermitDetail>(url(group === 'confirm' ? 'edit-require-confirm' : 'edit-require-license'), { method: 'PUT', body }),
+    apiFetch<PermitDetail>(url(group === 'confirm' ? 'edit-require-confirm' : 'edit-require-license'), {
+      method: 'PUT',
+      body,
+    }),
   remove: (ids: string[]) => apiFetch<{ deleted: number }>(url('delete-worker-license'), { method: 'POST', body: ids }),
-  submit: (id: string, version: number) => apiFetch<PermitDetail>(url('submit-require'), { method: 'POST', body: { id, version } }),
+  submit: (id: string, version: number) =>
+    apiFetch<PermitDetail>(url('submit-require'), { method: 'POST', body: { id, version } }),
   returnBack: (id: string, version: number, reason: string) =>
     apiFetch<PermitDetail>(url('return-require'), { method: 'POST', body: { id, version, reason } }),
   reject: (id: string, version: number, reason: string) =>
@@ -49,7 +59,11 @@ export const permitsApi = {
     form.append('IsSecure', 'true');
     form.append('FileType', requirementCode);
     form.append('formFile', file, file.name);
-    return apiFetch<RequirementSlot[]>(url('update-file-require'), { method: 'PUT', body: form, query: { licenseId: id, requirementCode } });
+    return apiFetch<RequirementSlot[]>(url('update-file-require'), {
+      method: 'PUT',
+      body: form,
+      query: { licenseId: id, requirementCode },
+    });
   },
   attach: (id: string, file: File) => {
     const form = new FormData();
@@ -57,9 +71,12 @@ export const permitsApi = {
     form.append('formFile', file, file.name);
     return apiFetch<PermitFile[]>(url('add-file-to-license'), { method: 'POST', body: form, query: { licenseId: id } });
   },
-  removeRequired: (ids: string[]) => apiFetch<{ deleted: number }>(url('delete-file-require'), { method: 'POST', body: ids }),
-  removeAttachments: (ids: string[]) => apiFetch<{ deleted: number }>(url('delete-file-in-license'), { method: 'POST', body: ids }),
-  download: async (file: PermitFile) => saveFile(await apiDownload(url(`download-file-require/${file.id}`)), file.fileName),
+  removeRequired: (ids: string[]) =>
+    apiFetch<{ deleted: number }>(url('delete-file-require'), { method: 'POST', body: ids }),
+  removeAttachments: (ids: string[]) =>
+    apiFetch<{ deleted: number }>(url('delete-file-in-license'), { method: 'POST', body: ids }),
+  download: async (file: PermitFile) =>
+    saveFile(await apiDownload(url(`download-file-require/${file.id}`)), file.fileName),
   foreignWorkers: (keyWord: string, signal?: AbortSignal) =>
     apiFetch<ForeignWorkerOption[]>(url('get-combobox-foreign-worker'), { query: toQuery({ keyWord }), signal }),
 };

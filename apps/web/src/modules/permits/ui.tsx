@@ -28,7 +28,8 @@ export function StatusTag({ status }: { status: PermitStatus }) {
 /** Spec §9: DD/MM/YYYY and HH:mm. */
 export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
 export const showTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '—');
-export const showPeriod = (from: string | null, to: string | null) => (from && to ? `${showDate(from)} – ${showDate(to)}` : '—');
+export const showPeriod = (from: string | null, to: string | null) =>
+  from && to ? `${showDate(from)} – ${showDate(to)}` : '—';
 
 /** Where a request opens: the confirmation pages for confirmations, the permit pages otherwise. */
 export function requestPath(kind: PermitKind, id: string): string {
@@ -39,7 +40,9 @@ export function requestPath(kind: PermitKind, id: string): string {
 /** Server field errors ('body.requestedTo') as form fields. */
 export function formErrors(err: unknown): { name: string; errors: string[] }[] {
   if (!(err instanceof ApiError)) return [];
-  return err.details.flatMap((d) => (d.field?.startsWith('body.') ? [{ name: d.field.slice(5), errors: [d.message] }] : []));
+  return err.details.flatMap((d) =>
+    d.field?.startsWith('body.') ? [{ name: d.field.slice(5), errors: [d.message] }] : [],
+  );
 }
 
 export function errorText(err: unknown): string {

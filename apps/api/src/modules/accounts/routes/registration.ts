@@ -149,13 +149,11 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         );
       });
       await app.mailer.dispatch([mailId]);
-      return reply
-        .status(201)
-        .send({
-          ok: true as const,
-          email: b.email,
-          message: translate(lang, 'accounts:messages.registered', { email: b.email }),
-        });
+      return reply.status(201).send({
+        ok: true as const,
+        email: b.email,
+        message: translate(lang, 'accounts:messages.registered', { email: b.email }),
+      });
     },
   );
 

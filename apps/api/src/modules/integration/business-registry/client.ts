@@ -28,14 +28,20 @@ export function registryClient(baseUrl: string, timeoutMs = 15_000): RegistryCli
   async function get(path: string): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      res = await fetch(`${base}${path}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
     } catch (err) {
       throw new RegistryUnavailable(`registry unreachable: ${(err as Error).message}`);
     }
     if (res.status >= 500) throw new RegistryUnavailable(`registry answered ${res.status}`);
-    const body: unknown = res.status === 404 ? null : await res.json().catch(() => {
-      throw new RegistryUnavailable('registry answered something that is not JSON');
-    });
+    const body: unknown =
+      res.status === 404
+        ? null
+        : await res.json().catch(() => {
+            throw new RegistryUnavailable('registry answered something that is not JSON');
+          });
     return { status: res.status, body };
   }
   return {
@@ -55,7 +61,10 @@ export function registryClient(baseUrl: string, timeoutMs = 15_000): RegistryCli
           const code = (raw as { taxCode?: unknown } | null)?.taxCode;
           invalid.push({
             taxCode: typeof code === 'string' ? code.slice(0, 20) : null,
-            message: item.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 1000),
+            message: item.error.issues
+              .map((i) => `${i.path.join('.')}: ${i.message}`)
+              .join('; ')
+              .slice(0, 1000),
           });
         }
       }

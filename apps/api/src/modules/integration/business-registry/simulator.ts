@@ -115,7 +115,10 @@ export interface RegistrySimulator {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -133,11 +136,19 @@ export function createRegistrySimulator(options: SimulatorOptions = {}): Registr
         if (req.method !== 'GET') return send(res, 405, { message: 'method not allowed' });
         if (route === '/v1/businesses') {
           const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-          const pageSize = Math.min(options.maxPageSize ?? 500, Math.max(1, Number(url.searchParams.get('pageSize')) || 100));
+          const pageSize = Math.min(
+            options.maxPageSize ?? 500,
+            Math.max(1, Number(url.searchParams.get('pageSize')) || 100),
+          );
           if (options.failPage?.(page)) return send(res, 503, { message: 'registry temporarily unavailable' });
           const keyword = normalizeKeyword(url.searchParams.get('keyword') ?? '');
           const list = keyword ? businesses.filter((_, i) => searchable[i]!.includes(keyword)) : businesses;
-          return send(res, 200, { page, pageSize, total: list.length, items: list.slice((page - 1) * pageSize, page * pageSize) });
+          return send(res, 200, {
+            page,
+            pageSize,
+            total: list.length,
+            items: list.slice((page - 1) * pageSize, page * pageSize),
+          });
         }
         const one = /^\/v1\/businesses\/([\d-]+)$/.exec(route);
         if (one) {
@@ -179,5 +190,7 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
     port: Number(arg('port') ?? 4010),
     ...(arg('seed') ? { seed: arg('seed') } : {}),
   });
-  console.log(`Business registry simulator: ${started.url}/v1/businesses (${started.simulator.businesses.length} businesses)`);
+  console.log(
+    `Business registry simulator: ${started.url}/v1/businesses (${started.simulator.businesses.length} businesses)`,
+  );
 }

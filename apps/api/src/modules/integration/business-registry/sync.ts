@@ -50,7 +50,10 @@ function registryToColumns(b: RegistryBusiness) {
 }
 
 /** Insert or update employers by tax code (never a duplicate); returns how many were new. */
-async function upsertBusinesses(db: Db | Transaction<DB>, items: RegistryBusiness[]): Promise<{ created: number; updated: number }> {
+async function upsertBusinesses(
+  db: Db | Transaction<DB>,
+  items: RegistryBusiness[],
+): Promise<{ created: number; updated: number }> {
   if (items.length === 0) return { created: 0, updated: 0 };
   // Wards the portal does not know (a registry ahead of the reference data) are kept as unknown, not refused.
   const known = new Set(
@@ -77,26 +80,29 @@ async function upsertBusinesses(db: Db | Transaction<DB>, items: RegistryBusines
     .values(rows)
     // Live employers only (the tax code is unique among them; a trashed one stays in the trash bin).
     .onConflict((oc) =>
-      oc.expression(sql`lower(code)`).where('deleted_at', 'is', null).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        english_name: eb.ref('excluded.english_name'),
-        short_name: eb.ref('excluded.short_name'),
-        legal_form: eb.ref('excluded.legal_form'),
-        registered_on: eb.ref('excluded.registered_on'),
-        representative_name: eb.ref('excluded.representative_name'),
-        representative_title: eb.ref('excluded.representative_title'),
-        industry_code: eb.ref('excluded.industry_code'),
-        industry_name: eb.ref('excluded.industry_name'),
-        employee_count: eb.ref('excluded.employee_count'),
-        registry_status: eb.ref('excluded.registry_status'),
-        // Contact details an employer keeps in the portal win over the registry's when present.
-        phone: sql`coalesce(business.phone, excluded.phone)`,
-        email: sql`coalesce(business.email, excluded.email)`,
-        address: eb.ref('excluded.address'),
-        ward_code: sql`coalesce(excluded.ward_code, business.ward_code)`,
-        registry_synced_at: eb.ref('excluded.registry_synced_at'),
-        updated_at: sql`now()`,
-      })),
+      oc
+        .expression(sql`lower(code)`)
+        .where('deleted_at', 'is', null)
+        .doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          english_name: eb.ref('excluded.english_name'),
+          short_name: eb.ref('excluded.short_name'),
+          legal_form: eb.ref('excluded.legal_form'),
+          registered_on: eb.ref('excluded.registered_on'),
+          representative_name: eb.ref('excluded.representative_name'),
+          representative_title: eb.ref('excluded.representative_title'),
+          industry_code: eb.ref('excluded.industry_code'),
+          industry_name: eb.ref('excluded.industry_name'),
+          employee_count: eb.ref('excluded.employee_count'),
+          registry_status: eb.ref('excluded.registry_status'),
+          // Contact details an employer keeps in the portal win over the registry's when present.
+          phone: sql`coalesce(business.phone, excluded.phone)`,
+          email: sql`coalesce(business.email, excluded.email)`,
+          address: eb.ref('excluded.address'),
+          ward_code: sql`coalesce(excluded.ward_code, business.ward_code)`,
+          registry_synced_at: eb.ref('excluded.registry_synced_at'),
+          updated_at: sql`now()`,
+        })),
     )
     // xmax = 0 only for freshly inserted rows: tells created from updated without a second query.
     .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
@@ -124,7 +130,12 @@ export function toSyncRun(row: RunRow, errors: Array<{ tax_code: string | null; 
 }
 
 export async function latestRun(db: Db): Promise<SyncRun | null> {
-  const row = await db.selectFrom('business_sync_run').selectAll().orderBy('requested_at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('business_sync_run')
+    .selectAll()
+    .orderBy('requested_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return null;
   const errors = await db
     .selectFrom('business_sync_error')
@@ -174,7 +185,13 @@ async function claim(ctx: SyncContext, runId: string): Promise<RunRow | undefine
     })
     .where('id', '=', runId)
     .where('status', 'in', ['queued', 'running'])
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`), eb('lease_owner', '=', workerId)]))
+    .where((eb) =>
+      eb.or([
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<', sql<Date>`now()`),
+        eb('lease_owner', '=', workerId),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }
@@ -188,7 +205,12 @@ async function release(ctx: SyncContext, runId: string): Promise<void> {
     .execute();
 }
 
-async function finish(ctx: SyncContext, runId: string, status: 'completed' | 'failed', error: string | null): Promise<void> {
+async function finish(
+  ctx: SyncContext,
+  runId: string,
+  status: 'completed' | 'failed',
+  error: string | null,
+): Promise<void> {
   await ctx.db
     .updateTable('business_sync_run')
     .set({ status, error, finished_at: sql<Date>`now()`, lease_owner: null, lease_until: null })
