@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Input, Select, Table, Tag, Tooltip } from 'antd';
+import { Card, DatePicker, Input, Select, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { HISTORY_ACTIONS } from '@portal/domain/accounts';
 import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type HistoryEntry, type Page } from './api.ts';
-import { accentFreeSearch, formatDateTime, sortQuery, useAccountsText } from './common.tsx';
+import { accentFreeSearch, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
+import { PagedTable } from './PagedTable.tsx';
 
 const COLORS: Record<string, string> = {
   login: 'green',
@@ -144,32 +145,16 @@ export default function AccessHistoryPage() {
         </div>
       </Card>
       <Card>
-        <Table<HistoryEntry>
-          rowKey="id"
+        <PagedTable<HistoryEntry, typeof filters>
           size="small"
           loading={query.isFetching}
           columns={columns}
-          dataSource={query.data?.pageLists ?? []}
+          data={query.data}
+          filters={filters}
+          setFilters={setFilters}
           scroll={{ x: 820 }}
-          locale={{ emptyText: <Empty description={t('history.empty')} /> }}
-          pagination={{
-            current: filters.pageNumber,
-            pageSize: filters.pageSize,
-            total: query.data?.totalRecord ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (n) => t('list.total', { count: n }),
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = sortQuery(sorter);
-            setFilters((f) => ({
-              ...f,
-              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
-              pageSize: p.pageSize ?? 20,
-              sortBy: s.sortBy,
-              sortOrder: s.sortOrder,
-            }));
-          }}
+          empty={t('history.empty')}
+          pageSizeOptions={[20, 50, 100]}
           data-testid="history-table"
         />
       </Card>

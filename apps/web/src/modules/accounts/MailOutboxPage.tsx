@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Select, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Modal, Select, Skeleton, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type OutboxMail, type Page } from './api.ts';
-import { formatDateTime, sortQuery, useAccountsText } from './common.tsx';
+import { formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
+import { PagedTable } from './PagedTable.tsx';
 
 const COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', pending: 'gold', failed: 'red' };
 
@@ -128,31 +129,15 @@ export default function MailOutboxPage() {
         </div>
       </Card>
       <Card>
-        <Table<OutboxMail>
-          rowKey="id"
+        <PagedTable<OutboxMail, typeof filters>
           size="small"
           loading={query.isFetching}
           columns={columns}
-          dataSource={query.data?.pageLists ?? []}
+          data={query.data}
+          filters={filters}
+          setFilters={setFilters}
           scroll={{ x: 700 }}
-          locale={{ emptyText: <Empty description={t('outbox.empty')} /> }}
-          pagination={{
-            current: filters.pageNumber,
-            pageSize: filters.pageSize,
-            total: query.data?.totalRecord ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => t('list.total', { count: n }),
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = sortQuery(sorter);
-            setFilters((f) => ({
-              ...f,
-              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
-              pageSize: p.pageSize ?? 20,
-              sortBy: s.sortBy,
-              sortOrder: s.sortOrder,
-            }));
-          }}
+          empty={t('outbox.empty')}
           data-testid="outbox-table"
         />
       </Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
@@ -12,11 +12,11 @@ import {
   UnitSelect,
   applyServerErrors,
   errorText,
-  sortQuery,
   useAccountsText,
   useUnitKindOptions,
 } from './common.tsx';
 import './accounts.css';
+import { PagedTable } from './PagedTable.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -284,31 +284,14 @@ export default function UnitListPage() {
         </div>
       </Card>
       <Card>
-        <Table<UnitItem>
-          rowKey="id"
-          size="middle"
+        <PagedTable<UnitItem, typeof filters>
           loading={query.isFetching}
           columns={columns}
-          dataSource={query.data?.pageLists ?? []}
+          data={query.data}
+          filters={filters}
+          setFilters={setFilters}
           scroll={{ x: 800 }}
-          locale={{ emptyText: <Empty description={t('units.empty')} /> }}
-          pagination={{
-            current: filters.pageNumber,
-            pageSize: filters.pageSize,
-            total: query.data?.totalRecord ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => t('list.total', { count: n }),
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = sortQuery(sorter);
-            setFilters((f) => ({
-              ...f,
-              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
-              pageSize: p.pageSize ?? 10,
-              sortBy: s.sortBy,
-              sortOrder: s.sortOrder,
-            }));
-          }}
+          empty={t('units.empty')}
         />
       </Card>
       {dialog && (

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Input, Space, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UserTypeItem } from './api.ts';
-import { errorText, sortQuery, useAccountsText } from './common.tsx';
+import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
+import { PagedTable } from './PagedTable.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
 export default function UserTypeListPage() {
@@ -149,31 +150,14 @@ export default function UserTypeListPage() {
         </div>
       </Card>
       <Card>
-        <Table<UserTypeItem>
-          rowKey="id"
-          size="middle"
+        <PagedTable<UserTypeItem, typeof filters>
           loading={query.isFetching}
           columns={columns}
-          dataSource={query.data?.pageLists ?? []}
+          data={query.data}
+          filters={filters}
+          setFilters={setFilters}
           scroll={{ x: 760 }}
-          locale={{ emptyText: <Empty description={t('userTypes.empty')} /> }}
-          pagination={{
-            current: filters.pageNumber,
-            pageSize: filters.pageSize,
-            total: query.data?.totalRecord ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => t('list.total', { count: n }),
-          }}
-          onChange={(p, _f, sorter) => {
-            const s = sortQuery(sorter);
-            setFilters((f) => ({
-              ...f,
-              pageNumber: s.sortBy !== f.sortBy || s.sortOrder !== f.sortOrder ? 1 : (p.current ?? 1),
-              pageSize: p.pageSize ?? 10,
-              sortBy: s.sortBy,
-              sortOrder: s.sortOrder,
-            }));
-          }}
+          empty={t('userTypes.empty')}
         />
       </Card>
     </div>
