@@ -180,6 +180,22 @@ export class CatalogOperations {
     return record;
   }
 
+  /** One live record in the caller's scope by its code (case-insensitive); absent or out of scope: 404. */
+  async getByCode(ctx: OpContext, code: string): Promise<CatalogRecord> {
+    assertCan(ctx, this.c, 'read');
+    if (!this.d.codeField) throw new AppError(404, 'NOT_FOUND');
+    const scope = this.scope(ctx);
+    const [row] = await rows<{ id: string }>(
+      ctx.db,
+      sql`select t.id from ${tableRef(this.c)} as t
+          where lower(${col(this.c, this.d.codeField)}) = lower(${code.trim()}) and t.deleted_at is null
+          ${scope ? sql`and ${scope}` : sql``} limit 1`,
+    );
+    const record = row ? await this.find(ctx, row.id) : null;
+    if (!record) throw new AppError(404, 'NOT_FOUND');
+    return record;
+  }
+
   async combobox(
     ctx: OpContext,
     q: {

@@ -38,8 +38,8 @@ const errors = {
   409: errorBodySchema,
 };
 
-/** `{id}` in a spelling → Fastify's `:id`. */
-const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path.replace(/\{id\}/g, ':id')}`;
+/** `{id}` (`{code}`) in a spelling → Fastify's `:id` (`:code`). */
+const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path.replace(/\{(id|code)\}/g, ':$1')}`;
 
 /** Split parsed list query parameters into paging/sort and declared filters. */
 function filtersOf(query: Record<string, unknown>): Filters {
@@ -156,6 +156,16 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
       return ops.remove(ctx(request), ids);
     },
   });
+  if (p.byCode) {
+    out.push({
+      method: 'GET',
+      path: p.byCode,
+      permission: `${s}.read`,
+      summary: 'One record by its code (case-insensitive); 404 when absent',
+      schema: { params: z.object({ code: z.string().trim().min(1).max(200) }), response: { 200: record, ...errors } },
+      handler: async (request) => ops.getByCode(ctx(request), (request.params as { code: string }).code),
+    });
+  }
   for (const spelling of p.combobox.map(comboboxSpelling)) {
     out.push({
       method: 'GET',

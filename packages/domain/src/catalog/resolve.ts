@@ -55,6 +55,7 @@ export function resolvePaths(d: CatalogDeclaration): CatalogPaths {
     export: p.export ?? 'export-excel',
     exist,
     ...(p.purge ? { purge: p.purge } : {}),
+    ...(p.byCode ? { byCode: p.byCode } : {}),
     treeRoot: p.treeRoot ?? 'get-treeview-root',
     treeChildren: p.treeChildren ?? 'get-treeview-childRen',
     treeFromUpdate: p.treeFromUpdate ?? 'get-treeview-from-update',

@@ -145,6 +145,8 @@ export interface CatalogPaths {
   exist: Record<string, string>;
   /** Extra spelling for permanent delete under `/api/RecycleBin/` (GroupUser). */
   purge?: string;
+  /** GET one live record by its code (`codeField`, case-insensitive); `{code}` marks the code (TargetTraining). */
+  byCode?: string;
   treeRoot: string;
   treeChildren: string;
   treeFromUpdate: string;

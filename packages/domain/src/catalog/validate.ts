@@ -197,6 +197,11 @@ export function validateCatalogs(
     const existPaths = new Map<string, string[]>();
     for (const [key, path] of Object.entries(paths.exist)) existPaths.set(path, [...(existPaths.get(path) ?? []), key]);
     for (const [path, keys] of existPaths) claim('GET', path, `exist ${keys.join('/')}`);
+    if (paths.byCode) {
+      claim('GET', paths.byCode, 'by code');
+      if (!d.codeField) problems.push(`${at}: paths.byCode needs a codeField`);
+      if (!paths.byCode.includes('{code}')) problems.push(`${at}: paths.byCode must mark the code with {code}`);
+    }
     if (d.tree) {
       claim('GET', paths.treeRoot, 'tree root');
       claim('GET', paths.treeChildren, 'tree children');

@@ -19,6 +19,7 @@ export default defineCatalog({
   unique: { code: ['code'], name: ['name'] },
   list: { columns: ['code', 'name', 'trainingHours', 'refresherYears'], defaultSort: { field: 'code', order: 'asc' } },
   search: ['code', 'name'],
+  paths: { byCode: 'get-by-code/{code}' },
   routes: { base: '/nguoi-lao-dong/nhom-doi-tuong-huan-luyen' },
   menu: { group: 'workers', order: 40 },
 });
