@@ -8,7 +8,7 @@ import { attemptChallenge, issueAccountToken } from '../account-tokens.ts';
 import { accountError } from '../errors.ts';
 import { tokenPair, userData } from '../schemas.ts';
 import { refreshSession, revokeSession, sessionOfRefreshToken, startSession } from '../sessions.ts';
-import { FailureWindow, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from '../throttle.ts';
+import { LOCKOUT_MINUTES, loginRetryAfter, MAX_FAILED_LOGINS } from '../throttle.ts';
 import { checkTotp, looksLikeRecoveryCode, unsealSecret, useRecoveryCode } from '../two-factor.ts';
 import { loadUserData } from '../user-data.ts';
 
@@ -16,11 +16,10 @@ import { loadUserData } from '../user-data.ts';
  * Sign-in, two-factor step, token refresh, sign-out and the signed-in user's data.
  *
  * Abuse protection on sign-in: at most 60 requests a minute per address (rate limit); 20 failures in 15
- * minutes block an address and 10 block a user name (known or not) for the rest of the window; 5
- * consecutive failures lock a known account for 15 minutes (kept in the database, so every instance
- * sees it). A wrong password and an unknown user answer the same, after the same work.
+ * minutes block an address and 10 block a user name (known or not) for the rest of the window, counted from the
+ * access history; 5 consecutive failures lock a known account for 15 minutes. All of it lives in the database,
+ * so every instance sees it. A wrong password and an unknown user answer the same, after the same work.
  */
-const WINDOW_MS = 15 * 60_000;
 
 const loginBody = z.object({
   userName: z.string().trim().min(1).max(200),
@@ -31,24 +30,18 @@ const signedIn = tokenPair.extend({ userData });
 const twoFactorStep = z.object({ twoFactorRequired: z.literal(true), twoFactorToken: z.string() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const failuresByAddress = new FailureWindow(20, WINDOW_MS);
-  const failuresByName = new FailureWindow(10, WINDOW_MS);
-  const nameKey = (name: string) => name.trim().toLowerCase();
-
   function tooManyAttempts(reply: FastifyReply, seconds: number) {
     reply.header('retry-after', String(seconds));
     return accountError(429, 'TOO_MANY_LOGIN_ATTEMPTS', { vars: { minutes: Math.ceil(seconds / 60) } });
   }
 
-  /** A failed attempt: counted per address and name, and against the account when it exists. */
+  /** A failed attempt: written to the access history (which the windows count), and against the account. */
   async function failed(
     request: FastifyRequest,
     attempted: string,
     user: { id: string; user_name: string } | undefined,
     reason: string,
   ): Promise<void> {
-    failuresByAddress.hit(request.ip);
-    failuresByName.hit(nameKey(attempted));
     await app.db.transaction().execute(async (trx) => {
       if (user) {
         // Lock on the MAX-th consecutive failure; the counter restarts so the next window allows MAX again.
@@ -110,9 +103,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userName, password } = request.body;
-      const blocked = Math.max(failuresByAddress.retryAfter(request.ip), failuresByName.retryAfter(nameKey(userName)));
-      if (blocked) throw tooManyAttempts(reply, blocked);
-
       const user = await app.db
         .selectFrom('app_user')
         .select(['id', 'user_name', 'password_hash', 'status', 'locked_until', 'totp_enabled'])
@@ -124,11 +114,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+      // A known account's failures are written under its user name, whether it was typed or its email was.
+      const blocked = await loginRetryAfter(app.db, request.ip, user?.user_name ?? userName);
+      if (blocked) throw tooManyAttempts(reply, blocked);
 
       if (user?.locked_until && user.locked_until > new Date()) {
         // The password is not even checked while locked: guessing cannot continue.
         const seconds = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
-        failuresByAddress.hit(request.ip);
         await recordAudit(app.db, request, {
           action: 'login_failed',
           subject: 'Account',
@@ -160,7 +152,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ];
         throw accountError(403, code);
       }
-      failuresByName.clear(nameKey(userName));
 
       if (user.totp_enabled) {
         const twoFactorToken = await issueAccountToken(app.db, user.id, 'two_factor');
@@ -183,8 +174,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const blocked = failuresByAddress.retryAfter(request.ip);
-      if (blocked) throw tooManyAttempts(reply, blocked);
       const userId = await attemptChallenge(app.db, request.body.twoFactorToken);
       if (!userId) throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
       const user = await app.db
@@ -195,6 +184,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!user || user.status !== 'active' || !user.totp_enabled)
         throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+      const blocked = await loginRetryAfter(app.db, request.ip, user.user_name);
+      if (blocked) throw tooManyAttempts(reply, blocked);
       if (user.locked_until && user.locked_until > new Date()) {
         const seconds = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
         reply.header('retry-after', String(seconds));
