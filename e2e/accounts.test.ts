@@ -225,9 +225,12 @@ describe('session', () => {
     await signInWithForm(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.waitForURL('**/nguoi-dung/lich-su-truy-cap/danh-sach');
     await page.getByTestId('history-table').waitFor();
-    // A signed-in user who opens the sign-in page goes to their workspace.
+    // A signed-in user who opens a sign-in page goes to their role's home: the administrator to `/` (the portal's
+    // home page), a client to its workspace.
     await page.goto(ui.url('/dang-nhap'));
-    await page.waitForURL('**/trang-lam-viec');
+    await page.waitForURL('**/trang-chu');
+    await page.goto(ui.url('/quen-mat-khau'));
+    await page.waitForURL('**/trang-chu');
   });
 });
 
@@ -237,6 +240,9 @@ describe('access control', () => {
     // The training body's default user type does not include the user list.
     await page.goto(ui.url('/dang-nhap'));
     await signInWithForm(page, 'huanluyen', DEMO_PASSWORD);
+    await page.waitForURL('**/trang-lam-viec');
+    // Signed in, a client opening the registration page goes to its own home, the workspace.
+    await page.goto(ui.url('/dang-ki'));
     await page.waitForURL('**/trang-lam-viec');
     await page.goto(ui.url('/nguoi-dung/danh-sach'));
     await page.waitForURL('**/khong-co-quyen');

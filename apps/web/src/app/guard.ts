@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { homeForRole } from '../platform/auth/index.ts';
 import { can, currentAccess } from './access.ts';
 import { hasRoute } from './routes.tsx';
 import { LOGIN_PATH, NOT_AUTHORIZED_PATH, NOT_FOUND_PATH, PUBLIC_ABILITY, type RouteEntry } from './route-types.ts';
@@ -13,7 +14,11 @@ export function guard(entry: RouteEntry) {
   return ({ params, request }: LoaderFunctionArgs): null => {
     if (entry.validParams && !entry.validParams(params)) throw redirect(NOT_FOUND_PATH);
     const access = currentAccess();
-    if (entry.redirectIfLoggedIn && access.loggedIn) throw redirect(access.homePath);
+    if (entry.redirectIfLoggedIn && access.loggedIn) {
+      // The home page of the user's role; a role with none (spec: back to sign-in) stays on the page.
+      const home = homeForRole(access.role);
+      if (home !== new URL(request.url).pathname) throw redirect(home);
+    }
     const { action, subject } = entry.ability ?? PUBLIC_ABILITY;
     if (can(access, action, subject)) return null;
     if (!access.loggedIn && hasRoute(LOGIN_PATH)) {

@@ -10,6 +10,7 @@ export {
   currentUserData,
   endSession,
   homePathFor,
+  homeForRole,
   pathAfterSignIn,
   reloadUserData,
   signIn,

@@ -31,13 +31,18 @@ export function homePathFor(data: UserData | null): string {
 }
 
 /**
- * Spec §4: after sign-in the administrator goes to `/`, a client to its access-control page (the workspace,
- * which lists what the user may open), anyone else back to sign-in.
+ * Spec §4: the home page of a role — where sign-in leads and where a signed-in user opening a sign-in page is
+ * sent: the administrator to `/`, a client to its access-control page (the workspace, which lists what the
+ * user may open), anyone else back to sign-in.
  */
-export function pathAfterSignIn(data: UserData): string {
-  if (data.role === 'admin') return '/';
-  if (data.role === 'client') return WORKSPACE_PATH;
+export function homeForRole(role: UserData['role'] | null): string {
+  if (role === 'admin') return '/';
+  if (role === 'client') return WORKSPACE_PATH;
   return ACCOUNT_PAGES.login;
+}
+
+export function pathAfterSignIn(data: UserData): string {
+  return homeForRole(data.role);
 }
 
 function build(): void {
