@@ -8,5 +8,6 @@ import './permissions.ts';
 import './integration/business-registry.ts';
 import './businesses/permissions.ts';
 import './permits/features.ts';
+import './files/index.ts';
 
 export * from './permissions.ts';

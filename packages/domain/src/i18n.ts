@@ -16,6 +16,8 @@ import viPermits from './locales/vi/permits.json' with { type: 'json' };
 import enPermits from './locales/en/permits.json' with { type: 'json' };
 import viWorkers from './locales/vi/workers.json' with { type: 'json' };
 import enWorkers from './locales/en/workers.json' with { type: 'json' };
+import viFiles from './locales/vi/files.json' with { type: 'json' };
+import enFiles from './locales/en/files.json' with { type: 'json' };
 
 /** Supported languages: Vietnamese first (default), English second. */
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -37,6 +39,7 @@ export const resources = {
     businesses: viBusinesses,
     permits: viPermits,
     workers: viWorkers,
+    files: viFiles,
   },
   en: {
     errors: enErrors,
@@ -48,6 +51,7 @@ export const resources = {
     businesses: enBusinesses,
     permits: enPermits,
     workers: enWorkers,
+    files: enFiles,
   },
 } as const;
 

@@ -10,6 +10,7 @@ import businesses from './businesses/index.ts';
 import workers from './workers/index.ts';
 import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
+import files from './files/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
 export const modules: FastifyPluginAsync[] = [
@@ -24,4 +25,5 @@ export const modules: FastifyPluginAsync[] = [
   workers,
   permits,
   groupUsers,
+  files,
 ];

@@ -13,11 +13,16 @@ export default defineCatalog({
     retentionYears: field.number({ integer: true, min: 1, max: 100 }),
     permanent: field.boolean(),
     description: field.longText(),
+    // The regulation or sample form of this kind of record, scanned (uploaded through the generic file call).
+    scanFileId: field.file({ accept: '.pdf,.png,.jpg,.jpeg', label: 'files:fields.scanFileId' }),
   },
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'], name: ['name'] },
-  list: { columns: ['code', 'name', 'retentionYears', 'permanent'], defaultSort: { field: 'code', order: 'asc' } },
+  list: {
+    columns: ['code', 'name', 'retentionYears', 'permanent', 'scanFileId'],
+    defaultSort: { field: 'code', order: 'asc' },
+  },
   filters: ['permanent'],
   search: ['code', 'name'],
   paths: { delete: 'delete-index-file' },

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FILE_PATHS,
+  FILE_PERMISSIONS,
+  FILE_SUBJECT,
+  MAX_FILE_BYTES,
+  UPLOAD_KINDS,
+  type UploadedFile,
+} from '@portal/domain/files/index';
+import { permits, type Principal } from '../../platform/access/index.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { AppError, errorBodySchema } from '../../platform/errors/app-error.ts';
+import { readUpload, saveUpload, sendStoredFile, type StoredFile } from '../../platform/files/index.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+const uploadedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  fileType: z.string().nullable(),
+  isSecure: z.boolean(),
+});
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * A secure file goes to its uploader and to holders of File.readSecure only: a file id alone (which any record
+ * may carry) must not open it. Non-secure files go to any signed-in user, as the public file route would.
+ */
+export function mayRead(principal: Principal | null, file: Pick<StoredFile, 'is_secure' | 'uploaded_by'>): boolean {
+  if (!principal) return false;
+  if (!file.is_secure) return true;
+  return file.uploaded_by === principal.userId || permits(principal, FILE_PERMISSIONS.readSecure);
+}
+
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    FILE_PATHS.upload,
+    {
+      config: { permission: FILE_PERMISSIONS.upload },
+      schema: {
+        tags: [FILE_SUBJECT],
+        summary: `Upload one file (multipart: formFile, IsSecure, IsBackground, FileType, UserId): PDF, image, Word or Excel by content, at most ${MAX_FILE_BYTES / 1024 / 1024} MB. The uploader is the signed-in user whatever UserId says. Answers the stored file's id to put in a file field`,
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, { kinds: [...UPLOAD_KINDS], maxBytes: MAX_FILE_BYTES });
+      const principal = request.principal!;
+      const stored = await app.db.transaction().execute(async (trx) => {
+        const file = await saveUpload(trx, app.files, upload, {
+          uploadedBy: principal.userId,
+          businessId: principal.unit.businessId ?? null,
+        });
+        await recordAudit(trx, request, {
+          action: 'upload',
+          subject: FILE_SUBJECT,
+          recordId: file.id,
+          details: { name: file.original_name, size: Number(file.size), secure: file.is_secure },
+        });
+        return file;
+      });
+      const answer: UploadedFile = {
+        id: stored.id,
+        name: stored.original_name,
+        size: Number(stored.size),
+        type: stored.mime,
+        fileType: stored.file_type,
+        isSecure: stored.is_secure,
+      };
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    fastifyPath(FILE_PATHS.download),
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: [FILE_SUBJECT],
+        summary:
+          'Download a stored file: a secure one only by its uploader or with File.readSecure (404 to anyone else)',
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
+        response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await app.db
+        .selectFrom('stored_file')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      // Someone else's secure file looks absent: its existence is not revealed either.
+      if (!file || !mayRead(request.principal, file)) throw new AppError(404, 'NOT_FOUND');
+      return sendStoredFile(reply, app.files, file, request.query.inline === '1' ? 'inline' : 'attachment');
+    },
+  );
+};
+
+export default fileRoutes;
