@@ -5,6 +5,7 @@ import { Alert, Button, Card, Descriptions, Flex, Skeleton } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ApiError } from '../app/api-client.ts';
 import { catalogApi } from './api.ts';
+import { FileLink } from './FileField.tsx';
 import { errorMessage, routeTo, useCatalogAbility, useDeleteAction } from './ListPage.tsx';
 import { pageById } from './registry.ts';
 import { useCatalogText } from './text.ts';
@@ -77,7 +78,12 @@ function DetailPage({ pageId }: { pageId: string }) {
           key: name,
           label: text.label(name),
           span: c.declaration.fields[name]?.kind === 'longText' ? 2 : 1,
-          children: text.display(name, data) || '—',
+          children:
+            c.declaration.fields[name]?.kind === 'file' && typeof data[name] === 'string' ? (
+              <FileLink id={data[name]} name={text.display(name, data)} />
+            ) : (
+              text.display(name, data) || '—'
+            ),
         }))}
       />
     </Card>

@@ -83,7 +83,14 @@ export function RecordForm({
       <Row gutter={16}>
         {c.writable.map((name) => (
           <Col key={name} span={wideKinds.has(d.fields[name]!.kind) ? 24 : 12} hidden={name in page.fixed}>
-            <FieldItem catalog={c} name={name} text={text} recordId={record?.id ?? null} hidden={name in page.fixed} />
+            <FieldItem
+              catalog={c}
+              name={name}
+              text={text}
+              recordId={record?.id ?? null}
+              record={record}
+              hidden={name in page.fixed}
+            />
           </Col>
         ))}
       </Row>

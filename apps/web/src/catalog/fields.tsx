@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect, Typography } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { validateField, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { displayKeyOf, validateField, type FieldDef, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { apiFetch } from '../app/api-client.ts';
 import { useConfiguration } from '../app/configuration.ts';
-import { catalogApi, type TreeNode } from './api.ts';
+import { catalogApi, type CatalogRecord, type TreeNode } from './api.ts';
+import { FileInput } from './FileField.tsx';
 import { catalogByKey } from './registry.ts';
 import { fold, type CatalogText } from './text.ts';
 
@@ -199,10 +200,18 @@ export function FieldWidget({
   name,
   text,
   recordId,
+  record,
   value,
   onChange,
   id,
-}: { catalog: ResolvedCatalog; name: string; text: CatalogText; recordId?: string | null } & ValueProps<unknown>) {
+}: {
+  catalog: ResolvedCatalog;
+  name: string;
+  text: CatalogText;
+  recordId?: string | null;
+  /** The record being edited (display names of its references and files). */
+  record?: CatalogRecord | null;
+} & ValueProps<unknown>) {
   const f = catalog.declaration.fields[name]!;
   const placeholder =
     f.kind === 'enum' ||
@@ -300,13 +309,19 @@ export function FieldWidget({
           onChange={onChange}
         />
       );
-    case 'file':
-      // Files are attached by the area's own pages; here the stored file is only shown.
-      return value ? (
-        <Typography.Link href={`/api/Files/${String(value)}`}>{String(value)}</Typography.Link>
-      ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
+    case 'file': {
+      const shown = record?.[displayKeyOf(name)];
+      return (
+        <FileInput
+          id={id}
+          disabled={common.disabled}
+          value={value as string | null}
+          onChange={onChange}
+          {...(f.accept ? { accept: f.accept } : {})}
+          currentName={record && record[name] === value && typeof shown === 'string' ? shown : null}
+        />
       );
+    }
   }
 }
 
@@ -327,12 +342,14 @@ export function FieldItem({
   name,
   text,
   recordId,
+  record,
   hidden,
 }: {
   catalog: ResolvedCatalog;
   name: string;
   text: CatalogText;
   recordId?: string | null;
+  record?: CatalogRecord | null;
   hidden?: boolean;
 }): ReactNode {
   const f: FieldDef = catalog.declaration.fields[name]!;
@@ -345,7 +362,7 @@ export function FieldItem({
       hidden={hidden}
       validateDebounce={200}
     >
-      <FieldWidget catalog={catalog} name={name} text={text} recordId={recordId ?? null} />
+      <FieldWidget catalog={catalog} name={name} text={text} recordId={recordId ?? null} record={record ?? null} />
     </Form.Item>
   );
 }
