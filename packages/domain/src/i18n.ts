@@ -18,6 +18,8 @@ import viWorkers from './locales/vi/workers.json' with { type: 'json' };
 import enWorkers from './locales/en/workers.json' with { type: 'json' };
 import viFiles from './locales/vi/files.json' with { type: 'json' };
 import enFiles from './locales/en/files.json' with { type: 'json' };
+import viGroupMembers from './locales/vi/groupMembers.json' with { type: 'json' };
+import enGroupMembers from './locales/en/groupMembers.json' with { type: 'json' };
 
 /** Supported languages: Vietnamese first (default), English second. */
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -40,6 +42,7 @@ export const resources = {
     permits: viPermits,
     workers: viWorkers,
     files: viFiles,
+    groupMembers: viGroupMembers,
   },
   en: {
     errors: enErrors,
@@ -52,6 +55,7 @@ export const resources = {
     permits: enPermits,
     workers: enWorkers,
     files: enFiles,
+    groupMembers: enGroupMembers,
   },
 } as const;
 

@@ -26,6 +26,7 @@ import { reloadUserData } from '../../platform/auth/index.ts';
 import { AccountActions } from './AccountActions.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
+import { UserGroupsSection } from './UserGroupsSection.tsx';
 import type { UserDetail } from './api.ts';
 import { StatusTag, applyServerErrors, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
@@ -212,6 +213,8 @@ export default function AccountInfoPage() {
     </Card>
   );
 
+  // The user's groups, to whoever may see user groups (changing them needs GroupUser.update).
+  const groups = can(access, 'read', 'GroupUser') ? <UserGroupsSection userId={user.id} /> : null;
   if (!own) {
     return (
       <div className="acc-page">
@@ -219,6 +222,7 @@ export default function AccountInfoPage() {
         <Card>
           <Summary user={user} />
         </Card>
+        {groups}
       </div>
     );
   }
@@ -245,6 +249,7 @@ export default function AccountInfoPage() {
           ]}
         />
       </Card>
+      {groups}
     </div>
   );
 }
