@@ -7,6 +7,7 @@ import {
   displayKeyOf,
   columnOf,
   excelHeader,
+  hasSoftDelete,
   optionLabelKey,
   type FieldDef,
   type ResolvedCatalog,
@@ -127,9 +128,8 @@ async function referenceChoices(ctx: OpContext, target: ResolvedCatalog): Promis
   const scope = ctx.system ? null : rowScope(target, ctx.principal);
   const title = sql.ref(`t.${columnOf(target.declaration.titleField)}`);
   const found = await sql<{ label: string }>`select ${title} as label from ${sql.table(target.table)} as t
-      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} order by ${title} limit ${MAX_LIST_ITEMS + 1}`.execute(
-    ctx.db,
-  );
+      where ${hasSoftDelete(target.declaration) ? sql`t.deleted_at is null` : sql`true`} ${scope ? sql`and ${scope}` : sql``}
+      order by ${title} limit ${MAX_LIST_ITEMS + 1}`.execute(ctx.db);
   if (found.rows.length > MAX_LIST_ITEMS) return null;
   return [...new Set(found.rows.map((r) => r.label))];
 }
@@ -310,7 +310,8 @@ export async function writeExport(
   const c = ops.c;
   const d = c.declaration;
   const t = translator(ctx);
-  const names = excelColumns(c, fixed);
+  // The template's columns but write-only ones (an initial password): nothing to read back.
+  const names = c.exported.filter((name) => !(name in fixed));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = t('common:appShortName');
   const ws = wb.addWorksheet(sheetName(t('catalog:excel.dataSheet')), { views: [{ state: 'frozen', ySplit: 1 }] });

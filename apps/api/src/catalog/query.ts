@@ -1,5 +1,12 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { codeKeyOf, columnOf, displayKeyOf, employerFieldOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import {
+  codeKeyOf,
+  columnOf,
+  displayKeyOf,
+  employerFieldOf,
+  storedFields,
+  type ResolvedCatalog,
+} from '@portal/domain/catalog/index';
 import { matchesKeyword } from '../db/search.ts';
 import type { Principal } from '../platform/access/index.ts';
 import { catalogRegistry } from './registry.ts';
@@ -80,7 +87,7 @@ function shapeOf(c: ResolvedCatalog, timestamps: boolean, inline: boolean): Shap
   const joins = joinsOf(c, inline);
   const columns: RawBuilder<unknown>[] = [
     sql`t.id`,
-    ...Object.keys(c.declaration.fields).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
+    ...storedFields(c.declaration).map((name) => sql`${col(c, name)} as ${sql.ref(name)}`),
     ...(c.declaration.scope === 'employer' && !employerFieldOf(c.declaration)
       ? [sql`t.business_id as "businessId"`]
       : []),

@@ -91,7 +91,8 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
     out.push(`create index if not exists ${q(indexName(c.table, 'business_idx'))} on ${t} (business_id)`);
   }
   for (const [name, f] of Object.entries(d.fields)) {
-    if (name === ownerField) continue;
+    // A write-only field (an initial password) is never a column: hooks store what it becomes.
+    if (name === ownerField || f.writeOnly) continue;
     out.push(
       `alter table ${t} add column if not exists ${q(columnOf(name))} ${sqlType(f)}${referenceClause(c, name, f, registry)}`,
     );
@@ -148,7 +149,8 @@ function inDependencyOrder(registry: CatalogRegistry): ResolvedCatalog[] {
   const done = new Set<string>();
   const out: ResolvedCatalog[] = [];
   const visit = (c: ResolvedCatalog, path: string[]) => {
-    if (done.has(c.key)) return;
+    // A lookup's table belongs to its module: referred to, never created or extended here.
+    if (done.has(c.key) || c.declaration.lookup) return;
     if (path.includes(c.key)) throw new Error(`Catalogue references form a loop: ${[...path, c.key].join(' → ')}`);
     for (const f of Object.values(c.declaration.fields)) {
       const target = f.kind === 'reference' ? f.target : f.kind === 'treeReference' ? f.target : undefined;

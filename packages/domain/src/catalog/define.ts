@@ -25,6 +25,7 @@ interface Common {
   label?: string;
   readOnly?: boolean;
   width?: number;
+  writeOnly?: boolean;
   refine?: (schema: z.ZodType) => z.ZodType;
 }
 
@@ -34,6 +35,7 @@ function common(o: Common): Omit<Common, 'required'> & { required: boolean } {
     ...(o.label ? { label: o.label } : {}),
     ...(o.readOnly ? { readOnly: true } : {}),
     ...(o.width ? { width: o.width } : {}),
+    ...(o.writeOnly ? { writeOnly: true } : {}),
     ...(o.refine ? { refine: o.refine } : {}),
   };
 }

@@ -32,6 +32,7 @@ const FEATURE_GROUP_OF_MENU: Record<string, FeatureGroupKey> = {
  */
 export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): void {
   catalogs.forEach((c, i) => {
+    if (c.declaration.lookup || c.declaration.permissionNode === false) return;
     const group = c.declaration.menu
       ? (FEATURE_GROUP_OF_MENU[c.declaration.menu.group] ?? FEATURE_GROUPS.catalogues)
       : FEATURE_GROUPS.catalogues;
@@ -56,7 +57,7 @@ export function registerCatalogFeatures(catalogs: readonly ResolvedCatalog[]): v
 export function registerCatalogMenu(catalogs: readonly ResolvedCatalog[]): void {
   for (const c of catalogs) {
     const menu = c.declaration.menu;
-    if (!menu) continue;
+    if (!menu || c.declaration.lookup) continue;
     for (const page of c.pages) {
       registerMenuItems(menu.group, {
         path: page.routes.list,

@@ -157,9 +157,25 @@ export function excelColumnsOf(d: CatalogDeclaration): string[] {
   return d.excel ? [...d.excel] : writableFields(d).filter((n) => d.fields[n]!.kind !== 'file');
 }
 
+/** Fields held in the table's columns (read back, listed, exported): all but the write-only ones. */
+export function storedFields(d: CatalogDeclaration): string[] {
+  return Object.keys(d.fields).filter((n) => !d.fields[n]!.writeOnly);
+}
+
+/** Columns of an export: the template's, without write-only fields (nothing to read back). */
+export function exportColumnsOf(d: CatalogDeclaration): string[] {
+  return excelColumnsOf(d).filter((n) => !d.fields[n]?.writeOnly);
+}
+
+/** Does the table keep deleted rows (`deleted_at`)? Every catalogue table does; a lookup may not. */
+export function hasSoftDelete(d: CatalogDeclaration): boolean {
+  return d.lookup ? d.lookup.softDelete : true;
+}
+
 /** Columns a list may be sorted by: declared list columns that hold plain values, plus creation time. */
 export function sortableFieldsOf(d: CatalogDeclaration): string[] {
-  const plain = (f: FieldDef) => !['reference', 'treeReference', 'file', 'longText', 'employer'].includes(f.kind);
+  const plain = (f: FieldDef) =>
+    !f.writeOnly && !['reference', 'treeReference', 'file', 'longText', 'employer'].includes(f.kind);
   return [...d.list.columns.filter((c) => d.fields[c] && plain(d.fields[c]!)), 'createdAt', 'updatedAt'];
 }
 
@@ -204,6 +220,8 @@ export interface ResolvedCatalog {
   parentField: string | null;
   writable: string[];
   excel: string[];
+  /** Export columns: `excel` without write-only fields. */
+  exported: string[];
   sortable: string[];
   /** The unique key an import row is matched on to update instead of insert (the one holding the code). */
   upsertKey: string | null;
@@ -224,6 +242,7 @@ export function resolveCatalog(d: CatalogDeclaration): ResolvedCatalog {
     parentField: parentFieldOf(d),
     writable: writableFields(d),
     excel: excelColumnsOf(d),
+    exported: exportColumnsOf(d),
     sortable: sortableFieldsOf(d),
     upsertKey: upsert?.[0] ?? null,
   };

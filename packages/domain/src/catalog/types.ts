@@ -30,6 +30,11 @@ interface FieldCommon {
   readOnly?: boolean;
   /** Excel column width in characters. */
   width?: number;
+  /**
+   * Accepted in create/update bodies and import rows (and so in the template), validated and handed to the hooks,
+   * but never stored in a column by the engine, read back or exported: an initial password, which a hook hashes.
+   */
+  writeOnly?: boolean;
 }
 
 export interface TextField extends FieldCommon {
@@ -116,9 +121,13 @@ export type FieldDef =
  * Who owns a record: `global` (one list for the province), `employer` (each employer its own; the department's
  * rows have no employer), `district` (each local unit its own, held in the area's admin-unit field `scopeField`),
  * `self` (the records are the employers themselves: an employer user sees and edits its own row, a district user
- * the rows located in its local unit — the optional admin-unit field `scopeField` — the department all).
+ * the rows located in its local unit — the optional admin-unit field `scopeField` — the department all),
+ * `unit` (each record belongs to an organisational unit — the reference field `scopeField` to the units — and is
+ * seen through it: an employer user sees its employer's units' records, a district user those of the units in
+ * its local unit, a training body its own unit's, the department all; without `scopeField` the records are the
+ * units themselves).
  */
-export type OwnershipScope = 'global' | 'employer' | 'district' | 'self';
+export type OwnershipScope = 'global' | 'employer' | 'district' | 'self' | 'unit';
 
 /** A combobox route: a spelling, optionally with fixed filter values (e.g. district units only). */
 export type ComboboxPath = string | { path: string; fixed: Record<string, string> };
@@ -189,13 +198,27 @@ export interface CatalogDeclaration {
   table: string;
   tree?: boolean;
   scope: OwnershipScope;
-  /** district scope: the adminUnit field holding the owning local unit; self scope: where the record is located. */
+  /**
+   * district scope: the adminUnit field holding the owning local unit; self scope: where the record is located;
+   * unit scope: the reference field holding the owning unit (none: the records are the units).
+   */
   scopeField?: string;
   /**
    * The table is created by a numbered migration (other modules own its first columns): the sync adds this
    * declaration's columns and indexes after the migrations have run, never from inside one.
    */
   existingTable?: boolean;
+  /**
+   * A table another module owns and keeps (units, user types), declared only so that areas can refer to it:
+   * references resolve, show and import through its title and code. No routes, pages, schema sync, trash bin,
+   * permission node or menu entry. `softDelete: false` when the table has no `deleted_at` (every row is live).
+   */
+  lookup?: { softDelete: boolean };
+  /**
+   * false: the area's domain module already contributes its subject's node to the permission tree (users:
+   * `User`), so the engine adds none.
+   */
+  permissionNode?: false;
   fields: Record<string, FieldDef>;
   /** Field shown as a record's name (combobox label, trash, references). */
   titleField: string;
@@ -208,6 +231,11 @@ export interface CatalogDeclaration {
    * the province). A value another employer holds is a conflict, on create and on import; never an update.
    */
   globalUnique?: readonly string[];
+  /**
+   * Unique keys hold among deleted records too (a user name names one account, ever): a value in the trash bin is
+   * taken, so a restore never clashes.
+   */
+  uniqueIncludesDeleted?: boolean;
   /**
    * Exist checks on values that may repeat (an employer's email in registry data): key name → fields. The value
    * is looked up like a unique key's (`paths.exist` names the route) but never refused on save.

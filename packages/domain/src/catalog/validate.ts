@@ -172,7 +172,39 @@ export function validateCatalogs(
       const f = d.scopeField ? d.fields[d.scopeField] : undefined;
       if (d.scopeField && f?.kind !== 'adminUnit')
         problems.push(`${at}: self scope's scopeField must be an adminUnit field`);
-    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district and self scopes`);
+    } else if (d.scope === 'unit') {
+      const f = d.scopeField ? d.fields[d.scopeField] : undefined;
+      const units = f?.kind === 'reference' ? byKey.get(f.target) : undefined;
+      if (d.scopeField && (!f || f.kind !== 'reference' || !f.required || units?.scope !== 'unit' || units.scopeField))
+        problems.push(`${at}: unit scope's scopeField must be a required reference to the units (a unit area)`);
+    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district, self and unit scopes`);
+
+    for (const [name, f] of Object.entries(d.fields)) {
+      if (!f.writeOnly) continue;
+      if (f.readOnly) problems.push(`${at}: field "${name}" cannot be both readOnly and writeOnly`);
+      const roles: [string, readonly string[] | undefined][] = [
+        ['list column', d.list.columns],
+        ['filter', d.filters],
+        ['search', d.search],
+        ['unique key', Object.values(d.unique ?? {}).flat()],
+        ['exist check', Object.values(d.existChecks ?? {}).flat()],
+        ['titleField', [d.titleField]],
+        ['codeField', d.codeField ? [d.codeField] : []],
+        ['scopeField', d.scopeField ? [d.scopeField] : []],
+      ];
+      for (const [role, names] of roles)
+        if (names?.includes(name)) problems.push(`${at}: write-only field "${name}" cannot be a ${role}`);
+    }
+    if (d.lookup) {
+      if (d.scope !== 'global' && d.scope !== 'unit')
+        problems.push(`${at}: a lookup is global or unit-scoped (the units themselves)`);
+      if (d.routes || d.menu || d.views?.length || d.paths)
+        problems.push(`${at}: a lookup has no routes, paths, views or menu entry`);
+    }
+    for (const [name, f] of Object.entries(d.fields)) {
+      if (f.kind === 'reference' && byKey.get(f.target)?.lookup && d.lookup)
+        problems.push(`${at}: field "${name}": a lookup cannot refer to another lookup`);
+    }
 
     const paths = resolvePaths(d);
     const spellings = new Map<string, string>();
