@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Progress, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { FILE_PATHS, MAX_FILE_BYTES, UPLOAD_ACCEPT, acceptsFile, type UploadedFile } from '@portal/domain/files/index';
+import {
+  FILE_PATHS,
+  FILE_SUBJECT,
+  MAX_FILE_BYTES,
+  UPLOAD_ACCEPT,
+  acceptsFile,
+  type UploadedFile,
+} from '@portal/domain/files/index';
+import { can, useAccess } from '../app/access.ts';
 import { ApiError, apiDownload, type ApiErrorDetail } from '../app/api-client.ts';
 import { currentLanguage } from '../app/i18n.ts';
 import { toast } from '../app/toast.ts';
@@ -117,6 +125,8 @@ export function FileInput({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('files');
+  // Uploading needs File.create; without it the current file can still be downloaded or removed.
+  const mayUpload = can(useAccess(), 'create', FILE_SUBJECT);
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -130,7 +140,7 @@ export function FileInput({
         ) : (
           <Typography.Text type="secondary">{t('widget.none')}</Typography.Text>
         )}
-        {!disabled && (
+        {!disabled && mayUpload && (
           <Upload
             accept={allowed}
             showUploadList={false}
@@ -187,7 +197,8 @@ export function FileInput({
           {problem}
         </Typography.Text>
       ) : (
-        !disabled && (
+        !disabled &&
+        mayUpload && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('widget.hint', { max: MAX_MB, accept: allowed })}
           </Typography.Text>
