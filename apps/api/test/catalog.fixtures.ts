@@ -22,6 +22,8 @@ export type Who = 'admin' | 'department' | 'reader' | 'employerA' | 'employerB' 
 export interface CatalogTestApp extends TestApp {
   businessA: string;
   businessB: string;
+  /** A row of each lookup (a table another module keeps) for samples to refer to, by lookup key. */
+  lookups: Record<string, string>;
   as(who: Who): { 'x-test-as': Who };
   system: OpContext;
 }
@@ -73,6 +75,23 @@ export async function createCatalogTestApp(): Promise<CatalogTestApp> {
     ).id;
   const businessA = await business(WARDS[0], 'Công ty TNHH Thử nghiệm A');
   const businessB = await business(WARDS[1], 'Công ty Cổ phần Thử nghiệm B');
+  // Lookups are kept by their modules, not created through the engine: a unit and a user type anyone may assign.
+  const lookups = {
+    unit: (
+      await db
+        .insertInto('unit')
+        .values({ kind: 'department', code: `DV_${token()}`, name: 'Phòng thử nghiệm' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    userType: (
+      await db
+        .insertInto('user_type')
+        .values({ code: `KIEU_${token()}`, name: 'Kiểu thử nghiệm', role: 'client', permissions: JSON.stringify([]) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  };
   const all = allPermissions(CATALOG_ACTIONS);
   principals.set('admin', principal('admin', 'department', [], {}, 'admin'));
   principals.set('department', principal('so.ldtbxh', 'department', all));
@@ -85,6 +104,7 @@ export async function createCatalogTestApp(): Promise<CatalogTestApp> {
     ...t,
     businessA,
     businessB,
+    lookups,
     as: (who) => ({ 'x-test-as': who }),
     system: { db, principal: null, lang: 'vi', request: null, system: true },
   };
@@ -140,6 +160,10 @@ export async function sampleInput(
         break;
       case 'reference': {
         const target = catalogRegistry.get(f.target);
+        if (target.declaration.lookup) {
+          out[name] = t.lookups[target.key] ?? null;
+          break;
+        }
         const input = await sampleInput(t, target, `R${token()}`, n, null, employer);
         if (owner && target.declaration.scope === 'employer') input.businessId = owner;
         const created = await catalogOperations(target.key).create(t.system, input);

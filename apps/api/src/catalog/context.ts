@@ -24,6 +24,11 @@ export interface OpContext {
    * overrideAccess. Never set from a request.
    */
   system?: boolean;
+  /**
+   * Run `fn` once the operation's transaction has committed (a mail to send once its row is stored). Set by
+   * `inTransaction`; see `afterCommit`.
+   */
+  afterCommit?: (fn: () => Promise<void> | void) => void;
 }
 
 export function contextOf(request: FastifyRequest, db: Executor): OpContext {
@@ -41,10 +46,24 @@ export function assertCan(ctx: OpContext, c: ResolvedCatalog, action: string): v
   throw ctx.principal ? new AppError(403, 'FORBIDDEN') : new AppError(401, 'UNAUTHENTICATED');
 }
 
-/** Run in the caller's transaction, or open one. */
+/** Run in the caller's transaction, or open one (and run what waits for its commit once it has). */
 export async function inTransaction<T>(ctx: OpContext, fn: (ctx: OpContext) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  const pending: (() => Promise<void> | void)[] = [];
+  const result = await ctx.db
+    .transaction()
+    .execute((trx) => fn({ ...ctx, db: trx, afterCommit: (f) => void pending.push(f) }));
+  for (const f of pending) await f();
+  return result;
+}
+
+/**
+ * Once the caller's work is stored: after the operation's commit, or now when there is no transaction to wait for
+ * (a caller's own transaction without `afterCommit` runs it now: the work is then best effort).
+ */
+export function afterCommit(ctx: OpContext, fn: () => Promise<void> | void): Promise<void> | void {
+  if (ctx.afterCommit) return ctx.afterCommit(fn);
+  return fn();
 }
 
 export function catalogError(

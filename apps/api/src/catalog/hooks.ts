@@ -15,13 +15,27 @@ export interface CatalogHooks {
     data: Record<string, unknown>;
     original: CatalogRecord | null;
   }) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
+  /** `data`: the validated values, write-only fields included (what the engine does not store itself). */
   afterChange?: (args: {
     ctx: OpContext;
     operation: 'create' | 'update';
     record: CatalogRecord;
+    data: Record<string, unknown>;
   }) => Promise<void> | void;
   /** Refuse a delete (records used elsewhere) by throwing; `ids` includes the subtree of a tree node. */
   beforeDelete?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
+  /** Refuse bringing records back from the trash bin by throwing. */
+  beforeRestore?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
+  /**
+   * Before records are deleted for good: remove what belongs to them, or refuse by throwing (409 when something
+   * must be kept).
+   */
+  beforePurge?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
+  /**
+   * Add what a record answers besides its columns (computed or kept elsewhere) to lists, details and the
+   * answers of create and update; changes the records in place, a page at a time.
+   */
+  afterRead?: (args: { ctx: OpContext; records: CatalogRecord[] }) => Promise<void> | void;
 }
 
 const registered = new Map<string, CatalogHooks[]>();

@@ -5,6 +5,7 @@ import {
   areaText,
   columnOf,
   employerFieldOf,
+  hasSoftDelete,
   normalizeHeader,
   optionLabelKey,
   validateRecord,
@@ -356,6 +357,41 @@ export async function importRows(
     }
   }
 
+  // Keys that hold in the trash bin too: a deleted record's value is taken (a row cannot revive it by import).
+  if (d.uniqueIncludesDeleted) {
+    for (const keyFields of Object.values(d.unique ?? {})) {
+      if (keyFields.length !== 1) continue;
+      const name = keyFields[0]!;
+      const values = [
+        ...new Set(
+          rows
+            .map((r) => r.values[name])
+            .filter((v) => v != null)
+            .map(lower),
+        ),
+      ];
+      if (!values.length) continue;
+      const column = sql.ref(`t.${columnOf(name)}`);
+      const trashed = new Set(
+        (
+          await sql<{ v: string }>`select lower(${column}::text) as v from ${sql.table(c.table)} as t
+            where t.deleted_at is not null and lower(${column}::text) = any(${values}::text[])`.execute(ctx.db)
+        ).rows.map((r) => r.v),
+      );
+      for (const row of rows) {
+        const v = row.values[name];
+        if (v != null && trashed.has(lower(v)))
+          fail(
+            row,
+            name,
+            'catalog:validation.duplicate',
+            { field: ops.label(ctx, name), value: String(v) },
+            'duplicate',
+          );
+      }
+    }
+  }
+
   // Owners: an employer user writes for its employer; a district user only under its own local unit.
   if (!ctx.system && d.scope !== 'global') {
     // A row updating a record must also find it in the caller's scope: another local unit's record keeps its place.
@@ -451,7 +487,7 @@ export async function importRows(
           if (!h.afterChange) continue;
           for (const row of valid) {
             const record = await ops.find({ ...tx, system: true }, row.id!);
-            if (record) await h.afterChange({ ctx: tx, operation: row.action!, record });
+            if (record) await h.afterChange({ ctx: tx, operation: row.action!, record, data: row.data! });
           }
         }
         await recordAudit(tx.db, tx.request, {
@@ -634,7 +670,7 @@ async function catalogResolver(
       select t.id, ${code ? sql`lower(${code})` : sql`null`} as code, lower(${title}) as title,
         ${ownerIds ? sql`coalesce(t.business_id, ${NIL_UUID}::uuid)::text` : sql`''`} as owner
       from ${sql.table(target.table)} as t
-      where t.deleted_at is null ${scope ? sql`and ${scope}` : sql``} ${owner}
+      where ${hasSoftDelete(d) ? sql`t.deleted_at is null` : sql`true`} ${scope ? sql`and ${scope}` : sql``} ${owner}
         and (t.id = any(${ids}::uuid[]) ${code ? sql`or lower(${code}) = any(${lowered}::text[])` : sql``} or lower(${title}) = any(${lowered}::text[]))`.execute(
     ctx.db,
   );
@@ -771,7 +807,8 @@ async function insertRows(
   businessId: string | null,
 ): Promise<void> {
   const d = ops.c.declaration;
-  const names = Object.keys(d.fields).filter((n) => d.fields[n]!.kind !== 'file');
+  // Files are attached apart; write-only values are for the hooks.
+  const names = Object.keys(d.fields).filter((n) => d.fields[n]!.kind !== 'file' && !d.fields[n]!.writeOnly);
   const columns = [sql.id('id'), ...names.map((n) => sql.id(columnOf(n)))];
   const arrays = [
     sql`${rows.map((r) => r.id)}::uuid[]`,
@@ -792,7 +829,7 @@ async function insertRows(
 /** One UPDATE … FROM unnest for all rows matched by code; only the file's columns change. */
 async function updateRows(ops: CatalogOperations, ctx: OpContext, rows: RowState[], present: string[]): Promise<void> {
   const d = ops.c.declaration;
-  const names = present.filter((n) => d.fields[n] && d.fields[n]!.kind !== 'file');
+  const names = present.filter((n) => d.fields[n] && d.fields[n]!.kind !== 'file' && !d.fields[n]!.writeOnly);
   if (!names.length) return;
   const aliases = names.map((_, i) => `c${i}`);
   const arrays = [

@@ -6,6 +6,7 @@ import {
   employerFieldOf,
   fieldLabelKeys,
   firstTranslation,
+  hasSoftDelete,
   validateRecord,
   type FieldError,
   type ResolvedCatalog,
@@ -150,12 +151,12 @@ export class CatalogOperations {
         plannedRows(planned.rows),
         async () => (await count!.execute(ctx.db)).rows[0]?.n ?? 0,
       );
-      return { pageLists: found.rows.map(pageRecord), ...total };
+      return { pageLists: await this.read(ctx, found.rows.map(pageRecord)), ...total };
     }
     // Both at once: on PostgreSQL they run on two connections, so the answer waits for the slower one only.
     const [found, counted] = await Promise.all([page.execute(ctx.db), count?.execute(ctx.db)]);
     return {
-      pageLists: found.rows.map(pageRecord),
+      pageLists: await this.read(ctx, found.rows.map(pageRecord)),
       totalRecord: await totalOf(ctx, this.c, q, found.rows, counted?.rows[0]?.n),
     };
   }
@@ -177,7 +178,13 @@ export class CatalogOperations {
     assertCan(ctx, this.c, 'read');
     const record = await this.find(ctx, id);
     if (!record) throw new AppError(404, 'NOT_FOUND');
-    return record;
+    return (await this.read(ctx, [record]))[0]!;
+  }
+
+  /** Records as the API answers them: with what the area's `afterRead` hooks add. */
+  async read(ctx: OpContext, records: CatalogRecord[]): Promise<CatalogRecord[]> {
+    if (records.length) for (const h of hooksOf(this.c.key)) await h.afterRead?.({ ctx, records });
+    return records;
   }
 
   /** One live record in the caller's scope by its code (case-insensitive); absent or out of scope: 404. */
@@ -288,7 +295,8 @@ export class CatalogOperations {
     const owner = this.d.scope === 'employer' ? sql`t.business_id` : sql`null::uuid`;
     const [row] = await rows<{ id: string; businessId: string | null }>(
       ctx.db,
-      sql`select t.id, ${owner} as "businessId" from ${tableRef(this.c)} as t where t.deleted_at is null and ${sql.join(conditions, sql` and `)} limit 1`,
+      sql`select t.id, ${owner} as "businessId" from ${tableRef(this.c)} as t
+          where ${this.d.uniqueIncludesDeleted ? sql`true` : sql`t.deleted_at is null`} and ${sql.join(conditions, sql` and `)} limit 1`,
     );
     return row ?? null;
   }
@@ -317,8 +325,8 @@ export class CatalogOperations {
         recordId: record.id,
         details: { code: record[this.d.codeField ?? this.d.titleField] ?? null },
       });
-      for (const h of hooksOf(this.c.key)) await h.afterChange?.({ ctx: tx, operation: 'create', record });
-      return record;
+      for (const h of hooksOf(this.c.key)) await h.afterChange?.({ ctx: tx, operation: 'create', record, data });
+      return (await this.read(tx, [(await this.find({ ...tx, system: true }, record.id))!]))[0]!;
     });
   }
 
@@ -344,15 +352,16 @@ export class CatalogOperations {
                 where id = ${id}::uuid`.execute(tx.db);
       const record = (await this.find({ ...tx, system: true }, id))!;
       await recordAudit(tx.db, tx.request, { action: 'update', subject: this.c.subject, recordId: id });
-      for (const h of hooksOf(this.c.key)) await h.afterChange?.({ ctx: tx, operation: 'update', record });
-      return record;
+      for (const h of hooksOf(this.c.key)) await h.afterChange?.({ ctx: tx, operation: 'update', record, data });
+      return (await this.read(tx, [(await this.find({ ...tx, system: true }, id))!]))[0]!;
     });
   }
 
-  /** Field values → column values (declared fields only). */
+  /** Field values → column values (declared fields only; write-only ones are for the hooks). */
   columns(data: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const name of Object.keys(this.d.fields)) if (name in data) out[columnOf(name)] = data[name] ?? null;
+    for (const [name, f] of Object.entries(this.d.fields))
+      if (name in data && !f.writeOnly) out[columnOf(name)] = data[name] ?? null;
     return out;
   }
 
@@ -440,7 +449,8 @@ export class CatalogOperations {
           target.declaration.scope === 'employer'
             ? sql`and coalesce(r.business_id, ${NIL_UUID}::uuid) = ${businessId ?? NIL_UUID}::uuid`
             : sql``;
-        query = sql`select 1 from ${sql.table(target.table)} as r where r.id = ${v}::uuid and r.deleted_at is null ${sameOwner} ${scope ? sql`and ${scope}` : sql``}`;
+        const live = hasSoftDelete(target.declaration) ? sql`and r.deleted_at is null` : sql``;
+        query = sql`select 1 from ${sql.table(target.table)} as r where r.id = ${v}::uuid ${live} ${sameOwner} ${scope ? sql`and ${scope}` : sql``}`;
       } else if (f.kind === 'adminUnit') query = sql`select 1 from admin_unit where id = ${v}`;
       else if (f.kind === 'employer') query = sql`select 1 from business where id = ${v}::uuid and deleted_at is null`;
       else if (f.kind === 'file') query = sql`select 1 from stored_file where id = ${v}::uuid`;
@@ -565,6 +575,7 @@ export class CatalogOperations {
       if (missing.length)
         throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
       if (found.some((r) => r.parentDeleted && !unique.includes(r.parent!))) throw catalogError(409, 'PARENT_DELETED');
+      for (const h of hooksOf(this.c.key)) await h.beforeRestore?.({ ctx: tx, ids: unique });
       let all = unique;
       if (p) {
         const sub = await rows<{ id: string }>(
@@ -630,7 +641,9 @@ export class CatalogOperations {
       const missing = unique.filter((id) => !found.some((r) => r.id === id));
       if (missing.length)
         throw new AppError(404, 'NOT_FOUND', { details: missing.map((id) => ({ field: 'ids', message: id })) });
-      const result = await sql`delete from ${tableRef(this.c)} where id = any(${unique}::uuid[])`.execute(tx.db);
+      for (const h of hooksOf(this.c.key)) await h.beforePurge?.({ ctx: tx, ids: unique });
+      // A row still referred to elsewhere (a table the hooks do not clear) stays, with a clear answer.
+      const result = await purgeRows(tx, this.c, unique);
       await recordAudit(tx.db, tx.request, { action: 'purge', subject: this.c.subject, details: { ids: unique } });
       return { purged: Number(result.numAffectedRows ?? unique.length) };
     });
@@ -762,6 +775,23 @@ export class CatalogOperations {
   /** Combobox routes with fixed filters (district units only, …). */
   comboboxRoutes(): { path: string; fixed: Record<string, string> }[] {
     return this.c.paths.combobox.map(comboboxSpelling);
+  }
+}
+
+/**
+ * Delete rows for good; a foreign key that still points at one (a table no hook cleared) is a 409, not a 500. The
+ * delete runs under a savepoint so that the refusal leaves the caller's transaction usable.
+ */
+async function purgeRows(ctx: OpContext, c: ResolvedCatalog, ids: string[]): Promise<{ numAffectedRows?: bigint }> {
+  await sql`savepoint catalog_purge`.execute(ctx.db);
+  try {
+    const result = await sql`delete from ${tableRef(c)} where id = any(${ids}::uuid[])`.execute(ctx.db);
+    await sql`release savepoint catalog_purge`.execute(ctx.db);
+    return result;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23503') throw err;
+    await sql`rollback to savepoint catalog_purge`.execute(ctx.db);
+    throw catalogError(409, 'PURGE_REFERENCED', { noun: translator(ctx)(areaText(c.declaration, 'noun')) });
   }
 }
 

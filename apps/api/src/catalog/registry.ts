@@ -43,7 +43,10 @@ async function loadDeclarations(): Promise<CatalogDeclaration[]> {
 }
 
 export interface CatalogRegistry {
+  /** The areas (routes, pages, trash, schema). */
   all: readonly ResolvedCatalog[];
+  /** Tables of other modules that areas refer to (`lookup`): found by `get`, never served. */
+  lookups: readonly ResolvedCatalog[];
   byKey: ReadonlyMap<string, ResolvedCatalog>;
   byArea: ReadonlyMap<string, ResolvedCatalog>;
   get(key: string): ResolvedCatalog;
@@ -51,11 +54,13 @@ export interface CatalogRegistry {
 
 export function buildRegistry(declarations: readonly CatalogDeclaration[]): CatalogRegistry {
   assertValidCatalogs(declarations, hasTranslation);
-  const all = declarations.map(resolveCatalog);
-  const byKey = new Map(all.map((c) => [c.key, c]));
+  const resolved = declarations.map(resolveCatalog);
+  const all = resolved.filter((c) => !c.declaration.lookup);
+  const byKey = new Map(resolved.map((c) => [c.key, c]));
   const byArea = new Map(all.map((c) => [c.area, c]));
   return {
     all,
+    lookups: resolved.filter((c) => c.declaration.lookup),
     byKey,
     byArea,
     get(key) {

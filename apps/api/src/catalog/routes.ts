@@ -308,7 +308,7 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
         dryRun: dryRun ?? false,
         presets,
       });
-      return { data: outcome.data };
+      return { data: outcome.data, created: outcome.created, updated: outcome.updated };
     },
   });
   if (c.parentField) {

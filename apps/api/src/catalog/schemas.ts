@@ -57,6 +57,7 @@ export function recordSchema(c: ResolvedCatalog): z.ZodObject {
   if (s) return s;
   const shape: Record<string, z.ZodType> = { id: z.string() };
   for (const [name, f] of Object.entries(c.declaration.fields)) {
+    if (f.writeOnly) continue;
     shape[name] = valueSchema(f);
     if (['reference', 'treeReference', 'adminUnit', 'file', 'employer'].includes(f.kind))
       shape[displayKeyOf(name)] = z.string().nullable().optional();
@@ -66,7 +67,8 @@ export function recordSchema(c: ResolvedCatalog): z.ZodObject {
   if (c.declaration.scope === 'employer' && !shape.businessId) shape.businessId = z.string().nullable();
   shape.createdAt = z.string();
   shape.updatedAt = z.string();
-  s = z.object(shape);
+  // Loose: an area's afterRead hooks may add values of their own (a user's avatar, last sign-in).
+  s = z.looseObject(shape);
   recordSchemas.set(c, s);
   return s;
 }
@@ -203,6 +205,8 @@ export const errorBodySchema = z.object({
 });
 
 export const importResponseSchema = z.object({
+  created: z.number().int().optional(),
+  updated: z.number().int().optional(),
   data: z.array(
     z.looseObject({
       isSuccess: z.boolean(),

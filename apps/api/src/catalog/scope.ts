@@ -22,6 +22,9 @@ export function rowScope(c: ResolvedCatalog, principal: Principal | null, alias 
       ...(d.scopeField ? { localUnitColumn: `${alias}.${columnOf(d.scopeField)}` } : {}),
     });
   }
+  // Records of a unit are seen through their unit; the units themselves (no scopeField) through their own id.
+  if (d.scope === 'unit')
+    return scopeCondition(principal, { unitColumn: `${alias}.${d.scopeField ? columnOf(d.scopeField) : 'id'}` });
   return null;
 }
 
@@ -44,13 +47,14 @@ export async function canOwn(
   c: ResolvedCatalog,
   db: Executor,
   principal: Principal | null,
-  owner: { businessId: string | null; localUnit: string | null },
+  owner: { businessId: string | null; localUnit: string | null; unitId?: string | null },
 ): Promise<boolean> {
   const d = c.declaration;
   if (d.scope === 'employer') return canWriteIn(db, principal, { businessId: owner.businessId });
   if (d.scope === 'district') return canWriteIn(db, principal, { localUnitCode: owner.localUnit });
   if (d.scope === 'self')
     return canWriteIn(db, principal, { businessId: owner.businessId, localUnitCode: owner.localUnit });
+  if (d.scope === 'unit') return canWriteIn(db, principal, { unitId: owner.unitId ?? null });
   return true;
 }
 
@@ -58,11 +62,17 @@ export async function canOwn(
 export function ownersOf(
   c: ResolvedCatalog,
   row: { id: string | null; businessId: string | null; data: Record<string, unknown> },
-): { businessId: string | null; localUnit: string | null } {
+): { businessId: string | null; localUnit: string | null; unitId: string | null } {
   const d = c.declaration;
   const located =
     (d.scope === 'district' || d.scope === 'self') && d.scopeField
       ? ((row.data[d.scopeField] as string | null | undefined) ?? null)
       : null;
-  return { businessId: d.scope === 'self' ? row.id : row.businessId, localUnit: located };
+  const unitId =
+    d.scope === 'unit'
+      ? d.scopeField
+        ? ((row.data[d.scopeField] as string | null | undefined) ?? null)
+        : row.id
+      : null;
+  return { businessId: d.scope === 'self' ? row.id : row.businessId, localUnit: located, unitId };
 }

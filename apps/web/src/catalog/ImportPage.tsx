@@ -177,7 +177,9 @@ function ImportPage({ pageId }: { pageId: string }) {
     ellipsis: true,
     render: (value: unknown, row) => {
       const errors = row.errors.filter((e) => e.field === name);
-      const shown = value == null ? '' : String(value);
+      // A write-only value (an initial password) is not shown back, only that one was given.
+      const shown =
+        value == null || value === '' ? '' : c.declaration.fields[name]?.writeOnly ? '••••••' : String(value);
       return errors.length ? (
         <Tooltip title={errors.map((e) => e.message).join('; ')}>
           <Typography.Text type="danger" underline>

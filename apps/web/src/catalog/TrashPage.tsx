@@ -37,7 +37,10 @@ export default function TrashPage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [keyWord, setKeyWord] = useState('');
-  const [area, setArea] = useState<string | undefined>();
+  // `?area=OfficalProfile`: opened from an area's own list, showing its deleted records first.
+  const [area, setArea] = useState<string | undefined>(
+    () => new URLSearchParams(window.location.search).get('area') ?? undefined,
+  );
   const [selected, setSelected] = useState<TrashItem[]>([]);
   const areas = useQuery({
     queryKey: ['trash', 'areas'],
