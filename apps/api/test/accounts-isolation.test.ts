@@ -21,6 +21,8 @@ const PERMISSIONS = [
   'Account.update',
   'Account.password',
   'AccessHistory.read',
+  'RecycleBin.read',
+  'RecycleBin.delete',
 ];
 
 let t: TestApp;
@@ -117,7 +119,12 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
   });
 
   it('cannot edit, lock, reissue or delete the other side’s users, nor edit its unit', async () => {
-    const body = { fullName: 'Bị sửa', unitId: otherUnit(), userTypeId: other().userTypeId };
+    const body = {
+      userName: other().userName,
+      fullName: 'Bị sửa',
+      unitId: otherUnit(),
+      userTypeId: other().userTypeId,
+    };
     expect((await put(me(), `/api/OfficalProfile/users/${other().id}`, body)).statusCode).toBe(404);
     expect((await post(me(), `/api/Account/lock-account/${other().id}`, {})).statusCode).toBe(404);
     expect((await post(me(), '/api/Account/reissue-password', { userId: other().id })).statusCode).toBe(404);
@@ -150,6 +157,7 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     });
     expect(create.statusCode).toBe(403);
     const move = await put(me(), `/api/OfficalProfile/users/${colleague[mine].id}`, {
+      userName: colleague[mine].userName,
       fullName: 'Chuyển',
       unitId: otherUnit(),
       userTypeId: colleague[mine].userTypeId,
@@ -162,8 +170,8 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
       {
         userName: other().userName,
         fullName: 'Bị ghi đè',
-        unitCode: code,
-        userTypeCode: 'CAN_BO_SO',
+        unitId: code,
+        userTypeId: 'CAN_BO_SO',
         password: 'GhiDe@2026',
       },
       // Creating a user in the other side's unit.
@@ -171,8 +179,8 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
         userName: `nhap_${mine}`,
         fullName: 'Nhập sang',
         email: `nhap_${mine}@x.example`,
-        unitCode: code,
-        userTypeCode: 'DOANH_NGHIEP',
+        unitId: code,
+        userTypeId: 'DOANH_NGHIEP',
         password: 'NhapSang@2026',
       },
     ];
@@ -180,12 +188,52 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([false, false]);
-    expect(data[0].errors.map((e: { field: string }) => e.field)).toContain('userName');
-    expect(data[1].errors.map((e: { field: string }) => e.field)).toContain('unitCode');
+    // The other side's user (matched by its user name) is out of scope: refused on the owning unit.
+    expect(data[0].errors.map((e: { field: string }) => e.field)).toContain('unitId');
+    expect(data[1].errors.map((e: { field: string }) => e.field)).toContain('unitId');
     expect(res.json().created + res.json().updated).toBe(0);
     expect(
       await t.database.db.selectFrom('app_user').select('id').where('user_name', '=', `nhap_${mine}`).execute(),
     ).toEqual([]);
+  });
+
+  it('the other side’s users stay out of every call of the user area, the trash bin included', async () => {
+    const combos = ['/api/OfficalProfile/combobox', '/api/OfficalProfile/get-combobox-offical-profile'];
+    for (const url of combos) {
+      const withId = `${url}?ids=${encodeURIComponent(JSON.stringify([other().id]))}`;
+      expect((await get(me(), withId)).json().map((u: { value: string }) => u.value)).not.toContain(other().id);
+    }
+    const filtered = (await get(me(), `/api/OfficalProfile/users?unitId=${otherUnit()}`)).json();
+    expect(filtered.totalRecord).toBe(0);
+    const search = (await get(me(), `/api/OfficalProfile/users?keyWord=${other().userName}`)).json();
+    expect(search.pageLists).toEqual([]);
+
+    // A deleted user of the other side: not in the trash bin, not restorable, not purgeable.
+    const gone = await createUser(t, { unitId: otherUnit(), permissions: ['User.read'] });
+    await t.database.db.updateTable('app_user').set({ deleted_at: new Date() }).where('id', '=', gone.id).execute();
+    const trash = (await get(me(), '/api/RecycleBin/recycleBins?pageSize=200')).json();
+    expect(trash.pageLists.map((r: { id: string }) => r.id)).not.toContain(gone.id);
+    const ids = { area: 'OfficalProfile', ids: [gone.id] };
+    expect((await post(me(), '/api/RecycleBin/restore', ids)).statusCode).toBe(404);
+    expect((await post(me(), '/api/RecycleBin/permanent-delete', ids)).statusCode).toBe(404);
+    const row = await t.database.db
+      .selectFrom('app_user')
+      .select('deleted_at')
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+
+    // The import template offers the units of its own side only.
+    const template = await get(me(), '/api/OfficalProfile/generateTemplate');
+    expect(template.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const cells: unknown[] = [];
+    wb.eachSheet((sheet) => sheet.eachRow((r) => cells.push(...(r.values as unknown[]))));
+    const unitName = (
+      await t.database.db.selectFrom('unit').select('name').where('id', '=', otherUnit()).executeTakeFirstOrThrow()
+    ).name;
+    expect(cells).not.toContain(unitName);
   });
 
   it('exports only its own side', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { catalogRegistry } from '../src/catalog/registry.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import {
   createBusiness,
@@ -12,13 +14,26 @@ import {
   type TestUser,
 } from './support/accounts.ts';
 
-/** Users (OfficalProfile): list, detail, create (password or invitation), edit, delete, combobox, avatar, Excel. */
+/**
+ * Users (OfficalProfile), a catalogue area with the accounts module's hooks: list, detail, create (password or
+ * invitation), edit, delete to the trash bin and back, permanent delete, combobox, avatar, Excel.
+ */
 
 let t: TestApp;
 let manager: Session & { user: TestUser };
 let department: string;
 let officerType: string;
-const ALL = ['User.read', 'User.create', 'User.update', 'User.delete', 'User.import', 'User.export', 'Unit.read'];
+const ALL = [
+  'User.read',
+  'User.create',
+  'User.update',
+  'User.delete',
+  'User.import',
+  'User.export',
+  'Unit.read',
+  'RecycleBin.read',
+  'RecycleBin.delete',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,6 +67,20 @@ function newUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+describe('the user area', () => {
+  it('is a catalogue area over app_user; units and user types are lookups it refers to, never served', () => {
+    const users = catalogRegistry.byArea.get('OfficalProfile')!;
+    expect(users).toMatchObject({ key: 'user', table: 'app_user', subject: 'User' });
+    expect(users.paths).toMatchObject({ delete: 'delete-users', import: 'import-user-from-json' });
+    expect(catalogRegistry.all).toContain(users);
+    expect(catalogRegistry.lookups.map((c) => c.key).sort()).toEqual(['unit', 'userType']);
+    for (const lookup of catalogRegistry.lookups) expect(catalogRegistry.all).not.toContain(lookup);
+    // The password is taken on create and import, never read back or exported.
+    expect(users.excel).toContain('password');
+    expect(users.exported).not.toContain('password');
+  });
+});
 
 describe('create and edit', () => {
   it('creates an active user with a password; the user must change it at first sign-in', async () => {
@@ -113,9 +142,9 @@ describe('create and edit', () => {
       [{ birthday: '20/05/1990' }, 400, 'VALIDATION'],
       [{ password: 'ngan' }, 400, 'WEAK_PASSWORD'],
       [{ password: null, email: null }, 400, 'EMAIL_REQUIRED'],
-      [{ unitId: '00000000-0000-4000-8000-000000000000' }, 400, 'UNIT_NOT_FOUND'],
-      [{ userTypeId: '00000000-0000-4000-8000-000000000000' }, 400, 'USER_TYPE_NOT_FOUND'],
-      [{ userName: 'admin' }, 409, 'USER_NAME_TAKEN'],
+      [{ unitId: '00000000-0000-4000-8000-000000000000' }, 400, 'VALIDATION'],
+      [{ userTypeId: '00000000-0000-4000-8000-000000000000' }, 400, 'VALIDATION'],
+      [{ userName: 'ADMIN' }, 409, 'CONFLICT'],
     ];
     for (const [overrides, status, code] of cases) {
       const res = await send('POST', '/api/OfficalProfile/users', newUser(overrides));
@@ -152,6 +181,7 @@ describe('create and edit', () => {
     expect((await send('POST', '/api/OfficalProfile/users', newUser({ userTypeId: adminType }))).statusCode).toBe(403);
     // Editing the stronger user is refused too.
     const edit = await send('PUT', `/api/OfficalProfile/users/${strong.id}`, {
+      userName: strong.userName,
       fullName: 'Đổi tên',
       unitId: department,
       userTypeId: officerType,
@@ -163,13 +193,19 @@ describe('create and edit', () => {
     const user = await createUser(t, { userTypeId: officerType });
     const other = await createUser(t, { email: 'da.co@so.example' });
     const taken = await send('PUT', `/api/OfficalProfile/users/${user.id}`, {
+      userName: user.userName,
       fullName: 'Lê Văn Sửa',
       email: 'DA.CO@so.example',
       unitId: department,
       userTypeId: officerType,
     });
-    expect(taken.json().error.code).toBe('EMAIL_TAKEN');
+    expect(taken.json().error).toMatchObject({
+      code: 'CONFLICT',
+      details: [expect.objectContaining({ field: 'email' })],
+    });
+    // The whole record is sent; a changed user name is ignored: it stays what it was.
     const ok = await send('PUT', `/api/OfficalProfile/users/${user.id}`, {
+      userName: 'doi_ten_dang_nhap',
       fullName: 'Lê Văn Sửa',
       email: 'moi@so.example',
       phone: '0263 123 456',
@@ -200,31 +236,32 @@ describe('create and edit', () => {
 describe('list', () => {
   it('pages, searches without accents, filters and sorts', async () => {
     const unit = await createUnit(t, 'service_centre');
-    const names = ['Đặng Văn Đức', 'Đặng Thị Hoa', 'Phạm Văn Đông'];
+    // Sorted as the catalogue lists sort (by the stored text): names that differ after a common first word.
+    const names = ['Đặng Văn Đức', 'Đặng Thị Hoa', 'Đặng Văn An'];
     for (const fullName of names) {
       const u = await createUser(t, { unitId: unit });
       await t.database.db.updateTable('app_user').set({ full_name: fullName }).where('id', '=', u.id).execute();
     }
     const page1 = (
-      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=1&sortBy=fullName&sortOrder=asc`)
+      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=1&sortField=fullName&sortOrder=asc`)
     ).json();
     expect(page1.totalRecord).toBe(3);
-    expect(page1.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Thị Hoa', 'Đặng Văn Đức']);
+    expect(page1.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Thị Hoa', 'Đặng Văn An']);
     const page2 = (
-      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=2&sortBy=fullName&sortOrder=asc`)
+      await get(`/api/OfficalProfile/users?unitId=${unit}&pageSize=2&pageNumber=2&sortField=fullName&sortOrder=asc`)
     ).json();
-    expect(page2.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Phạm Văn Đông']);
+    expect(page2.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Văn Đức']);
     const search = (await get(`/api/OfficalProfile/users?keyWord=${encodeURIComponent('dang van duc')}`)).json();
     expect(search.pageLists.map((u: { fullName: string }) => u.fullName)).toEqual(['Đặng Văn Đức']);
-    const desc = (await get(`/api/OfficalProfile/users?unitId=${unit}&sortBy=fullName&sortOrder=desc`)).json();
-    expect(desc.pageLists[0].fullName).toBe('Phạm Văn Đông');
+    const desc = (await get(`/api/OfficalProfile/users?unitId=${unit}&sortField=fullName&sortOrder=desc`)).json();
+    expect(desc.pageLists[0].fullName).toBe('Đặng Văn Đức');
     expect(
       (await get('/api/OfficalProfile/users?status=locked'))
         .json()
         .pageLists.every((u: { status: string }) => u.status === 'locked'),
     ).toBe(true);
     expect((await get('/api/OfficalProfile/users?pageSize=0')).statusCode).toBe(400);
-    expect((await get('/api/OfficalProfile/users?sortBy=password')).statusCode).toBe(400);
+    expect((await get('/api/OfficalProfile/users?sortField=password')).statusCode).toBe(400);
   });
 
   it('combobox lists active users in scope, and keeps the given ids', async () => {
@@ -260,19 +297,71 @@ describe('delete', () => {
     );
     expect((await send('POST', '/api/OfficalProfile/delete-users', [])).statusCode).toBe(400);
 
-    // Deleted users are listed apart and can be restored; they sign in again.
-    const deletedList = (await get('/api/OfficalProfile/users?deleted=true&pageSize=100')).json();
-    expect(deletedList.pageLists.map((u: { id: string }) => u.id)).toContain(s.user.id);
+    // Deleted users are in the trash bin and are restored from it; they sign in again.
+    const trash = (await get('/api/RecycleBin/recycleBins?area=OfficalProfile&pageSize=200')).json();
+    expect(trash.pageLists).toContainEqual(
+      expect.objectContaining({ area: 'OfficalProfile', id: s.user.id, code: s.user.userName }),
+    );
     const live = (await get('/api/OfficalProfile/users?pageSize=500')).json();
     expect(live.pageLists.map((u: { id: string }) => u.id)).not.toContain(s.user.id);
-    const restored = await send('POST', '/api/OfficalProfile/restore-users', [s.user.id]);
+    const restored = await send('POST', '/api/RecycleBin/restore', { area: 'OfficalProfile', ids: [s.user.id] });
     expect(restored.json()).toEqual({ restored: 1 });
     expect((await get(`/api/OfficalProfile/users/${s.user.id}`)).statusCode).toBe(200);
     expect((await login(t, s.user.userName, s.user.password)).statusCode).toBe(200);
-    expect((await send('POST', '/api/OfficalProfile/restore-users', [s.user.id])).statusCode).toBe(404);
+    expect(
+      (await send('POST', '/api/RecycleBin/restore', { area: 'OfficalProfile', ids: [s.user.id] })).statusCode,
+    ).toBe(404);
+    // A deleted account's user name stays its own: nobody takes it meanwhile.
+    await send('POST', '/api/OfficalProfile/delete-users', [s.user.id]);
+    const reuse = await send('POST', '/api/OfficalProfile/users', newUser({ userName: s.user.userName }));
+    expect(reuse.json().error).toMatchObject({
+      code: 'CONFLICT',
+      details: [expect.objectContaining({ field: 'userName' })],
+    });
     expect(
       (await send('POST', '/api/OfficalProfile/delete-users', ['00000000-0000-4000-8000-000000000000'])).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('trash bin', () => {
+  it('nobody restores or purges an account stronger than their own', async () => {
+    const strong = await createUser(t, { permissions: ['User.read', 'UserType.delete'] });
+    await t.database.db.updateTable('app_user').set({ deleted_at: new Date() }).where('id', '=', strong.id).execute();
+    const restore = await send('POST', '/api/RecycleBin/restore', { area: 'OfficalProfile', ids: [strong.id] });
+    expect(restore.json().error.code).toBe('USER_TYPE_NOT_ASSIGNABLE');
+    const purge = await send('POST', '/api/RecycleBin/permanent-delete', { area: 'OfficalProfile', ids: [strong.id] });
+    expect(purge.json().error.code).toBe('USER_TYPE_NOT_ASSIGNABLE');
+  });
+
+  it('deletes an account for good with what belongs to it; the access history keeps the name', async () => {
+    const s = await sessionWith(t, { userTypeId: officerType });
+    const group = await sql<{
+      id: string;
+    }>`insert into group_user (code, name) values (${`NHOM_${s.user.userName}`}, 'Nhóm xóa hẳn') returning id`.execute(
+      t.database.db,
+    );
+    await sql`insert into group_user_member (group_id, user_id) values (${group.rows[0]!.id}, ${s.user.id})`.execute(
+      t.database.db,
+    );
+    // Live accounts are not purged: they go to the trash bin first.
+    const early = await send('POST', '/api/RecycleBin/permanent-delete', { area: 'OfficalProfile', ids: [s.user.id] });
+    expect(early.statusCode).toBe(404);
+    expect((await send('POST', '/api/OfficalProfile/delete-users', [s.user.id])).json()).toEqual({ deleted: 1 });
+    const purged = await send('POST', '/api/RecycleBin/permanent-delete', { area: 'OfficalProfile', ids: [s.user.id] });
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(purged.json()).toEqual({ purged: 1 });
+    const db = t.database.db;
+    expect(await db.selectFrom('app_user').select('id').where('id', '=', s.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom('auth_session').select('id').where('user_id', '=', s.user.id).execute()).toEqual([]);
+    const memberships = await sql`select 1 from group_user_member where user_id = ${s.user.id}`.execute(db);
+    expect(memberships.rows).toEqual([]);
+    const history = await db.selectFrom('audit_log').select('user_name').where('user_id', '=', s.user.id).execute();
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((h) => h.user_name === s.user.userName)).toBe(true);
+    const trash = (await get('/api/RecycleBin/recycleBins?area=OfficalProfile&pageSize=200')).json();
+    expect(trash.pageLists.map((r: { id: string }) => r.id)).not.toContain(s.user.id);
+    expect((await login(t, s.user.userName, s.user.password)).statusCode).toBe(401);
   });
 });
 
@@ -382,23 +471,21 @@ describe('spreadsheets', () => {
       "filename*=UTF-8''M%E1%BA%ABu%20nh%E1%BA%ADp%20ng%C6%B0%E1%BB%9Di%20d%C3%B9ng.xlsx",
     );
     const wb = await workbook(res.rawPayload);
-    const sheet = wb.getWorksheet('Người dùng')!;
+    const sheet = wb.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
-      'Tên đăng nhập (*)',
-      'Họ và tên (*)',
+      'Tên đăng nhập *',
+      'Họ và tên *',
       'Thư điện tử',
       'Số điện thoại',
       'Chức danh',
-      'Mã đơn vị (*)',
-      'Mã kiểu người dùng (*)',
+      'Đơn vị *',
+      'Kiểu người dùng *',
       'Mật khẩu ban đầu',
     ]);
+    // Units and user types are picked from drop-down lists (their names; codes are accepted too).
     expect(sheet.getCell('F2').dataValidation).toMatchObject({ type: 'list' });
-    const types = wb.getWorksheet('Kiểu người dùng')!;
-    const codes = types.getColumn(1).values.slice(2);
-    expect(codes).toContain('CAN_BO_SO');
-    expect(codes).not.toContain('QUAN_TRI');
+    expect(sheet.getCell('G2').dataValidation).toMatchObject({ type: 'list' });
   });
 
   it('imports rows: dry run validates only; valid rows are stored; the same file twice creates nothing new', async () => {
@@ -410,20 +497,32 @@ describe('spreadsheets', () => {
         userName: 'nhap_tep_1',
         fullName: 'Nguyễn Nhập Một',
         email: 'nhap1@so.example',
-        unitCode,
-        userTypeCode: 'CAN_BO_SO',
+        unitId: unitCode,
+        userTypeId: 'CAN_BO_SO',
         password: 'NhapTep@2026',
       },
       {
         userName: 'nhap_tep_2',
         fullName: 'Nguyễn Nhập Hai',
         email: 'nhap2@so.example',
-        unitCode,
-        userTypeCode: 'can_bo_so',
+        unitId: unitCode,
+        userTypeId: 'can_bo_so',
       },
-      { userName: 'nhap_tep_1', fullName: 'Trùng', unitCode, userTypeCode: 'CAN_BO_SO', password: 'NhapTep@2026' },
-      { userName: 'x', fullName: '', email: 'sai', unitCode: 'KHONG_CO', userTypeCode: 'KHONG_CO' },
-      { userName: 'nhap_tep_3', fullName: 'Quá quyền', unitCode, userTypeCode: 'QUAN_TRI', password: 'NhapTep@2026' },
+      {
+        userName: 'nhap_tep_1',
+        fullName: 'Trùng',
+        unitId: unitCode,
+        userTypeId: 'CAN_BO_SO',
+        password: 'NhapTep@2026',
+      },
+      { userName: 'x', fullName: '', email: 'sai', unitId: 'KHONG_CO', userTypeId: 'KHONG_CO' },
+      {
+        userName: 'nhap_tep_3',
+        fullName: 'Quá quyền',
+        unitId: unitCode,
+        userTypeId: 'QUAN_TRI',
+        password: 'NhapTep@2026',
+      },
     ];
     const dry = await t.request({
       method: 'POST',
@@ -435,13 +534,16 @@ describe('spreadsheets', () => {
     const result = dry.json();
     expect(result.data.map((r: { isSuccess: boolean }) => r.isSuccess)).toEqual([true, true, false, false, false]);
     expect(result.data[2].errors).toEqual([
-      { field: 'userName', message: 'Bị trùng với một dòng phía trên trong tệp' },
+      expect.objectContaining({
+        field: 'userName',
+        message: 'Tên đăng nhập "nhap_tep_1" bị trùng với dòng 2 trong tệp',
+      }),
     ]);
     expect(result.data[3].errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ['email', 'fullName', 'unitCode', 'userName', 'userTypeCode'].sort(),
+      ['email', 'fullName', 'unitId', 'userName', 'userTypeId'].sort(),
     );
     expect(result.data[4].errors).toEqual([
-      { field: 'userTypeCode', message: 'Bạn không thể gán kiểu người dùng này' },
+      expect.objectContaining({ field: 'userTypeId', message: 'Bạn không thể gán kiểu người dùng này' }),
     ]);
     expect(
       await t.database.db.selectFrom('app_user').select('id').where('user_name', 'like', 'nhap_tep_%').execute(),
@@ -482,16 +584,6 @@ describe('spreadsheets', () => {
         await t.request({
           method: 'POST',
           url: '/api/OfficalProfile/import-user-from-json',
-          payload: [],
-          headers: manager.headers,
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.request({
-          method: 'POST',
-          url: '/api/OfficalProfile/import-user-from-json',
           payload: { a: 1 },
           headers: manager.headers,
         })
@@ -507,11 +599,11 @@ describe('spreadsheets', () => {
     expect(res.headers['content-disposition']).toContain('.xlsx');
     const wb = await workbook(res.rawPayload);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.getRow(1).values).toContain('Tên đăng nhập');
+    // The template's columns, so an export imports back; never the password.
+    expect(sheet.getRow(1).values).toContain('Tên đăng nhập *');
     expect(sheet.getRow(1).values).not.toContain('Mật khẩu ban đầu');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(u.userName);
-    expect(sheet.getRow(2).getCell(10).value).toBe('Đang hoạt động');
   });
 });
 

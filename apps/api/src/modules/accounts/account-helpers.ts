@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { translate } from '@portal/domain/i18n';
+import { translate, type Language } from '@portal/domain/i18n';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
@@ -30,6 +30,7 @@ export async function assertUniqueAccount(
   db: Db,
   values: { userName?: string | null; email?: string | null },
   excludeId?: string,
+  lang: Language = 'vi',
 ): Promise<void> {
   if (values.userName) {
     let q = db
@@ -38,7 +39,9 @@ export async function assertUniqueAccount(
       .where(sql`lower(user_name)`, '=', values.userName.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
     if (await q.executeTakeFirst())
-      throw accountError(409, 'USER_NAME_TAKEN', { details: [{ field: 'userName', message: 'taken' }] });
+      throw accountError(409, 'USER_NAME_TAKEN', {
+        details: [{ field: 'userName', code: 'taken', message: translate(lang, 'accounts:import.userNameTaken') }],
+      });
   }
   if (values.email) {
     let q = db
@@ -47,7 +50,9 @@ export async function assertUniqueAccount(
       .where(sql`lower(email)`, '=', values.email.toLowerCase());
     if (excludeId) q = q.where('id', '<>', excludeId);
     if (await q.executeTakeFirst())
-      throw accountError(409, 'EMAIL_TAKEN', { details: [{ field: 'email', message: 'taken' }] });
+      throw accountError(409, 'EMAIL_TAKEN', {
+        details: [{ field: 'email', code: 'taken', message: translate(lang, 'accounts:import.emailTaken') }],
+      });
   }
 }
 

@@ -10,6 +10,8 @@ import twoFactor from './routes/two-factor.ts';
 import units from './routes/units.ts';
 import userTypes from './routes/user-types.ts';
 import users from './routes/users.ts';
+// The user area's hooks (assignment rule, invitation, sessions, last administrator): registered at load.
+import './users.ts';
 
 /**
  * Identity and access: sign-in and sessions, registration and activation, password recovery, two-factor

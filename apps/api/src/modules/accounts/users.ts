@@ -3,72 +3,36 @@ import { sql, type Expression, type Kysely, type SqlBool, type Transaction } fro
 import { expandPermissions, parsePermission } from '@portal/domain/permissions';
 import { translate, type Language } from '@portal/domain/i18n';
 import { ACTIVATION_TYPES, ACCOUNT_PAGES } from '@portal/domain/accounts';
+import { catalogOperations, registerCatalogHooks, type OpContext } from '../../catalog/index.ts';
+import { afterCommit, contextOf } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { canWriteIn } from '../../platform/access/scope.ts';
-import { recordAudit } from '../../platform/audit/index.ts';
 import { hashPassword, passwordProblems } from '../../platform/auth/passwords.ts';
-import { languageOf } from '../../platform/errors/handler.ts';
 import { issueAccountToken, TOKEN_TTL_SECONDS } from './account-tokens.ts';
-import { assertPasswordPolicy, assertUniqueAccount, isLastActiveAdmin, userScope } from './account-helpers.ts';
+import { isLastActiveAdmin, userScope } from './account-helpers.ts';
 import { accountError } from './errors.ts';
 import { composeMail, pageLink } from './mails.ts';
-import { isDescending, sortKeys, type PagingQuery } from './schemas.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { permissionList, type AccountStatus } from './tables.ts';
 import { avatarUrl } from './user-data.ts';
 
 /**
- * Users (OfficalProfile): one operations layer for the REST calls, the import and the export, so all of them
- * apply the same scope (users of units within the caller's data scope), validation and assignment rules.
+ * Users (OfficalProfile) are a catalogue area (packages/domain/src/catalog/areas/user.ts): the engine serves the
+ * list, detail, create, edit, delete, trash bin, combobox, template, export and import through one operations
+ * layer. What is particular to accounts runs there as this module's hooks, for REST calls and import rows alike:
  *
- * Assignment rule: a user type may be given only by someone who holds every permission it grants (so nobody
- * creates an account stronger than their own), to a user of a unit within their scope and of the kind the
- * type is meant for.
+ * - assignment rule: a user type may be given only by someone who holds every permission it grants (so nobody
+ *   creates an account stronger than their own), to a user of a unit within their scope and of the kind the type
+ *   is meant for; nobody edits, deletes, restores or purges an account stronger than their own;
+ * - a new account with an initial password is active at once (changed at first sign-in); without one it waits
+ *   for the user to accept the invitation mailed to them;
+ * - a deleted account's sessions end; the last active administrator cannot be deleted nor demoted; nobody
+ *   deletes themselves;
+ * - deleting for good removes what belongs to the account (sessions, tokens, recovery codes, group memberships,
+ *   by their foreign keys); the access history keeps the name it recorded.
  */
-
-export interface UserFilters {
-  keyWord?: string | undefined;
-  unitId?: string | undefined;
-  userTypeId?: string | undefined;
-  status?: AccountStatus | undefined;
-  unitKind?: string | undefined;
-  /** The deleted users instead of the live ones (to restore them). */
-  deleted?: boolean | undefined;
-}
-
-const SORTS = {
-  userName: 'u.user_name',
-  fullName: 'u.full_name',
-  email: 'u.email',
-  unitName: 'un.name',
-  userTypeName: 't.name',
-  status: 'u.status',
-  lastLoginAt: 'u.last_login_at',
-  createdAt: 'u.created_at',
-} as const;
-const TEXT_SORTS = new Set<string>(['u.user_name', 'u.full_name', 'u.email', 'un.name', 't.name']);
-export type UserSort = keyof typeof SORTS;
-export const USER_SORTS = Object.keys(SORTS) as UserSort[];
-
-function baseQuery(db: Db, principal: Principal | null, filters: UserFilters) {
-  let q = db
-    .selectFrom('app_user as u')
-    .innerJoin('unit as un', 'un.id', 'u.unit_id')
-    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
-    .where('u.deleted_at', filters.deleted ? 'is not' : 'is', null);
-  const scope = userScope(principal);
-  if (scope) q = q.where(scope);
-  if (filters.keyWord)
-    q = q.where(matchesKeyword(['u.full_name', 'u.user_name', 'u.email', 'u.phone'], filters.keyWord));
-  if (filters.unitId) q = q.where('u.unit_id', '=', filters.unitId);
-  if (filters.userTypeId) q = q.where('u.user_type_id', '=', filters.userTypeId);
-  if (filters.status) q = q.where('u.status', '=', filters.status);
-  if (filters.unitKind) q = q.where('un.kind', '=', filters.unitKind as never);
-  return q;
-}
 
 const listColumns = [
   'u.id',
@@ -139,52 +103,15 @@ export function toListItem(r: ListRow) {
 }
 export type UserListItem = ReturnType<typeof toListItem>;
 
-export async function listUsers(
-  db: Db,
-  principal: Principal | null,
-  query: PagingQuery & UserFilters & { sortBy?: UserSort | undefined },
-): Promise<{ pageLists: UserListItem[]; totalRecord: number }> {
-  const base = baseQuery(db, principal, query);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const sort = SORTS[query.sortBy ?? 'createdAt'];
-  const desc = query.sortBy ? isDescending(query.sortOrder) : true;
-  const rows = await base
-    .select([...listColumns])
-    .$call((qb) => {
-      let ordered = qb;
-      for (const key of sortKeys(sort, TEXT_SORTS.has(sort)))
-        ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
-      return ordered;
-    })
-    .orderBy('u.id')
-    .limit(query.pageSize)
-    .offset((query.pageNumber - 1) * query.pageSize)
-    .execute();
-  return { pageLists: (rows as ListRow[]).map(toListItem), totalRecord: Number(total.n) };
-}
-
-/** Every user matching the filters, in pages of 500 (export). */
-export async function* allUsers(
-  db: Db,
-  principal: Principal | null,
-  filters: UserFilters,
-): AsyncGenerator<UserListItem> {
-  let after = '';
-  for (;;) {
-    const rows = (await baseQuery(db, principal, filters)
-      .select([...listColumns])
-      .where('u.user_name', '>', after)
-      .orderBy('u.user_name')
-      .limit(500)
-      .execute()) as ListRow[];
-    for (const r of rows) yield toListItem(r);
-    if (rows.length < 500) return;
-    after = rows[rows.length - 1]!.user_name;
-  }
-}
-
+/** One live user in the principal's scope with their unit and type (account information), or 404. */
 export async function getUser(db: Db, principal: Principal | null, id: string) {
-  const row = await baseQuery(db, principal, {})
+  const scope = userScope(principal);
+  const row = await db
+    .selectFrom('app_user as u')
+    .innerJoin('unit as un', 'un.id', 'u.unit_id')
+    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    .where('u.deleted_at', 'is', null)
+    .where(scope ?? (sql<SqlBool>`true` as Expression<SqlBool>))
     .select([
       ...listColumns,
       'u.gender',
@@ -221,44 +148,44 @@ export function canAssignType(principal: Principal, type: { role: string; permis
   });
 }
 
-/** The type and unit a user is being given, checked against the assignment rule; field-level 4xx otherwise. */
-export async function checkAssignment(db: Db, principal: Principal, userTypeId: string, unitId: string) {
+/** A refusal about one field, worded for the form and the import row alike. */
+function fieldError(lang: Language, status: number, code: string, field: string, messageKey: string): never {
+  throw accountError(status, code, { details: [{ field, code, message: translate(lang, messageKey) }] });
+}
+
+/**
+ * The type and unit a user is being given, checked against the assignment rule; field-level 4xx otherwise. A type
+ * or unit that does not exist is left to the engine's reference check (null), which names every such field.
+ */
+export async function checkAssignment(
+  db: Db,
+  principal: Principal,
+  userTypeId: string,
+  unitId: string,
+  lang: Language = 'vi',
+) {
   const type = await db
     .selectFrom('user_type')
     .select(['id', 'role', 'unit_kind', 'permissions'])
     .where('id', '=', userTypeId)
     .executeTakeFirst();
-  if (!type)
-    throw accountError(400, 'USER_TYPE_NOT_FOUND', { details: [{ field: 'userTypeId', message: 'not found' }] });
   const unit = await db
     .selectFrom('unit')
     .select(['id', 'kind'])
     .where('id', '=', unitId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!unit) throw accountError(400, 'UNIT_NOT_FOUND', { details: [{ field: 'unitId', message: 'not found' }] });
+  if (!type || !unit) return null;
   if (!(await canWriteIn(db, principal, { unitId }))) {
-    throw accountError(403, 'OUT_OF_SCOPE', { details: [{ field: 'unitId', message: 'scope' }] });
+    fieldError(lang, 403, 'OUT_OF_SCOPE', 'unitId', 'accounts:import.outOfScope');
   }
   if (type.unit_kind && type.unit_kind !== unit.kind) {
-    throw accountError(400, 'USER_TYPE_UNIT_MISMATCH', { details: [{ field: 'userTypeId', message: 'unit kind' }] });
+    fieldError(lang, 400, 'USER_TYPE_UNIT_MISMATCH', 'userTypeId', 'accounts:import.typeUnitMismatch');
   }
   if (!canAssignType(principal, type)) {
-    throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE', { details: [{ field: 'userTypeId', message: 'permissions' }] });
+    fieldError(lang, 403, 'USER_TYPE_NOT_ASSIGNABLE', 'userTypeId', 'accounts:import.typeNotAssignable');
   }
   return { type, unit };
-}
-
-export interface UserInput {
-  fullName: string;
-  email: string | null;
-  phone: string | null;
-  gender: 'male' | 'female' | 'other' | null;
-  birthday: string | null;
-  address: string | null;
-  jobTitle: string | null;
-  unitId: string;
-  userTypeId: string;
 }
 
 /** Mail an invitation link (choose a password, activate); returns the mail id. */
@@ -281,416 +208,201 @@ async function inviteMail(
   );
 }
 
-/**
- * Create a user. With a password the account is active at once; without one it is inactive and the user is
- * mailed an invitation to choose a password.
- */
+/** The accounts of these ids with their type (the assignment rule's other side). */
+async function accountsOf(db: Db, ids: string[]) {
+  return ids.length
+    ? db
+        .selectFrom('app_user as u')
+        .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+        .select(['u.id', 'u.user_name', 'u.unit_id', 'u.user_type_id', 'u.status', 't.role', 't.permissions'])
+        .where('u.id', 'in', ids)
+        .execute()
+    : [];
+}
+
+/** Nobody acts on an account stronger than their own. */
+function assertNotStronger(ctx: OpContext, accounts: { role: string; permissions: unknown }[]): void {
+  if (ctx.system || !ctx.principal) return;
+  for (const a of accounts) {
+    if (!canAssignType(ctx.principal, a))
+      fieldError(ctx.lang, 403, 'USER_TYPE_NOT_ASSIGNABLE', 'userTypeId', 'accounts:import.typeNotAssignable');
+  }
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+// ---------------------------------------------------------------------------------------------------------------
+// For other modules (an employer's accounts): the user area's operations, with the caller's checks.
+
+const users = () => catalogOperations('user');
+
+/** Users matching the filters in the principal's scope, a page of them (the user area's list). */
+export async function listUsers(
+  db: Db,
+  principal: Principal | null,
+  query: { pageNumber: number; pageSize: number; keyWord?: string | undefined; unitId?: string; sortBy?: 'createdAt' },
+) {
+  const { pageNumber, pageSize, keyWord, unitId } = query;
+  return users().list(
+    { db, principal, lang: 'vi', request: null },
+    { pageNumber, pageSize, keyWord, values: { unitId }, sortField: 'createdAt', sortOrder: 'desc' },
+  );
+}
+
+/** Create a user through the user area (assignment rule, password or invitation); returns its id. */
 export async function createUserAccount(
   app: FastifyInstance,
   request: FastifyRequest,
-  input: UserInput & { userName: string; password: string | null },
+  input: Record<string, unknown>,
 ): Promise<string> {
-  const principal = request.principal!;
-  await checkAssignment(app.db, principal, input.userTypeId, input.unitId);
-  await assertUniqueAccount(app.db, { userName: input.userName, email: input.email });
-  if (input.password) assertPasswordPolicy(request, input.password, input.userName);
-  else if (!input.email)
-    throw accountError(400, 'EMAIL_REQUIRED', { details: [{ field: 'email', message: 'required' }] });
-  const hash = input.password ? await hashPassword(input.password) : null;
-  const lang = languageOf(request);
-  const { id, mailId } = await app.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('app_user')
-      .values({
-        user_name: input.userName,
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        gender: input.gender,
-        birthday: input.birthday,
-        address: input.address,
-        job_title: input.jobTitle,
-        unit_id: input.unitId,
-        user_type_id: input.userTypeId,
-        status: hash ? 'active' : 'inactive',
-        password_hash: hash,
-        password_changed_at: hash ? new Date() : null,
-        must_change_password: !!hash,
-        created_by: principal.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, request, {
-      action: 'create',
-      subject: 'User',
-      recordId: row.id,
-      details: { userName: input.userName },
-    });
-    const mail = hash
-      ? null
-      : await inviteMail(app, trx, lang, {
-          id: row.id,
-          userName: input.userName,
-          fullName: input.fullName,
-          email: input.email!,
-        });
-    return { id: row.id, mailId: mail };
-  });
-  if (mailId) await app.mailer.dispatch([mailId]);
-  return id;
+  return (await users().create(contextOf(request, app.db), input)).id;
 }
 
-export async function updateUserAccount(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  input: UserInput,
-): Promise<void> {
-  const principal = request.principal!;
-  const current = await getUser(app.db, principal, id);
-  const currentType = await app.db
-    .selectFrom('user_type')
-    .select(['role', 'permissions'])
-    .where('id', '=', current.userTypeId)
-    .executeTakeFirstOrThrow();
-  // Nobody edits an account stronger than their own.
-  if (!canAssignType(principal, currentType)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
-  const { type } = await checkAssignment(app.db, principal, input.userTypeId, input.unitId);
-  if (currentType.role === 'admin' && type.role !== 'admin' && (await isLastActiveAdmin(app.db, id))) {
-    throw accountError(409, 'LAST_ADMINISTRATOR');
-  }
-  await assertUniqueAccount(app.db, { email: input.email }, id);
-  const typeChanged = input.userTypeId !== current.userTypeId || input.unitId !== current.unitId;
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('app_user')
-      .set({
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        gender: input.gender,
-        birthday: input.birthday,
-        address: input.address,
-        job_title: input.jobTitle,
-        unit_id: input.unitId,
-        user_type_id: input.userTypeId,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, request, {
-      action: 'update',
-      subject: 'User',
-      recordId: id,
-      details: typeChanged ? { userTypeId: input.userTypeId, unitId: input.unitId } : null,
-    });
-  });
-}
-
-/** Soft delete (the record stays for the access history and can be restored); sessions end. */
-export async function deleteUserAccounts(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ids: string[],
-): Promise<number> {
-  const principal = request.principal!;
-  if (ids.includes(principal.userId)) throw accountError(403, 'CANNOT_DELETE_SELF');
-  const found = await baseQuery(app.db, principal, {})
-    .select(['u.id', 't.role', 't.permissions', 'u.status'])
-    .where('u.id', 'in', ids)
-    .execute();
-  if (found.length !== ids.length) throw accountError(404, 'USER_NOT_FOUND');
-  for (const row of found) {
-    if (!canAssignType(principal, row)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
-  }
-  const admins = found.filter((r) => r.role === 'admin' && r.status === 'active').map((r) => r.id);
-  if (admins.length) {
-    const remaining = await app.db
-      .selectFrom('app_user as u')
-      .innerJoin('user_type as t', 't.id', 'u.user_type_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('t.role', '=', 'admin')
-      .where('u.status', '=', 'active')
-      .where('u.deleted_at', 'is', null)
-      .where('u.id', 'not in', admins)
-      .executeTakeFirstOrThrow();
-    if (Number(remaining.n) === 0) throw accountError(409, 'LAST_ADMINISTRATOR');
-  }
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('app_user')
-      .set({ deleted_at: new Date(), deleted_by: principal.userId })
-      .where('id', 'in', ids)
-      .execute();
-    for (const id of ids) {
-      await revokeUserSessions(trx, id, 'account_deleted');
-      await recordAudit(trx, request, { action: 'delete', subject: 'User', recordId: id });
+registerCatalogHooks('user', {
+  async beforeChange({ ctx, operation, data, original }) {
+    const db = ctx.db as Db;
+    const [current] = operation === 'update' ? await accountsOf(db, [original!.id]) : [];
+    // The user name is the sign-in name: it stays what it was.
+    const values: Record<string, unknown> = current ? { ...data, userName: current.user_name } : { ...data };
+    if (!ctx.system && ctx.principal) {
+      if (current) assertNotStronger(ctx, [current]);
+      const given = await checkAssignment(
+        db,
+        ctx.principal,
+        String(values.userTypeId),
+        String(values.unitId),
+        ctx.lang,
+      );
+      if (
+        current?.role === 'admin' &&
+        given &&
+        given.type.role !== 'admin' &&
+        (await isLastActiveAdmin(db, current.id))
+      )
+        throw accountError(409, 'LAST_ADMINISTRATOR');
     }
-  });
-  return ids.length;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Import: rows parsed from the template in the browser, keyed by the sheet's column keys.
-
-export interface ImportRow {
-  userName?: unknown;
-  fullName?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  jobTitle?: unknown;
-  unitCode?: unknown;
-  userTypeCode?: unknown;
-  password?: unknown;
-  [key: string]: unknown;
-}
-
-export interface ImportResultRow extends Record<string, unknown> {
-  isSuccess: boolean;
-  errors: Array<{ field: string; message: string }>;
-}
-
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).normalize('NFC').trim());
-const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9+() .-]{6,20}$/;
-
-/**
- * Validate every row; unless `dryRun`, store the valid ones in one transaction. A row whose user name exists
- * (within the caller's scope) updates that user, so sending the same file twice creates nothing new.
- */
-export async function importUsers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  rows: ImportRow[],
-  dryRun: boolean,
-): Promise<{ data: ImportResultRow[]; created: number; updated: number }> {
-  const principal = request.principal!;
-  const lang = languageOf(request);
-  const t = (key: string, vars: Record<string, string | number> = {}) =>
-    translate(lang, `accounts:import.${key}`, vars);
-  const db = app.db;
-
-  const unitCodes = [...new Set(rows.map((r) => text(r.unitCode).toLowerCase()).filter(Boolean))];
-  const typeCodes = [...new Set(rows.map((r) => text(r.userTypeCode).toLowerCase()).filter(Boolean))];
-  const userNames = [...new Set(rows.map((r) => text(r.userName).toLowerCase()).filter(Boolean))];
-  const emails = [...new Set(rows.map((r) => text(r.email).toLowerCase()).filter(Boolean))];
-  const units = unitCodes.length
-    ? await db
-        .selectFrom('unit')
-        .select(['id', 'kind', sql<string>`lower(code)`.as('key')])
-        .where(sql`lower(code)`, 'in', unitCodes)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
-  const types = typeCodes.length
-    ? await db
-        .selectFrom('user_type')
-        .select(['id', 'role', 'unit_kind', 'permissions', sql<string>`lower(code)`.as('key')])
-        .where(sql`lower(code)`, 'in', typeCodes)
-        .execute()
-    : [];
-  const existing = userNames.length
-    ? await db
-        .selectFrom('app_user')
-        .select(['id', 'email', 'deleted_at', sql<string>`lower(user_name)`.as('key')])
-        .where(sql`lower(user_name)`, 'in', userNames)
-        .execute()
-    : [];
-  const emailOwners = emails.length
-    ? await db
-        .selectFrom('app_user')
-        .select(['id', sql<string>`lower(email)`.as('key')])
-        .where(sql`lower(email)`, 'in', emails)
-        .execute()
-    : [];
-  const scope = userScope(principal);
-  const visible = new Set(
-    existing.length
-      ? (
-          await db
-            .selectFrom('app_user as u')
-            .select('u.id')
-            .where(
-              'u.id',
-              'in',
-              existing.map((e) => e.id),
-            )
-            .where(scope ?? (sql<SqlBool>`true` as Expression<SqlBool>))
-            .execute()
-        ).map((r) => r.id)
-      : [],
-  );
-  const unitByCode = new Map(units.map((u) => [u.key, u]));
-  const typeByCode = new Map(types.map((x) => [x.key, x]));
-  const userByName = new Map(existing.map((e) => [e.key, e]));
-  const emailOwner = new Map(emailOwners.map((e) => [e.key, e.id]));
-  const writable = new Map<string, boolean>();
-
-  const seenNames = new Set<string>();
-  const seenEmails = new Set<string>();
-  type Planned = {
-    row: ImportResultRow;
-    existingId: string | null;
-    values: UserInput & { userName: string; password: string | null };
-  };
-  const planned: Planned[] = [];
-  const data: ImportResultRow[] = [];
-
-  for (const raw of rows) {
-    const errors: Array<{ field: string; message: string }> = [];
-    const fail = (field: string, key: string, vars: Record<string, string | number> = {}) =>
-      errors.push({ field, message: t(key, vars) });
-    const userName = text(raw.userName);
-    const fullName = text(raw.fullName);
-    const email = text(raw.email).toLowerCase() || null;
-    const phone = text(raw.phone) || null;
-    const jobTitle = text(raw.jobTitle) || null;
-    const password = text(raw.password) || null;
-    const unit = unitByCode.get(text(raw.unitCode).toLowerCase());
-    const type = typeByCode.get(text(raw.userTypeCode).toLowerCase());
-    const existingUser = userByName.get(userName.toLowerCase());
-
-    if (!userName) fail('userName', 'required');
-    else if (!USER_NAME.test(userName)) fail('userName', 'userNameFormat');
-    else if (seenNames.has(userName.toLowerCase())) fail('userName', 'duplicateInFile');
-    else if (existingUser && (existingUser.deleted_at || !visible.has(existingUser.id)))
-      fail('userName', 'userNameTaken');
-    if (!fullName) fail('fullName', 'required');
-    else if (fullName.length > 150) fail('fullName', 'tooLong', { max: 150 });
-    if (email && (!EMAIL.test(email) || email.length > 200)) fail('email', 'emailFormat');
-    else if (email && seenEmails.has(email)) fail('email', 'duplicateInFile');
-    else if (email && emailOwner.has(email) && emailOwner.get(email) !== existingUser?.id) fail('email', 'emailTaken');
-    if (phone && !PHONE.test(phone)) fail('phone', 'phoneFormat');
-    if (jobTitle && jobTitle.length > 150) fail('jobTitle', 'tooLong', { max: 150 });
-    if (!text(raw.unitCode)) fail('unitCode', 'required');
-    else if (!unit) fail('unitCode', 'unknownUnit');
-    if (!text(raw.userTypeCode)) fail('userTypeCode', 'required');
-    else if (!type) fail('userTypeCode', 'unknownUserType');
-    if (unit) {
-      if (!writable.has(unit.id)) writable.set(unit.id, await canWriteIn(db, principal, { unitId: unit.id }));
-      if (!writable.get(unit.id)) fail('unitCode', 'outOfScope');
-    }
-    if (unit && type) {
-      if (type.unit_kind && type.unit_kind !== unit.kind) fail('userTypeCode', 'typeUnitMismatch');
-      if (!canAssignType(principal, type)) fail('userTypeCode', 'typeNotAssignable');
-    }
+    const password = text(values.password);
     if (password) {
-      for (const p of passwordProblems(password, userName))
-        errors.push({ field: 'password', message: translate(lang, `accounts:password.${p}`) });
-    } else if (!existingUser && !email) fail('email', 'passwordOrEmail');
+      const problems = passwordProblems(password, String(values.userName));
+      if (problems.length)
+        throw accountError(400, 'WEAK_PASSWORD', {
+          details: problems.map((p) => ({
+            field: 'password',
+            code: p,
+            message: translate(ctx.lang, `accounts:password.${p}`),
+          })),
+        });
+    } else if (!current && !text(values.email)) {
+      fieldError(ctx.lang, 400, 'EMAIL_REQUIRED', 'email', 'accounts:import.passwordOrEmail');
+    }
+    if (!current) values.status = password ? 'active' : 'inactive';
+    return values;
+  },
 
-    const result: ImportResultRow = { ...raw, isSuccess: errors.length === 0, errors };
-    data.push(result);
-    if (userName) seenNames.add(userName.toLowerCase());
-    if (email) seenEmails.add(email);
-    if (errors.length === 0) {
-      planned.push({
-        row: result,
-        existingId: existingUser?.id ?? null,
-        values: {
-          userName,
-          fullName,
-          email,
-          phone,
-          jobTitle,
-          gender: null,
-          birthday: null,
-          address: null,
-          unitId: unit!.id,
-          userTypeId: type!.id,
-          password,
-        },
+  async afterChange({ ctx, operation, record, data }) {
+    const password = text(data.password);
+    if (password) {
+      // Given by someone else: the user changes it at first sign-in.
+      await ctx.db
+        .updateTable('app_user')
+        .set({
+          password_hash: await hashPassword(password),
+          password_changed_at: new Date(),
+          must_change_password: true,
+        })
+        .where('id', '=', record.id)
+        .execute();
+    } else if (operation === 'create' && text(record.email)) {
+      const app = ctx.request?.server;
+      if (!app) return;
+      const mailId = await inviteMail(app, ctx.db, ctx.lang, {
+        id: record.id,
+        userName: String(record.userName),
+        fullName: String(record.fullName),
+        email: String(record.email),
+      });
+      await afterCommit(ctx, () => app.mailer.dispatch([mailId]));
+    }
+  },
+
+  async beforeDelete({ ctx, ids }) {
+    const db = ctx.db as Db;
+    if (ctx.principal && ids.includes(ctx.principal.userId)) throw accountError(403, 'CANNOT_DELETE_SELF');
+    const found = await accountsOf(db, ids);
+    assertNotStronger(ctx, found);
+    const admins = found.filter((r) => r.role === 'admin' && r.status === 'active').map((r) => r.id);
+    if (admins.length) {
+      const remaining = await db
+        .selectFrom('app_user as u')
+        .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('t.role', '=', 'admin')
+        .where('u.status', '=', 'active')
+        .where('u.deleted_at', 'is', null)
+        .where('u.id', 'not in', admins)
+        .executeTakeFirstOrThrow();
+      if (Number(remaining.n) === 0) throw accountError(409, 'LAST_ADMINISTRATOR');
+    }
+    // A deleted account is signed out everywhere at once.
+    for (const id of ids) await revokeUserSessions(db, id, 'account_deleted');
+  },
+
+  async beforeRestore({ ctx, ids }) {
+    assertNotStronger(ctx, await accountsOf(ctx.db as Db, ids));
+  },
+
+  async beforePurge({ ctx, ids }) {
+    const db = ctx.db as Db;
+    assertNotStronger(ctx, await accountsOf(db, ids));
+    // What belongs to the account goes with it (also by the foreign keys' cascade; said here so it is explicit):
+    // sessions and their refresh tokens, mailed links, recovery codes, group memberships. The access history has
+    // no key to the account and keeps the user name it recorded.
+    await db.deleteFrom('auth_session').where('user_id', 'in', ids).execute();
+    await db.deleteFrom('account_token').where('user_id', 'in', ids).execute();
+    await db.deleteFrom('recovery_code').where('user_id', 'in', ids).execute();
+    await sql`delete from group_user_member where user_id = any(${ids}::uuid[])`.execute(db);
+  },
+
+  async afterRead({ ctx, records }) {
+    // What the account pages show besides the profile: avatar, sign-in state, the unit's kind and owners, role.
+    const rows = await ctx.db
+      .selectFrom('app_user as u')
+      .innerJoin('unit as un', 'un.id', 'u.unit_id')
+      .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+      .select([
+        'u.id',
+        'u.avatar_file_id',
+        'u.locked_until',
+        'u.last_login_at',
+        'u.totp_enabled',
+        'u.must_change_password',
+        'un.kind as unit_kind',
+        'un.business_id',
+        'un.local_unit_code',
+        't.role',
+      ])
+      .where(
+        'u.id',
+        'in',
+        records.map((r) => r.id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = new Date();
+    for (const record of records) {
+      const r = byId.get(record.id);
+      if (!r) continue;
+      Object.assign(record, {
+        avatar: avatarUrl(r.avatar_file_id),
+        temporarilyLocked: !!r.locked_until && r.locked_until > now,
+        lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
+        twoFactorEnabled: r.totp_enabled,
+        mustChangePassword: r.must_change_password,
+        unitKind: r.unit_kind,
+        businessId: r.business_id,
+        localUnitCode: r.local_unit_code,
+        role: r.role,
       });
     }
-  }
-
-  if (dryRun || planned.length === 0) return { data, created: 0, updated: 0 };
-
-  const hashes = new Map<Planned, string>();
-  for (const p of planned) if (p.values.password) hashes.set(p, await hashPassword(p.values.password));
-  let created = 0;
-  let updated = 0;
-  const mailIds = await app.db.transaction().execute(async (trx) => {
-    const mails: string[] = [];
-    for (const p of planned) {
-      const v = p.values;
-      const hash = hashes.get(p) ?? null;
-      if (p.existingId) {
-        await trx
-          .updateTable('app_user')
-          .set({
-            full_name: v.fullName,
-            email: v.email ?? sql<string | null>`email`,
-            phone: v.phone ?? sql<string | null>`phone`,
-            job_title: v.jobTitle ?? sql<string | null>`job_title`,
-            unit_id: v.unitId,
-            user_type_id: v.userTypeId,
-            updated_at: new Date(),
-            ...(hash ? { password_hash: hash, password_changed_at: new Date(), must_change_password: true } : {}),
-          })
-          .where('id', '=', p.existingId)
-          .execute();
-        updated++;
-        continue;
-      }
-      const row = await trx
-        .insertInto('app_user')
-        .values({
-          user_name: v.userName,
-          full_name: v.fullName,
-          email: v.email,
-          phone: v.phone,
-          job_title: v.jobTitle,
-          unit_id: v.unitId,
-          user_type_id: v.userTypeId,
-          status: hash ? 'active' : 'inactive',
-          password_hash: hash,
-          password_changed_at: hash ? new Date() : null,
-          must_change_password: !!hash,
-          created_by: principal.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      created++;
-      if (!hash)
-        mails.push(
-          await inviteMail(app, trx, lang, { id: row.id, userName: v.userName, fullName: v.fullName, email: v.email! }),
-        );
-    }
-    await recordAudit(trx, request, {
-      action: 'import',
-      subject: 'User',
-      details: { created, updated, rejected: data.length - planned.length },
-    });
-    return mails;
-  });
-  await app.mailer.dispatch(mailIds);
-  return { data, created, updated };
-}
-
-/** Bring deleted users back (same scope and assignment rules as deleting them); they sign in again. */
-export async function restoreUserAccounts(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ids: string[],
-): Promise<number> {
-  const principal = request.principal!;
-  const found = await baseQuery(app.db, principal, { deleted: true })
-    .select(['u.id', 't.role', 't.permissions'])
-    .where('u.id', 'in', ids)
-    .execute();
-  if (found.length !== ids.length) throw accountError(404, 'USER_NOT_FOUND');
-  for (const row of found) {
-    if (!canAssignType(principal, row)) throw accountError(403, 'USER_TYPE_NOT_ASSIGNABLE');
-  }
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('app_user')
-      .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
-      .where('id', 'in', ids)
-      .execute();
-    for (const id of ids) await recordAudit(trx, request, { action: 'restore', subject: 'User', recordId: id });
-  });
-  return ids.length;
-}
+  },
+});

@@ -88,8 +88,12 @@ export default function UserFormPage() {
         unitId: v.unitId,
         userTypeId: v.userTypeId,
       };
+      // An edit sends the whole record (the user name stays what it is) and the version it loaded.
       const saved = editing
-        ? await apiFetch<UserDetail>(`/api/OfficalProfile/users/${id}`, { method: 'PUT', body })
+        ? await apiFetch<UserDetail>(`/api/OfficalProfile/users/${id}`, {
+            method: 'PUT',
+            body: { ...body, userName: current.data?.userName, updatedAt: current.data?.updatedAt },
+          })
         : await apiFetch<UserDetail>('/api/OfficalProfile/users', {
             method: 'POST',
             body: { ...body, userName: v.userName?.trim(), password: v.password || null },

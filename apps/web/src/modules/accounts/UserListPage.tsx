@@ -10,7 +10,7 @@ import {
   EyeOutlined,
   FileExcelOutlined,
   PlusOutlined,
-  UndoOutlined,
+  RestOutlined,
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -33,7 +33,10 @@ import './accounts.css';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
 
-/** `/nguoi-dung/danh-sach`: users in the caller's scope — search, filters, paging, sorting, actions, Excel. */
+/**
+ * `/nguoi-dung/danh-sach`: users in the caller's scope — search, filters, paging, sorting, account actions, Excel.
+ * The user area's own list page (the catalogue engine serves its calls); deleted users are in the trash bin.
+ */
 export default function UserListPage() {
   const { t, i18n } = useAccountsText();
   const { modal } = App.useApp();
@@ -49,6 +52,7 @@ export default function UserListPage() {
     delete: can(access, 'delete', 'User'),
     import: can(access, 'import', 'User'),
     export: can(access, 'export', 'User'),
+    trash: can(access, 'read', 'RecycleBin') && can(access, 'delete', 'User'),
   };
 
   const filters = {
@@ -58,8 +62,7 @@ export default function UserListPage() {
     unitId: params.get('unitId') ?? undefined,
     userTypeId: params.get('userTypeId') ?? undefined,
     status: params.get('status') ?? undefined,
-    deleted: params.get('deleted') ?? undefined,
-    sortBy: params.get('sortBy') ?? undefined,
+    sortField: params.get('sortField') ?? undefined,
     sortOrder: params.get('sortOrder') ?? undefined,
   };
   const update = (patch: Record<string, string | number | undefined>, resetPage = true) => {
@@ -121,25 +124,8 @@ export default function UserListPage() {
       },
     });
 
-  const showingDeleted = filters.deleted === 'true';
-  const restore = (u: UserListItem) =>
-    modal.confirm({
-      title: t('userList.restoreConfirm', { name: u.fullName, userName: u.userName }),
-      okText: t('userList.restore'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        try {
-          await apiFetch('/api/OfficalProfile/restore-users', { method: 'POST', body: [u.id] });
-          toast.success(t('userList.restored'));
-          await queryClient.invalidateQueries({ queryKey: ['accounts', 'users'] });
-        } catch (err) {
-          toast.error(errorText(err));
-        }
-      },
-    });
-
   const sortOrderOf = (key: string) =>
-    filters.sortBy === key ? (filters.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
+    filters.sortField === key ? (filters.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
   const columns: TableProps<UserListItem>['columns'] = [
     {
       key: 'fullName',
@@ -163,16 +149,12 @@ export default function UserListPage() {
       key: 'unitName',
       dataIndex: 'unitName',
       title: t('users.fields.unit'),
-      sorter: true,
-      sortOrder: sortOrderOf('unitName'),
       ellipsis: true,
     },
     {
       key: 'userTypeName',
       dataIndex: 'userTypeName',
       title: t('users.fields.userType'),
-      sorter: true,
-      sortOrder: sortOrderOf('userTypeName'),
       ellipsis: true,
       width: 170,
     },
@@ -196,8 +178,6 @@ export default function UserListPage() {
     {
       key: 'lastLoginAt',
       title: t('users.fields.lastLoginAt'),
-      sorter: true,
-      sortOrder: sortOrderOf('lastLoginAt'),
       width: 140,
       responsive: ['xl'],
       render: (_, u) => formatDateTime(u.lastLoginAt, i18n.language),
@@ -207,53 +187,41 @@ export default function UserListPage() {
       title: t('actions.title'),
       width: 150,
       fixed: 'right',
-      render: (_, u) =>
-        showingDeleted ? (
-          may.delete && (
+      render: (_, u) => (
+        <Space size={4}>
+          <Tooltip title={t('actions.view')}>
             <Button
               size="small"
-              icon={<UndoOutlined />}
-              onClick={() => restore(u)}
-              data-testid={`restore-${u.userName}`}
-            >
-              {t('userList.restore')}
-            </Button>
-          )
-        ) : (
-          <Space size={4}>
-            <Tooltip title={t('actions.view')}>
+              icon={<EyeOutlined />}
+              aria-label={t('actions.view')}
+              onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)}
+            />
+          </Tooltip>
+          {may.update && (
+            <Tooltip title={t('actions.edit')}>
               <Button
                 size="small"
-                icon={<EyeOutlined />}
-                aria-label={t('actions.view')}
-                onClick={() => void navigate(`/thong-tin-tai-khoan/${u.id}`)}
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)}
+                data-testid={`edit-${u.userName}`}
               />
             </Tooltip>
-            {may.update && (
-              <Tooltip title={t('actions.edit')}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('actions.edit')}
-                  onClick={() => void navigate(`/nguoi-dung/chinh-sua/${u.id}`)}
-                  data-testid={`edit-${u.userName}`}
-                />
-              </Tooltip>
-            )}
-            <AccountActions row={u} selfId={access.user?.userId} compact />
-            {may.delete && u.id !== access.user?.userId && (
-              <Tooltip title={t('actions.delete')}>
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('actions.delete')}
-                  onClick={() => remove([u.id], u.fullName)}
-                />
-              </Tooltip>
-            )}
-          </Space>
-        ),
+          )}
+          <AccountActions row={u} selfId={access.user?.userId} compact />
+          {may.delete && u.id !== access.user?.userId && (
+            <Tooltip title={t('actions.delete')}>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                onClick={() => remove([u.id], u.fullName)}
+              />
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
   ];
 
@@ -289,19 +257,19 @@ export default function UserListPage() {
             allowClear
             placeholder={t('users.fields.status')}
             style={{ width: 160 }}
-            value={filters.deleted === 'true' ? 'deleted' : filters.status}
-            onChange={(v) =>
-              update(v === 'deleted' ? { status: undefined, deleted: 'true' } : { status: v, deleted: undefined })
-            }
-            options={[
-              ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-              { value: 'deleted', label: t('userList.deletedFilter') },
-            ]}
+            value={filters.status}
+            onChange={(v) => update({ status: v })}
+            options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
           <div className="acc-right">
             {may.delete && selected.length > 0 && (
               <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} onClick={() => remove(selected, '')}>
                 {t('userList.deleteSelected', { count: selected.length })}
+              </Button>
+            )}
+            {may.trash && (
+              <Button icon={<RestOutlined />} onClick={() => void navigate('/thung-rac?area=OfficalProfile')}>
+                {t('userList.trash')}
               </Button>
             )}
             {may.import && (
@@ -354,7 +322,7 @@ export default function UserListPage() {
             ),
           }}
           rowSelection={
-            may.delete && !showingDeleted
+            may.delete
               ? {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys as string[]),
@@ -372,12 +340,12 @@ export default function UserListPage() {
           }}
           onChange={(pagination, _filters, sorter) => {
             const s = sortQuery(sorter);
-            const sortChanged = s.sortBy !== filters.sortBy || s.sortOrder !== filters.sortOrder;
+            const sortChanged = s.sortBy !== filters.sortField || s.sortOrder !== filters.sortOrder;
             update(
               {
                 pageNumber: sortChanged ? 1 : (pagination.current ?? 1),
                 pageSize: pagination.pageSize ?? 10,
-                sortBy: s.sortBy,
+                sortField: s.sortBy,
                 sortOrder: s.sortOrder,
               },
               false,

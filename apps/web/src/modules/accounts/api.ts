@@ -35,6 +35,8 @@ export interface UserDetail extends UserListItem {
   localUnitCode: string | null;
   mustChangePassword: boolean;
   role: 'admin' | 'client';
+  /** The version an edit sends back (the user list and detail of the catalogue engine). */
+  updatedAt?: string;
 }
 
 export interface UnitItem {

@@ -107,14 +107,7 @@ export const accountRoutes: RouteEntry[] = [
     page: () => import('./UserFormPage.tsx'),
     validParams: validId,
   },
-  {
-    path: '/nguoi-dung/them-tu-tep',
-    titleKey: 'accounts:routes.userImport',
-    breadcrumb: [USERS, { titleKey: 'accounts:routes.userList', path: '/nguoi-dung/danh-sach' }],
-    ability: { action: 'import', subject: 'User' },
-    layout: 'app',
-    page: () => import('./UserImportPage.tsx'),
-  },
+  // `/nguoi-dung/them-tu-tep` is the catalogue's import page of the user area (routes of catalog/routes.ts).
   {
     path: '/nguoi-dung/thong-tin-don-vi',
     titleKey: 'accounts:routes.unitInfo',
