@@ -28,12 +28,16 @@ let uploader: UserSession;
 let colleague: UserSession;
 let keeper: UserSession;
 let noFeatures: UserSession;
+let clerk: UserSession;
 beforeAll(async () => {
   t = await createTestApp();
   uploader = await sessionWith(t, { permissions: ['File.create', 'IndexFile.read', 'IndexFile.create'] });
   colleague = await sessionWith(t, { permissions: ['File.create', 'IndexFile.read'] });
   keeper = await sessionWith(t, { permissions: ['File.readSecure'] });
   noFeatures = await sessionWith(t, { permissions: [] });
+  clerk = await sessionWith(t, {
+    permissions: ['File.create', 'IndexFile.read', 'IndexFile.create', 'IndexFile.update'],
+  });
 });
 afterAll(async () => t?.close());
 
@@ -172,5 +176,39 @@ describe('a catalogue file field', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.details[0].field).toBe('scanFileId');
+  });
+
+  it('takes only a file the writer could download: not a secure file of another user', async () => {
+    const secret = (await upload(uploader, form({ IsSecure: 'true' }, { name: 'bi-mat.pdf', data: pdf }))).json();
+    const open = (await upload(uploader, form({}, { name: 'cong-khai.pdf', data: pdf }))).json();
+    const own = (await upload(clerk, form({ IsSecure: 'true' }, { name: 'cua-toi.pdf', data: pdf }))).json();
+    const create = (code: string, scanFileId: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/IndexFile/indexFiles',
+        headers: clerk.headers,
+        payload: { code, name: `Hồ sơ ${code}`, scanFileId },
+      });
+    const refused = await create('HS-ATTACH-1', secret.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([expect.objectContaining({ field: 'scanFileId', code: 'reference' })]);
+    expect((await create('HS-ATTACH-2', open.id)).statusCode).toBe(201);
+    const mine = await create('HS-ATTACH-3', own.id);
+    expect(mine.statusCode).toBe(201);
+    // Someone who may read secure files may attach them; an unchanged value is not checked again.
+    const byUploader = await t.request({
+      method: 'POST',
+      url: '/api/IndexFile/indexFiles',
+      headers: uploader.headers,
+      payload: { code: 'HS-ATTACH-4', name: 'Hồ sơ HS-ATTACH-4', scanFileId: secret.id },
+    });
+    expect(byUploader.statusCode, byUploader.body).toBe(201);
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/IndexFile/indexFiles/${byUploader.json().id}`,
+      headers: clerk.headers,
+      payload: { code: 'HS-ATTACH-4', name: 'Hồ sơ HS-ATTACH-4 (sửa)', scanFileId: secret.id },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
   });
 });
