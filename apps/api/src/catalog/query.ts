@@ -176,11 +176,13 @@ export function listConditions(
       // Nor can digit fields (a citizen ID) match a keyword that is not all digits.
       return !(spaced && f?.kind === 'text' && f.code) && !(f?.kind === 'text' && f.digits && !/^\d+$/.test(keyWord));
     });
+    // Without a count limit every match is read (the exact total comes with the page): the cheaper index pass.
     where.push(
       columns.length
         ? (matchesKeyword(
             columns.map((name) => col(c, name)),
             keyWord,
+            { readsEveryMatch: d.list.countLimit === undefined },
           ) as Expression<SqlBool>)
         : sql<SqlBool>`false`,
     );

@@ -27,13 +27,63 @@ export function normalizeKeyword(keyword: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** `column` contains `keyword`, ignoring accents and case. Matches any of the columns when several are given. */
-export function matchesKeyword(columns: Array<Expression<unknown> | string>, keyword: string): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(normalizeKeyword(keyword))}%`;
-  const parts = columns.map((c) => sql`${normalized(c)} like f_unaccent(${pattern})`);
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+/**
+ * A cheap trigram filter that every row containing `keyword` (already normalised) passes, or null.
+ *
+ * A trigram index answers `like '%xe nang toyota%'` by walking the posting lists of all 15 trigrams of the
+ * keyword. Those that pad a word with spaces ("  n", " na", "ng ", "  t") occur in a large share of any
+ * Vietnamese text, and walking them costs far more than the matches themselves (at a million equipment rows,
+ * ≈ 13 ms of the 15). The filter keeps a few: each word's first three letters, a short word with the space beside
+ * it ("xe " before the next word, " a" after the previous one). The pieces, in the keyword's order and not
+ * overlapping ('%xe %nan%toy%'), all occur in any text that contains the keyword, so with the exact test after
+ * it (see matchesKeyword) no result changes.
+ *
+ * Only keywords of plain letters, digits and single spaces, for which the database's f_unaccent() is the
+ * keyword itself: a piece of the keyword is then a piece of what the rows are matched against. A single word
+ * keeps the plain test (all its trigrams are needed to narrow the rows down).
+ */
+export function trigramFilter(normalizedKeyword: string): string | null {
+  if (!/^[a-z0-9]+( [a-z0-9]+)+$/.test(normalizedKeyword)) return null;
+  const words = normalizedKeyword.split(' ');
+  const pieces: string[] = [];
+  let spaceTaken = false; // the space before this word already ends the previous piece
+  words.forEach((word, i) => {
+    const last = i === words.length - 1;
+    if (word.length >= 3) {
+      pieces.push(word.slice(0, 3));
+      spaceTaken = false;
+    } else if (!last) {
+      pieces.push(`${i > 0 && !spaceTaken ? ' ' : ''}${word} `);
+      spaceTaken = true;
+    } else if (!spaceTaken) pieces.push(` ${word}`);
+  });
+  return pieces.length >= 2 ? `%${pieces.join('%')}%` : null;
 }
 
+/**
+ * `column` contains `keyword`, ignoring accents and case. Matches any of the columns when several are given.
+ *
+ * `readsEveryMatch`: the caller reads all matching rows (an exact total), so the search index is read in full
+ * and its cost is what counts. The index then reads the `trigramFilter`, and each row it yields is checked
+ * exactly with strpos(), which the index cannot take up (so the keyword's other trigrams are not read after
+ * all); `<> 0` leaves the planner's estimate of the matches to the filter. Without it (a page that may stop
+ * after a few rows of a sort index) the plain `like`, one function call per row.
+ */
+export function matchesKeyword(
+  columns: Array<Expression<unknown> | string>,
+  keyword: string,
+  options: { readsEveryMatch?: boolean } = {},
+): RawBuilder<boolean> {
+  const words = normalizeKeyword(keyword);
+  const filter = options.readsEveryMatch ? trigramFilter(words) : null;
+  const pattern = `%${escapeLike(words)}%`;
+  const parts = columns.map((c) =>
+    filter
+      ? sql`(${normalized(c)} like ${filter} and strpos(${normalized(c)}, ${words}) <> 0)`
+      : sql`${normalized(c)} like f_unaccent(${pattern})`,
+  );
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
 /** DDL for a trigram index on the normalised column: `await searchIndexSql('worker', 'full_name').execute(db)`. */
 export function searchIndexSql(table: string, column: string): RawBuilder<unknown> {
   const name = `${table}_${column}_search_idx`;

@@ -39,6 +39,25 @@ export async function signAccessToken(
     .sign(keyOf(secret));
 }
 
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Tokens whose signature and claims were checked, with their expiry: every API call carries the same token for
+ * up to 15 minutes, and checking its HMAC through WebCrypto again each time costs more than the rest of the
+ * token's handling. Only what the token itself proves is kept (signature, issuer, audience, type); expiry is
+ * checked again on every use, and whether the session and the account are still valid is read from the
+ * database on every request as before (loadPrincipal). Bounded: the oldest entries go first.
+ */
+const verified = new Map<string, Map<string, { claims: AccessClaims; exp: number }>>();
+const VERIFIED_MAX = 2000;
+
+function remember(secret: string, token: string, claims: AccessClaims, exp: number): void {
+  let tokens = verified.get(secret);
+  if (!tokens) verified.set(secret, (tokens = new Map()));
+  if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, { claims, exp });
+}
+
 /**
  * The claims of a genuine access token, or null. `allowExpired` is for the refresh call, which receives the
  * expired access token beside the refresh token and checks that both belong to the same session.
@@ -48,16 +67,24 @@ export async function verifyAccessToken(
   token: string,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims | null> {
+  const known = options.allowExpired ? undefined : verified.get(secret)?.get(token);
+  if (known) {
+    if (Date.now() / 1000 - CLOCK_TOLERANCE_SECONDS < known.exp) return known.claims;
+    verified.get(secret)!.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       // jose checks exp against now minus the tolerance; a huge tolerance accepts an expired token.
-      clockTolerance: options.allowExpired ? 10 * 365 * 24 * 3600 : 5,
+      clockTolerance: options.allowExpired ? 10 * 365 * 24 * 3600 : CLOCK_TOLERANCE_SECONDS,
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, sid: payload.sid };
+    const claims = { sub: payload.sub, sid: payload.sid };
+    if (!options.allowExpired && typeof payload.exp === 'number') remember(secret, token, claims, payload.exp);
+    return claims;
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
     throw err;
