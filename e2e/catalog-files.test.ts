@@ -44,6 +44,13 @@ describe('catalogue file field', () => {
       buffer: Buffer.from('không phải bản scan'),
     });
     await widget.getByRole('alert').getByText('Tệp "ghi-chu.txt" không đúng loại').waitFor();
+    // So is a file over the limit.
+    await widget.locator('input[type=file]').setInputFiles({
+      name: 'ban-scan-lon.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([pdf, Buffer.alloc(11 * 1024 * 1024)]),
+    });
+    await widget.getByRole('alert').getByText('Tệp "ban-scan-lon.pdf" lớn hơn 10 MB cho phép').waitFor();
 
     await widget
       .locator('input[type=file]')
