@@ -292,3 +292,64 @@ describe('access control', () => {
     await context.close();
   });
 });
+
+describe('users in the trash bin', () => {
+  it('a deleted user is listed in the trash bin, restored from it, and back on the user list', async () => {
+    const { page } = ui;
+    await page.goto(ui.url('/dang-nhap'));
+    await signInWithForm(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
+    const token = await page.evaluate(() => localStorage.getItem('accessToken')!);
+    const call = async (url: string, init: { method?: string; body?: unknown } = {}) => {
+      const res = await fetch(ui.url(url), {
+        method: init.method ?? 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    // A colleague of a demo user: same unit and type.
+    const demo = (await call('/api/OfficalProfile/users?keyWord=huanluyen')).body.pageLists as {
+      unitId: string;
+      userTypeId: string;
+    }[];
+    const userName = `thungrac_${Date.now().toString().slice(-6)}`;
+    const created = await call('/api/OfficalProfile/users', {
+      method: 'POST',
+      body: {
+        userName,
+        fullName: 'Người Dùng Thùng Rác',
+        unitId: demo[0]!.unitId,
+        userTypeId: demo[0]!.userTypeId,
+        password: 'ThungRac@2026',
+      },
+    });
+    expect(created.status).toBe(201);
+
+    // The list found by its user name (the search box keeps its words in the address).
+    await page.goto(ui.url(`/nguoi-dung/danh-sach?keyWord=${userName}`));
+    const row = page.getByRole('row').filter({ hasText: userName });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Xóa', exact: true }).click();
+    const deleted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/OfficalProfile/delete-users');
+    await page.getByRole('dialog').getByRole('button', { name: 'Xóa', exact: true }).click();
+    const answer = await deleted;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await row.waitFor({ state: 'detached' });
+
+    // The user list opens the trash bin on the users' deleted records.
+    await page.getByRole('button', { name: 'Thùng rác' }).click();
+    await page.waitForURL('**/thung-rac?area=OfficalProfile');
+    const trashed = page.getByRole('row').filter({ hasText: userName });
+    await trashed.waitFor();
+    await trashed.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Khôi phục' }).click();
+    await trashed.waitFor({ state: 'detached' });
+
+    await page.goto(ui.url(`/nguoi-dung/danh-sach?keyWord=${userName}`));
+    await page.getByRole('row').filter({ hasText: userName }).waitFor();
+    // The user list's import is the catalogue's import page.
+    await page.goto(ui.url('/nguoi-dung/them-tu-tep'));
+    await page.getByText('Nhập người dùng từ tệp Excel').first().waitFor();
+  });
+});
