@@ -1,6 +1,6 @@
 /**
  * Identity and access constants shared by the API and the web: unit kinds, account states, the pages mailed
- * links open, and the user spreadsheet's columns (template, export and import use the same list).
+ * links open.
  */
 
 export const UNIT_KINDS = ['department', 'district', 'employer', 'service_centre', 'training_body'] as const;
@@ -35,29 +35,6 @@ export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;
 /** Tax code of an employer: 10 digits, or 10 digits, dash, 3 digits for a branch. */
 export const TAX_CODE_PATTERN = /^\d{10}(-\d{3})?$/;
 
-/**
- * Columns of the user spreadsheet, in order. Headers are the label keys' Vietnamese/English texts (with
- * " (*)" for required ones); the browser maps a sheet's headers back to these keys before sending the rows.
- */
-export const USER_SHEET_COLUMNS = [
-  { key: 'userName', labelKey: 'accounts:users.fields.userName', required: true, width: 20 },
-  { key: 'fullName', labelKey: 'accounts:users.fields.fullName', required: true, width: 28 },
-  { key: 'email', labelKey: 'accounts:users.fields.email', required: false, width: 30 },
-  { key: 'phone', labelKey: 'accounts:users.fields.phone', required: false, width: 16 },
-  { key: 'jobTitle', labelKey: 'accounts:users.fields.jobTitle', required: false, width: 24 },
-  { key: 'unitCode', labelKey: 'accounts:users.fields.unitCode', required: true, width: 22 },
-  { key: 'userTypeCode', labelKey: 'accounts:users.fields.userTypeCode', required: true, width: 22 },
-  { key: 'password', labelKey: 'accounts:users.fields.initialPassword', required: false, width: 18 },
-] as const;
-export type UserSheetKey = (typeof USER_SHEET_COLUMNS)[number]['key'];
-
-/** Columns the export adds after the importable ones. */
-export const USER_EXPORT_EXTRA = [
-  { key: 'unitName', labelKey: 'accounts:users.fields.unit', width: 34 },
-  { key: 'userTypeName', labelKey: 'accounts:users.fields.userType', width: 24 },
-  { key: 'status', labelKey: 'accounts:users.fields.status', width: 16 },
-  { key: 'lastLoginAt', labelKey: 'accounts:users.fields.lastLoginAt', width: 20 },
-] as const;
 
 /** Actions recorded in the access history, with their label keys (accounts:history.actions.<action>). */
 export const HISTORY_ACTIONS = [
