@@ -35,7 +35,6 @@ export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;
 /** Tax code of an employer: 10 digits, or 10 digits, dash, 3 digits for a branch. */
 export const TAX_CODE_PATTERN = /^\d{10}(-\d{3})?$/;
 
-
 /** Actions recorded in the access history, with their label keys (accounts:history.actions.<action>). */
 export const HISTORY_ACTIONS = [
   'login',
