@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { applyHeapSettings } from '../../apps/api/src/config.ts';
 import {
   defaultServerUrl,
   openBenchDatabase,
@@ -117,6 +118,8 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   // Other work on the machine skews every figure: printed so a reader can tell a quiet run from a busy one.
   const loadAtStart = os.loadavg();
+  // The app under test runs in this process: with the heap settings the API's main.ts applies.
+  applyHeapSettings();
   const rows: ResultRow[] = [];
   const databases: DatabaseReport[] = [];
   const load = new LoadClient();

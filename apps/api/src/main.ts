@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { applyHeapSettings, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
@@ -6,6 +6,7 @@ import { runSeeds } from './seed/index.ts';
 
 /** read config → open database → migrate → seed → listen; drain and close on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  applyHeapSettings();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });

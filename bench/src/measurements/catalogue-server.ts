@@ -7,9 +7,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../../apps/api/src/app.ts';
-import { loadConfig } from '../../../apps/api/src/config.ts';
+import { applyHeapSettings, loadConfig } from '../../../apps/api/src/config.ts';
 import { openDatabase } from '../../../apps/api/src/db/database.ts';
 
+// As the API's main.ts does at start.
+applyHeapSettings();
 const url = process.env.BENCH_SERVER_DATABASE_URL;
 if (!url) throw new Error('BENCH_SERVER_DATABASE_URL is required');
 const dataDir = process.env.BENCH_SERVER_DATA_DIR ?? '/tmp';
