@@ -24,8 +24,6 @@ const optionalDate = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-
 // ------------------------------------------------------------------------------------------------ documents
 
 /** Who a document goes to: the authority (an employer's report or letter) or an employer (a department letter). */

@@ -8,7 +8,7 @@ import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type HistoryEntry, type Page } from './api.ts';
 import { accentFreeSearch, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { PagedTable } from './PagedTable.tsx';
+import { ServerTable } from '../../platform/list/index.tsx';
 
 const COLORS: Record<string, string> = {
   login: 'green',
@@ -145,16 +145,14 @@ export default function AccessHistoryPage() {
         </div>
       </Card>
       <Card>
-        <PagedTable<HistoryEntry, typeof filters>
+        <ServerTable<HistoryEntry>
           size="small"
-          loading={query.isFetching}
+          list={query}
           columns={columns}
-          data={query.data}
-          filters={filters}
-          setFilters={setFilters}
+          paging={filters}
+          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
           scroll={{ x: 820 }}
           empty={t('history.empty')}
-          pageSizeOptions={[20, 50, 100]}
           data-testid="history-table"
         />
       </Card>

@@ -6,7 +6,7 @@ import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type OutboxMail, type Page } from './api.ts';
 import { formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { PagedTable } from './PagedTable.tsx';
+import { ServerTable } from '../../platform/list/index.tsx';
 
 const COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', pending: 'gold', failed: 'red' };
 
@@ -129,13 +129,12 @@ export default function MailOutboxPage() {
         </div>
       </Card>
       <Card>
-        <PagedTable<OutboxMail, typeof filters>
+        <ServerTable<OutboxMail>
           size="small"
-          loading={query.isFetching}
+          list={query}
           columns={columns}
-          data={query.data}
-          filters={filters}
-          setFilters={setFilters}
+          paging={filters}
+          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
           scroll={{ x: 700 }}
           empty={t('outbox.empty')}
           data-testid="outbox-table"

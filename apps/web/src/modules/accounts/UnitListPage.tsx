@@ -16,7 +16,7 @@ import {
   useUnitKindOptions,
 } from './common.tsx';
 import './accounts.css';
-import { PagedTable } from './PagedTable.tsx';
+import { ServerTable } from '../../platform/list/index.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -284,12 +284,11 @@ export default function UnitListPage() {
         </div>
       </Card>
       <Card>
-        <PagedTable<UnitItem, typeof filters>
-          loading={query.isFetching}
+        <ServerTable<UnitItem>
+          list={query}
           columns={columns}
-          data={query.data}
-          filters={filters}
-          setFilters={setFilters}
+          paging={filters}
+          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
           scroll={{ x: 800 }}
           empty={t('units.empty')}
         />

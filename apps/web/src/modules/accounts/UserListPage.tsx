@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Empty, Input, Select, Space, Table, Tooltip } from 'antd';
+import { App, Avatar, Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import {
   DeleteOutlined,
@@ -26,9 +26,9 @@ import {
   errorText,
   formatDateTime,
   saveBlob,
-  sortQuery,
   useAccountsText,
 } from './common.tsx';
+import { ServerTable } from '../../platform/list/index.tsx';
 import './accounts.css';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
@@ -225,7 +225,6 @@ export default function UserListPage() {
     },
   ];
 
-  const data = query.data;
   return (
     <div className="acc-page">
       <Card>
@@ -305,22 +304,11 @@ export default function UserListPage() {
         </div>
       </Card>
       <Card>
-        <Table<UserListItem>
-          rowKey="id"
-          size="middle"
-          loading={query.isFetching}
+        <ServerTable<UserListItem>
+          list={query}
           columns={columns}
-          dataSource={data?.pageLists ?? []}
           scroll={{ x: 1000 }}
-          locale={{
-            emptyText: (
-              <Empty
-                description={
-                  filters.keyWord || filters.unitId || filters.status ? t('userList.noMatch') : t('userList.empty')
-                }
-              />
-            ),
-          }}
+          empty={filters.keyWord || filters.unitId || filters.status ? t('userList.noMatch') : t('userList.empty')}
           rowSelection={
             may.delete
               ? {
@@ -330,27 +318,13 @@ export default function UserListPage() {
                 }
               : undefined
           }
-          pagination={{
-            current: filters.pageNumber,
-            pageSize: filters.pageSize,
-            total: data?.totalRecord ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
-          onChange={(pagination, _filters, sorter) => {
-            const s = sortQuery(sorter);
-            const sortChanged = s.sortBy !== filters.sortField || s.sortOrder !== filters.sortOrder;
+          paging={{ ...filters, sortBy: filters.sortField }}
+          onPaging={(p) =>
             update(
-              {
-                pageNumber: sortChanged ? 1 : (pagination.current ?? 1),
-                pageSize: pagination.pageSize ?? 10,
-                sortField: s.sortBy,
-                sortOrder: s.sortOrder,
-              },
+              { pageNumber: p.pageNumber, pageSize: p.pageSize, sortField: p.sortBy, sortOrder: p.sortOrder },
               false,
-            );
-          }}
+            )
+          }
           data-testid="user-table"
         />
       </Card>

@@ -10,7 +10,7 @@ import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UserTypeItem } from './api.ts';
 import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { PagedTable } from './PagedTable.tsx';
+import { ServerTable } from '../../platform/list/index.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
 export default function UserTypeListPage() {
@@ -150,12 +150,11 @@ export default function UserTypeListPage() {
         </div>
       </Card>
       <Card>
-        <PagedTable<UserTypeItem, typeof filters>
-          loading={query.isFetching}
+        <ServerTable<UserTypeItem>
+          list={query}
           columns={columns}
-          data={query.data}
-          filters={filters}
-          setFilters={setFilters}
+          paging={filters}
+          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
           scroll={{ x: 760 }}
           empty={t('userTypes.empty')}
         />

@@ -209,12 +209,3 @@ export function formatDateTime(value: string | null | undefined, lang: string): 
     new Date(value),
   );
 }
-
-/** Sorting of an Ant Design table → the API's sortBy / sortOrder. */
-export function sortQuery(sorter: unknown): { sortBy?: string; sortOrder?: 'asc' | 'desc' } {
-  const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
-    { field?: unknown; columnKey?: unknown; order?: 'ascend' | 'descend' | null } | undefined;
-  const key = (s?.columnKey ?? s?.field) as string | undefined;
-  if (!key || !s?.order) return {};
-  return { sortBy: key, sortOrder: s.order === 'descend' ? 'desc' : 'asc' };
-}

@@ -18,17 +18,14 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   DOCUMENT_TYPES,
-  PAGE_SIZES,
   type DocumentBox,
   type DocumentInput,
   type OfficialDocument,
@@ -38,7 +35,8 @@ import { toast } from '../../app/toast.ts';
 import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { documentApi, useSide } from './api.ts';
-import { Attachments, errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
+import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { RowActions, SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OfficialDocument';
 const FORM_FIELDS = [
@@ -65,7 +63,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
   const { side } = useSide();
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
-  const state = useListState();
+  const state = useUrlListState();
   const { set } = state;
   const [editing, setEditing] = useState<OfficialDocument | 'new' | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -158,37 +156,17 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       align: 'center',
       fixed: 'right',
       render: (_v, r) => (
-        <Space size={2}>
-          <Tooltip title={t('actions.view')}>
-            <Button
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={t('actions.view')}
-              onClick={() => setViewing(r.id)}
-            />
-          </Tooltip>
-          {r.editable && can(access, 'update', SUBJECT) && (
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => setEditing(r)}
-              />
-            </Tooltip>
-          )}
-          {r.editable && can(access, 'delete', SUBJECT) && (
-            <Tooltip title={t('actions.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('actions.delete')}
-                onClick={() => confirmDelete([r.id])}
-              />
-            </Tooltip>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            { kind: 'view', onClick: () => setViewing(r.id) },
+            { kind: 'edit', onClick: () => setEditing(r), allowed: r.editable && can(access, 'update', SUBJECT) },
+            {
+              kind: 'delete',
+              onClick: () => confirmDelete([r.id]),
+              allowed: r.editable && can(access, 'delete', SUBJECT),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -197,14 +175,11 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
-          <Input.Search
-            key={query.keyWord}
-            allowClear
-            defaultValue={query.keyWord}
+          <SearchBox
+            value={query.keyWord}
+            onSearch={(q) => set({ q })}
             placeholder={t('documents.searchPlaceholder')}
-            aria-label={t('actions.search')}
-            onSearch={(v) => set({ q: v.trim() || null })}
-            style={{ width: 300 }}
+            width={300}
           />
           <Select
             allowClear
@@ -249,11 +224,8 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
           )}
         </Flex>
       </Flex>
-      <Table<OfficialDocument>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
+      <ServerTable<OfficialDocument>
+        list={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
         rowSelection={
@@ -265,16 +237,9 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
               }
             : undefined
         }
-        locale={{ emptyText: list.isError ? errorText(list.error) : t(`documents.empty.${box}`) }}
-        pagination={{
-          current: query.pageNumber,
-          pageSize: query.pageSize,
-          total: list.data?.totalRecord ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
-          onChange: (page, size) => set({ page: String(page), size: String(size) }),
-        }}
+        empty={t(`documents.empty.${box}`)}
+        paging={state.paging}
+        onPaging={state.onPaging}
       />
       {editing && side && (
         <DocumentForm

@@ -18,7 +18,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -35,7 +34,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_OVERTIME_HOURS_PER_YEAR,
   OVERTIME_STATUSES,
-  PAGE_SIZES,
   type OvertimeInput,
   type OvertimeNotification,
   type OvertimeStatus,
@@ -46,7 +44,8 @@ import { toast } from '../../app/toast.ts';
 import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
-import { Attachments, errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
+import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -76,7 +75,7 @@ export default function OvertimePage() {
   const { t } = useTranslation('businesses');
   const { side } = useSide();
   const access = useAccess();
-  const state = useListState();
+  const state = useUrlListState();
   const { set } = state;
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<OvertimeNotification | 'new' | null>(null);
@@ -143,14 +142,11 @@ export default function OvertimePage() {
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
           {authority && (
-            <Input.Search
-              key={query.keyWord}
-              allowClear
-              defaultValue={query.keyWord}
+            <SearchBox
+              value={query.keyWord}
+              onSearch={(q) => set({ q })}
               placeholder={t('overtime.searchPlaceholder')}
-              aria-label={t('actions.search')}
-              onSearch={(v) => set({ q: v.trim() || null })}
-              style={{ width: 300 }}
+              width={300}
             />
           )}
           <Select
@@ -187,23 +183,13 @@ export default function OvertimePage() {
         )}
       </Flex>
       {authority && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('overtime.reviewHint')} />}
-      <Table<OvertimeNotification>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
+      <ServerTable<OvertimeNotification>
+        list={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? errorText(list.error) : t('overtime.empty') }}
-        pagination={{
-          current: query.pageNumber,
-          pageSize: query.pageSize,
-          total: list.data?.totalRecord ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
-          onChange: (page, size) => set({ page: String(page), size: String(size) }),
-        }}
+        empty={t('overtime.empty')}
+        paging={state.paging}
+        onPaging={state.onPaging}
       />
       <OvertimeDrawer id={viewing} onClose={() => setViewing(null)} onEdit={(n) => setEditing(n)} />
       {editing && (

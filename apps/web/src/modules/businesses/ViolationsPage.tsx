@@ -16,21 +16,21 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PAGE_SIZES, type Violation, type ViolationInput } from '@portal/domain/businesses/model';
+import { type Violation, type ViolationInput } from '@portal/domain/businesses/model';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useSide, violationApi } from './api.ts';
-import { errorText, showDate, showDateTime, showServerErrors, useListState } from './shared.tsx';
+import { errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { RowActions, SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'ViolatingOrganization';
 const FORM_FIELDS = [
@@ -63,7 +63,7 @@ export default function ViolationsPage() {
   const { side } = useSide();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const state = useListState();
+  const state = useUrlListState();
   const { set } = state;
   const [editing, setEditing] = useState<Violation | 'new' | null>(null);
   const authority = side === 'authority';
@@ -126,33 +126,23 @@ export default function ViolationsPage() {
             align: 'center' as const,
             fixed: 'right' as const,
             render: (_v: unknown, r: Violation) => (
-              <Space size={2}>
-                {can(access, 'update', SUBJECT) && (
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={t('actions.edit')}
-                    onClick={() => setEditing(r)}
-                  />
-                )}
-                {can(access, 'delete', SUBJECT) && (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('actions.delete')}
-                    onClick={() =>
+              <RowActions
+                actions={[
+                  { kind: 'edit', onClick: () => setEditing(r), allowed: can(access, 'update', SUBJECT) },
+                  {
+                    kind: 'delete',
+                    allowed: can(access, 'delete', SUBJECT),
+                    onClick: () =>
                       modal.confirm({
                         title: t('violations.deleteTitle', { name: r.organizationName }),
                         okText: t('actions.delete'),
                         okButtonProps: { danger: true },
                         cancelText: t('actions.cancel'),
                         onOk: () => remove.mutateAsync([r.id]),
-                      })
-                    }
-                  />
-                )}
-              </Space>
+                      }),
+                  },
+                ]}
+              />
             ),
           },
         ]
@@ -163,14 +153,11 @@ export default function ViolationsPage() {
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
-          <Input.Search
-            key={query.keyWord}
-            allowClear
-            defaultValue={query.keyWord}
+          <SearchBox
+            value={query.keyWord}
+            onSearch={(q) => set({ q })}
             placeholder={t('violations.searchPlaceholder')}
-            aria-label={t('actions.search')}
-            onSearch={(v) => set({ q: v.trim() || null })}
-            style={{ width: 320 }}
+            width={320}
           />
           {authority && (
             <Select
@@ -192,11 +179,8 @@ export default function ViolationsPage() {
           </Button>
         )}
       </Flex>
-      <Table<Violation>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
+      <ServerTable<Violation>
+        list={list}
         columns={columns}
         scroll={{ x: 'max-content' }}
         expandable={{
@@ -221,16 +205,9 @@ export default function ViolationsPage() {
             </Space>
           ),
         }}
-        locale={{ emptyText: list.isError ? errorText(list.error) : t('violations.empty') }}
-        pagination={{
-          current: query.pageNumber,
-          pageSize: query.pageSize,
-          total: list.data?.totalRecord ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
-          onChange: (page, size) => set({ page: String(page), size: String(size) }),
-        }}
+        empty={t('violations.empty')}
+        paging={state.paging}
+        onPaging={state.onPaging}
       />
       {editing && <ViolationForm record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>

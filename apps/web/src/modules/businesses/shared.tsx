@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@portal/domain/format';
-import { PAGE_SIZES } from '@portal/domain/businesses/model';
 import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { saveFile } from '../../catalog/api.ts';
@@ -16,30 +14,6 @@ import { attachmentApi } from './api.ts';
 
 export const showDate = (value: string | null | undefined) => (value ? formatDate(value) : '—');
 export const showDateTime = (value: string | null | undefined) => (value ? formatDateTime(value) : '—');
-
-/**
- * A list's paging and filters in the address, so a list can be bookmarked and survives a round trip to a
- * record. Any change but the page's own goes back to page 1.
- */
-export function useListState() {
-  const [params, setParams] = useSearchParams();
-  const size = Number(params.get('size'));
-  return {
-    get: (name: string) => params.get(name) ?? '',
-    pageNumber: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
-    set: (changes: Record<string, string | null>) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      }),
-  };
-}
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Segmented, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
@@ -10,9 +10,8 @@ import type { PermitSummary } from '@portal/domain/permits/schemas';
 import { PERMIT_KINDS, PERMIT_STATUSES } from '@portal/domain/permits/state';
 import { can, useAccess } from '../../app/access.ts';
 import { permitKeys, permitsApi } from './api.ts';
+import { SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 import { requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
-
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The department's queues: what waits for it first. */
 const REVIEW_TABS = ['submitted', 'returned', 'approved', 'expiring', 'expired', 'rejected', 'all'] as const;
@@ -29,17 +28,14 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
   const navigate = useNavigate();
   const access = useAccess();
   const country = useCountryName();
-  const [params, setParams] = useSearchParams();
+  const state = useUrlListState();
   const mayFile = can(access, 'create', 'WorkerLicense') && mode === 'employer';
-
-  const pageNumber = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : 20;
-  const keyWord = params.get('q') ?? '';
-  const kind = params.get('kind') ?? undefined;
-  const status = params.get('status') ?? undefined;
-  const tab = (REVIEW_TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as ReviewTab)
+  const { pageNumber, pageSize } = state;
+  const keyWord = state.get('q');
+  const kind = state.get('kind') || undefined;
+  const status = state.get('status') || undefined;
+  const tab = (REVIEW_TABS as readonly string[]).includes(state.get('tab'))
+    ? (state.get('tab') as ReviewTab)
     : 'submitted';
 
   const query = useMemo(() => {
@@ -61,19 +57,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
     placeholderData: keepPreviousData,
   });
 
-  const update = (changes: Record<string, string | number | null | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === null || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const update = state.set;
 
   const columns: ColumnsType<PermitSummary> = [
     {
@@ -124,14 +108,11 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
       )}
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
-          <Input.Search
-            key={keyWord}
-            allowClear
-            defaultValue={keyWord}
+          <SearchBox
+            value={keyWord}
+            onSearch={(q) => update({ q })}
             placeholder={t('list.searchPlaceholder')}
-            aria-label={t('list.search')}
-            onSearch={(v) => update({ q: v.trim() })}
-            style={{ width: 320 }}
+            width={320}
           />
           <Select
             allowClear
@@ -165,25 +146,14 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
           </Flex>
         )}
       </Flex>
-      <Table<PermitSummary>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
+      <ServerTable<PermitSummary>
+        list={list}
         columns={columns}
-        dataSource={list.data?.pageLists ?? []}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ onDoubleClick: () => navigate(requestPath(r.kind, r.id)) })}
-        locale={{ emptyText: list.isError ? t('list.loadFailed') : t('list.empty') }}
-        pagination={{
-          current: pageNumber,
-          pageSize,
-          total: list.data?.totalRecord ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total: total.toLocaleString('vi-VN') }),
-          onChange: (page, nextSize) =>
-            update({ page: page > 1 ? page : null, size: nextSize !== 20 ? nextSize : null }),
-        }}
+        empty={t('list.empty')}
+        paging={state.paging}
+        onPaging={state.onPaging}
       />
     </Card>
   );
