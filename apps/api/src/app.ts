@@ -119,7 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Platform.
   const webApp = await registerWebApp(app, config.webDist);
   registerErrorHandling(app, { spaFallback: webApp });
-  registerAccess(app, options.resolvePrincipal ?? createPrincipalResolver(config.jwtSecret, database.db));
+  registerAccess(
+    app,
+    options.resolvePrincipal ?? createPrincipalResolver(config.jwtSecret, database.db, database.pool),
+  );
   await app.register(fileRoutes);
 
   // Domain modules.
