@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { signIn } from './support/session.ts';
 
 const ui = useBrowser();
 
@@ -112,5 +113,24 @@ describe('scrolling', () => {
     await page.goto(ui.url('/trang-chu#home-audiences'));
     await page.getByRole('heading', { name: 'Cổng phục vụ ai' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  });
+});
+
+describe('texts by page and language', () => {
+  it('the sign-in page and a catalogue page in English, then in Vietnamese', async () => {
+    const { page } = ui;
+    await page.goto(ui.url('/trang-chu'));
+    await page.getByTestId('language-en').click();
+    await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
+    // The home loaded the shell's texts only; the sign-in page brings its own, in the language shown.
+    await page.goto(ui.url('/dang-nhap'));
+    await expect.poll(() => page.title()).toContain('Sign in');
+    await signIn(page, ui.baseUrl);
+    // A catalogue page's title is made from the area's noun, in the language shown.
+    await page.goto(ui.url('/an-toan-ve-sinh-lao-dong/loai-chan-thuong/tao-moi'));
+    await expect.poll(() => page.title()).toContain('New injury types');
+    await page.getByTestId('language-vi').click();
+    await expect.poll(() => page.title()).toContain('Thêm mới loại chấn thương');
+    expect(ui.errors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import App from 'antd/es/app';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
-import { toLanguage } from '@portal/domain/i18n';
+import { toLanguage } from '@portal/domain/languages';
 import { themeFor } from './theme.ts';
 import { bindToast, TOAST_OPTIONS } from './toast.ts';
 import { useUi } from './ui-store.ts';

@@ -55,6 +55,11 @@ export interface RouteEntry {
    * home: the first page the public opens must be light). Leave unset for every other page.
    */
   bare?: boolean;
+  /**
+   * The text namespaces the page needs beyond the shell's (common, errors, shell); default: every namespace.
+   * Light public pages name theirs (or how to find them), so a first visit downloads only those texts.
+   */
+  namespaces?: readonly string[] | (() => readonly string[]);
   /** An entry point on the public home, in the given section. */
   home?: { section: HomeSection; descriptionKey: string; order?: number };
 }

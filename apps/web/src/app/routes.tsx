@@ -18,6 +18,8 @@ export const routes: RouteEntry[] = [
     titleKey: 'shell:routes.home',
     layout: 'full',
     bare: true,
+    // The shell's texts and those of the look-ups the home shows as cards.
+    namespaces: () => homeNamespaces(),
     page: () => import('../modules/home/HomePage.tsx'),
   },
   {
@@ -35,12 +37,14 @@ export const routes: RouteEntry[] = [
     path: '/error-404',
     titleKey: 'shell:routes.notFound',
     layout: 'full',
+    namespaces: [],
     page: () => import('./pages/NotFoundPage.tsx'),
   },
   {
     path: '/khong-co-quyen',
     titleKey: 'shell:routes.notAuthorized',
     layout: 'full',
+    namespaces: [],
     page: () => import('./pages/NotAuthorizedPage.tsx'),
   },
 
@@ -93,6 +97,12 @@ export function homeEntries(section: HomeSection): RouteEntry[] {
   return routes
     .filter((r) => r.home?.section === section && ability(r).subject === 'Auth' && !r.path.includes(':'))
     .sort((a, b) => (a.home?.order ?? 100) - (b.home?.order ?? 100));
+}
+
+/** Namespaces of the texts of the home's cards (their titles and descriptions). */
+function homeNamespaces(): string[] {
+  const keys = routes.flatMap((r) => (r.home ? [r.titleKey, r.home.descriptionKey] : []));
+  return [...new Set(keys.filter((k) => k.includes(':')).map((k) => k.split(':')[0]!))];
 }
 
 const staticRoutes = new Map(routes.filter((r) => !r.path.includes(':')).map((r) => [r.path, r]));

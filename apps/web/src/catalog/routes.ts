@@ -1,6 +1,5 @@
-import { LANGUAGES, translate } from '@portal/domain/i18n';
 import { TRASH_SUBJECT, areaText, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/resolve';
-import { i18n } from '../app/i18n.ts';
+import { deriveTexts, i18n } from '../app/i18n.ts';
 import type { BreadcrumbItem, RouteEntry } from '../app/route-types.ts';
 import { catalogs } from './registry.ts';
 
@@ -16,16 +15,15 @@ const titleTemplates: Record<PageKind, string> = {
 };
 
 /**
- * Page titles such as "Thêm mới vị trí công việc" are made from the area's noun, in both languages, and added
- * to the catalogue namespace under `generated.{page}.{kind}`: the route table takes keys, not texts.
+ * Page titles such as "Thêm mới vị trí công việc" are made from the area's noun, in each language as it loads,
+ * and added to the catalogue namespace under `generated.{page}.{kind}`: the route table takes keys, not texts.
  */
 function titleKey(page: ResolvedPage, c: ResolvedCatalog, kind: PageKind): string {
   const key = `generated.${page.id.replace('.', '_')}.${kind}`;
-  for (const lang of LANGUAGES) {
-    const noun = translate(lang, areaText(c.declaration, 'noun'));
-    if (!i18n.exists(`catalog:${key}`, { lng: lang }))
-      i18n.addResource(lang, 'catalog', key, translate(lang, titleTemplates[kind], { noun }));
-  }
+  deriveTexts((lng) => {
+    const noun = i18n.t(areaText(c.declaration, 'noun'), { lng });
+    i18n.addResource(lng, 'catalog', key, i18n.t(titleTemplates[kind], { lng, noun }));
+  });
   return `catalog:${key}`;
 }
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type {
   AdminUnitField,
   BooleanField,
@@ -26,7 +25,7 @@ interface Common {
   readOnly?: boolean;
   width?: number;
   writeOnly?: boolean;
-  refine?: (schema: z.ZodType) => z.ZodType;
+  refine?: TextField['refine'];
 }
 
 function common(o: Common): Omit<Common, 'required'> & { required: boolean } {

@@ -122,7 +122,7 @@ const fieldSchemas = new WeakMap<FieldDef, z.ZodType>();
 export function fieldSchema(f: FieldDef): z.ZodType {
   let s = fieldSchemas.get(f);
   if (!s) {
-    const inner = f.refine ? f.refine(baseSchema(f)) : baseSchema(f);
+    const inner = f.refine ? f.refine(baseSchema(f), z) : baseSchema(f);
     s =
       f.kind === 'boolean'
         ? z.preprocess((v) => blankToNull(v) ?? false, inner)

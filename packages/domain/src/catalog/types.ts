@@ -25,7 +25,11 @@ interface FieldCommon {
   /** i18n key of the label; default `catalog:areas.{key}.fields.{name}`, falling back to `catalog:fields.{name}`. */
   label?: string;
   /** Rules of the area's own on top of the schema derived from the kind (see `fieldSchema`). */
-  refine?: (schema: z.ZodType) => z.ZodType;
+  /**
+   * `zod` is handed in so a declaration needs only a type import of it: declarations load with the web app's
+   * route table, the validation library only with a form or an import.
+   */
+  refine?: (schema: z.ZodType, zod: typeof z) => z.ZodType;
   /** Shown in forms and detail but never written by clients (set by hooks). */
   readOnly?: boolean;
   /** Excel column width in characters. */

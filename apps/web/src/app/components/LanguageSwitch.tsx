@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage } from '@portal/domain/i18n';
+import { LANGUAGES, toLanguage } from '@portal/domain/languages';
 import { setLanguage } from '../i18n.ts';
 
 /**

@@ -9,6 +9,8 @@ const USERS = 'shell:menu.groups.users';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const validId = ({ id }: { id?: string }) => !!id && UUID.test(id);
 const signedIn = { action: 'read', subject: 'Profile' };
+/** The sign-in pages are the public's first pages after the home: only their own texts. */
+const SIGN_IN_TEXTS = ['accounts'];
 
 export const accountRoutes: RouteEntry[] = [
   // ── Sign-in (full layout) ──────────────────────────────────────────────────────────────────────────────
@@ -16,6 +18,7 @@ export const accountRoutes: RouteEntry[] = [
     path: ACCOUNT_PAGES.login,
     titleKey: 'accounts:routes.login',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     redirectIfLoggedIn: true,
     page: () => import('./LoginPage.tsx'),
   },
@@ -23,6 +26,7 @@ export const accountRoutes: RouteEntry[] = [
     path: ACCOUNT_PAGES.register,
     titleKey: 'accounts:routes.register',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     redirectIfLoggedIn: true,
     page: () => import('./RegisterPage.tsx'),
   },
@@ -30,12 +34,14 @@ export const accountRoutes: RouteEntry[] = [
     path: ACCOUNT_PAGES.twoFactor,
     titleKey: 'accounts:routes.twoFactor',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     page: () => import('./TwoFactorPage.tsx'),
   },
   {
     path: ACCOUNT_PAGES.forgotPassword,
     titleKey: 'accounts:routes.forgotPassword',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     redirectIfLoggedIn: true,
     page: () => import('./ForgotPasswordPage.tsx'),
   },
@@ -43,12 +49,14 @@ export const accountRoutes: RouteEntry[] = [
     path: ACCOUNT_PAGES.resetPassword,
     titleKey: 'accounts:routes.resetPassword',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     page: () => import('./ResetPasswordPage.tsx'),
   },
   {
     path: ACCOUNT_PAGES.activation,
     titleKey: 'accounts:routes.activation',
     layout: 'full',
+    namespaces: SIGN_IN_TEXTS,
     page: () => import('./ActivationPage.tsx'),
   },
   {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineCatalog, field } from '../define.ts';
 import { exampleTaxCode, TAX_CODE_PATTERN } from '../../businesses/tax-code.ts';
 
@@ -26,7 +26,7 @@ export default defineCatalog({
       max: 14,
       width: 16,
       // The pattern says it all, length included: one message, not a length and a format error.
-      refine: () => z.string().regex(TAX_CODE_PATTERN, { error: 'businesses:validation.taxCode' }),
+      refine: (_s, zod) => zod.string().regex(TAX_CODE_PATTERN, { error: 'businesses:validation.taxCode' }),
       sample: (tag, n) => exampleTaxCode(`${tag}-${n}`),
     }),
     name: field.name({ max: 500, width: 48 }),
