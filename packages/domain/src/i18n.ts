@@ -1,15 +1,62 @@
-import vi from './locales/vi/index.ts';
-import en from './locales/en/index.ts';
+import viErrors from './locales/vi/errors.json' with { type: 'json' };
+import enErrors from './locales/en/errors.json' with { type: 'json' };
+import viCommon from './locales/vi/common.json' with { type: 'json' };
+import enCommon from './locales/en/common.json' with { type: 'json' };
+import viAccounts from './locales/vi/accounts.json' with { type: 'json' };
+import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import viCatalog from './locales/vi/catalog.json' with { type: 'json' };
+import enCatalog from './locales/en/catalog.json' with { type: 'json' };
+import viShell from './locales/vi/shell.json' with { type: 'json' };
+import enShell from './locales/en/shell.json' with { type: 'json' };
+import viIntegration from './locales/vi/integration.json' with { type: 'json' };
+import enIntegration from './locales/en/integration.json' with { type: 'json' };
+import viBusinesses from './locales/vi/businesses.json' with { type: 'json' };
+import enBusinesses from './locales/en/businesses.json' with { type: 'json' };
+import viPermits from './locales/vi/permits.json' with { type: 'json' };
+import enPermits from './locales/en/permits.json' with { type: 'json' };
+import viWorkers from './locales/vi/workers.json' with { type: 'json' };
+import enWorkers from './locales/en/workers.json' with { type: 'json' };
+import viFiles from './locales/vi/files.json' with { type: 'json' };
+import enFiles from './locales/en/files.json' with { type: 'json' };
+import viGroupMembers from './locales/vi/groupMembers.json' with { type: 'json' };
+import enGroupMembers from './locales/en/groupMembers.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
 
 /**
- * Every user-facing string, by language and namespace. One namespace per domain: add a line per namespace to
- * each language's index (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web
- * share these files; the web app loads one language's bundle at a time.
+ * Every user-facing string, by language and namespace. One namespace per domain; add a line per namespace
+ * (vi first, then en). Server messages (errors, mails, spreadsheet headers) and the web share these files (the
+ * web app loads them by page and language, straight from the folder).
  */
-export const resources = { vi, en } as const;
+export const resources = {
+  vi: {
+    errors: viErrors,
+    common: viCommon,
+    accounts: viAccounts,
+    catalog: viCatalog,
+    shell: viShell,
+    integration: viIntegration,
+    businesses: viBusinesses,
+    permits: viPermits,
+    workers: viWorkers,
+    files: viFiles,
+    groupMembers: viGroupMembers,
+  },
+  en: {
+    errors: enErrors,
+    common: enCommon,
+    accounts: enAccounts,
+    catalog: enCatalog,
+    shell: enShell,
+    integration: enIntegration,
+    businesses: enBusinesses,
+    permits: enPermits,
+    workers: enWorkers,
+    files: enFiles,
+    groupMembers: enGroupMembers,
+  },
+} as const;
 
 export type Namespace = keyof (typeof resources)['vi'];
 
