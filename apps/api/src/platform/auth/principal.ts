@@ -8,17 +8,7 @@ import { bearerToken, verifyAccessToken } from './tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The signed-in user behind an access token, read fresh from the database on every request: a disabled or
- * locked account, a signed-out session or a changed user type takes effect at once, not at token expiry.
- */
-export async function loadPrincipal(
-  db: Db,
-  userId: string,
-  sessionId?: string,
-  pool?: Pick<pg.Pool, 'query'>,
-): Promise<Principal | null> {
-  if (!UUID.test(userId) || (sessionId !== undefined && !UUID.test(sessionId))) return null;
+function principalQuery(db: Db, userId: string, sessionId: string | undefined, now: Date) {
   let query = db
     .selectFrom('app_user as u')
     .innerJoin('unit as un', 'un.id', 'u.unit_id')
@@ -46,21 +36,54 @@ export async function loadPrincipal(
           .where('s.id', '=', sessionId)
           .whereRef('s.user_id', '=', 'u.id')
           .where('s.revoked_at', 'is', null)
-          .where('s.expires_at', '>', new Date()),
+          .where('s.expires_at', '>', now),
       ),
     );
   }
-  // Every request runs this same statement: named, it is planned once per connection instead of each time.
-  const compiled = query.compile();
+  return query;
+}
+
+type PrincipalRow = Awaited<ReturnType<ReturnType<typeof principalQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The statement every request runs, compiled once per shape (with or without a session) with stand-ins for the
+ * user, the session and the time, which each call swaps for its own values.
+ */
+const USER = 'principal:user';
+const SESSION = 'principal:session';
+const NOW = new Date(0);
+const compiled = new Map<boolean, { name: string; text: string; parameters: readonly unknown[] }>();
+
+function principalStatement(db: Db, userId: string, sessionId: string | undefined, now: Date) {
+  const withSession = sessionId !== undefined;
+  let statement = compiled.get(withSession);
+  if (!statement) {
+    const { sql, parameters } = principalQuery(db, USER, withSession ? SESSION : undefined, NOW).compile();
+    statement = { name: withSession ? 'portal.principal.session' : 'portal.principal', text: sql, parameters };
+    compiled.set(withSession, statement);
+  }
+  const values = statement.parameters.map((p) =>
+    p === USER ? userId : p === SESSION ? sessionId : p === NOW ? now : p,
+  );
+  return { name: statement.name, text: statement.text, values };
+}
+
+/**
+ * The signed-in user behind an access token, read fresh from the database on every request: a disabled or
+ * locked account, a signed-out session or a changed user type takes effect at once, not at token expiry.
+ * With the pool, the statement is a named one: planned once per connection instead of on every request.
+ */
+export async function loadPrincipal(
+  db: Db,
+  userId: string,
+  sessionId?: string,
+  pool?: Pick<pg.Pool, 'query'>,
+): Promise<Principal | null> {
+  if (!UUID.test(userId) || (sessionId !== undefined && !UUID.test(sessionId))) return null;
+  const now = new Date();
   const row = pool
-    ? (
-        await pool.query<Awaited<ReturnType<typeof query.executeTakeFirstOrThrow>>>({
-          name: sessionId === undefined ? 'portal.principal' : 'portal.principal.session',
-          text: compiled.sql,
-          values: [...compiled.parameters],
-        })
-      ).rows[0]
-    : await query.executeTakeFirst();
+    ? (await pool.query<PrincipalRow>(principalStatement(db, userId, sessionId, now))).rows[0]
+    : await principalQuery(db, userId, sessionId, now).executeTakeFirst();
   if (!row) return null;
   const role = row.role === 'admin' ? 'admin' : 'client';
   return {
