@@ -13,9 +13,6 @@ import { signIn } from './support/session.ts';
 const ui = useBrowser();
 const DEMO_PASSWORD = 'Demo@2026';
 const WAIT = { timeout: 10_000 };
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 /** Picks an option of an Ant Design select by its label (typing it first when the select searches). */
 async function choose(page: Page, field: string, text: string): Promise<void> {
   const input = page.locator(`#${field}`);
@@ -59,7 +56,7 @@ describe('employers', () => {
     // The employer's sectors are managed from there.
     await drawer.getByRole('tab', { name: 'Ngành nghề kinh doanh' }).click();
     await drawer.getByText('Chưa khai báo ngành nghề').waitFor(WAIT);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 
   it('an employer user sees its own employer only, on its profile page', async () => {
@@ -79,7 +76,7 @@ describe('employers', () => {
     await page.goto(ui.url('/doanh-nghiep/van-ban-den/danh-sach'));
     await page.getByText('Đôn đốc báo cáo công tác an toàn, vệ sinh lao động', { exact: false }).first().waitFor(WAIT);
     expect(await page.getByText('Rau hoa Langbiang').count()).toBe(0);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 
   it('the public page lists the published violations', async () => {
@@ -88,6 +85,6 @@ describe('employers', () => {
     await expect.poll(() => page.title(), WAIT).toContain('Doanh nghiệp vi phạm');
     await page.getByTestId('public-violation').first().waitFor(WAIT);
     await expect.poll(() => page.getByTestId('public-violation').first().textContent()).toContain('18/QĐ-XPHC');
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

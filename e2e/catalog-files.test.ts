@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
+import { signIn } from './support/session.ts';
 
 /**
  * A catalogue `file` field in the generic pages (the file index's scanned document): a file of the wrong type
@@ -11,17 +11,6 @@ import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
 const ui = useBrowser();
 const BASE = '/danh-muc-ho-so';
 
-async function signInAsAdmin(): Promise<void> {
-  await ui.page.goto(ui.url('/dang-nhap'));
-  await ui.page.getByTestId('login-user').fill('admin');
-  await ui.page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
-  await ui.page.getByTestId('login-submit').click();
-  await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
-}
-
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 const pdf = Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${'bản scan '.repeat(200)}\ntrailer <<>>\n%%EOF\n`);
 
 describe('catalogue file field', () => {
@@ -29,7 +18,7 @@ describe('catalogue file field', () => {
     const { page } = ui;
     const tag = randomBytes(3).toString('hex').toUpperCase();
     const fileName = `Mẫu hồ sơ lưu trữ ${tag}.pdf`;
-    await signInAsAdmin();
+    await signIn(ui.page, ui.baseUrl);
     await page.goto(ui.url(`${BASE}/tao-moi`));
     await page.locator('#code').waitFor();
     await page.locator('#code').fill(`HS-${tag}`);
@@ -83,6 +72,6 @@ describe('catalogue file field', () => {
     await editWidget.getByRole('link', { name: `Tải xuống ${fileName}` }).waitFor();
     await editWidget.getByRole('button', { name: 'Gỡ tệp' }).click();
     await editWidget.getByText('Chưa có tệp').waitFor();
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
+import { signIn } from './support/session.ts';
 
 /**
  * A tree area in the browser (the department's organisation structure of the demo province): an accent-free
@@ -11,22 +11,11 @@ import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
 const ui = useBrowser();
 const TREE = '/nguoi-dung/co-cau-to-chuc/danh-sach';
 
-async function signInAsAdmin(): Promise<void> {
-  await ui.page.goto(ui.url('/dang-nhap'));
-  await ui.page.getByTestId('login-user').fill('admin');
-  await ui.page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
-  await ui.page.getByTestId('login-submit').click();
-  await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
-}
-
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 describe('catalogue tree and trash bin', () => {
   it('searches the tree, adds a child, deletes it to the trash bin and restores it', async () => {
     const { page } = ui;
     const tag = randomBytes(3).toString('hex').toUpperCase();
-    await signInAsAdmin();
+    await signIn(ui.page, ui.baseUrl);
     await page.goto(ui.url(TREE));
     await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Cơ cấu tổ chức');
     const tree = page.locator('.ant-tree');
@@ -80,6 +69,6 @@ describe('catalogue tree and trash bin', () => {
     await page.getByPlaceholder('Tìm trong cây (không cần dấu)').fill(tag.toLowerCase());
     await page.getByPlaceholder('Tìm trong cây (không cần dấu)').press('Enter');
     await page.locator('.ant-tree').getByText(`SNV-TTDVVL-${tag} - Tổ Thông tin thị trường lao động ${tag}`).waitFor();
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { signIn } from './support/session.ts';
 import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
 
 /**
@@ -14,18 +15,6 @@ const ui = useBrowser();
 
 const LIST = '/thiet-bi-kiem-dinh/danh-sach';
 const IMPORT = '/thiet-bi-kiem-dinh/them-tu-tep';
-/** Through the sign-in page, as the test portal's first administrator. */
-async function signInAsAdmin(): Promise<void> {
-  await ui.page.goto(ui.url('/dang-nhap'));
-  await ui.page.getByTestId('login-user').fill('admin');
-  await ui.page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
-  await ui.page.getByTestId('login-submit').click();
-  await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
-}
-
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 async function adminToken(): Promise<string> {
   const res = await fetch(ui.url('/api/Account/login'), {
     method: 'POST',
@@ -76,7 +65,7 @@ describe('catalogue import from a spreadsheet', () => {
     const tag = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
     const file = await filledTemplate(tag);
 
-    await signInAsAdmin();
+    await signIn(ui.page, ui.baseUrl);
     await page.goto(ui.url(IMPORT));
     await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Nhập loại máy, thiết bị từ tệp Excel');
     await page.locator('input[type=file]').setInputFiles({
@@ -133,6 +122,6 @@ describe('catalogue import from a spreadsheet', () => {
     await exported.xlsx.load(readFileSync((await saved.path())!) as unknown as ArrayBuffer);
     const codes = exported.worksheets[0]!.getColumn(1).values.slice(2).map(String);
     expect(codes).toEqual([`${tag}-1`]);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

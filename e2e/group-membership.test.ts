@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { signIn } from './support/session.ts';
 import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
 
 /**
@@ -8,17 +9,6 @@ import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
  * multi-select), one is removed after confirmation, and after a reload the page shows exactly the one left.
  */
 const ui = useBrowser();
-
-async function signInAsAdmin(): Promise<void> {
-  await ui.page.goto(ui.url('/dang-nhap'));
-  await ui.page.getByTestId('login-user').fill('admin');
-  await ui.page.getByTestId('login-password').fill(E2E_ADMIN_PASSWORD);
-  await ui.page.getByTestId('login-submit').click();
-  await ui.page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
-}
-
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(ui.url(path), {
@@ -54,7 +44,7 @@ describe('user group membership', () => {
       await api('/api/GroupUser/groupUsers', token, { method: 'POST', body: { code: `NHOM-${tag}-${i}`, name } });
     }
 
-    await signInAsAdmin();
+    await signIn(ui.page, ui.baseUrl);
     await page.goto(ui.url(`/thong-tin-tai-khoan/${user.id}`));
     const section = page.getByTestId('user-groups');
     await section.getByText('Nhóm người dùng').first().waitFor();
@@ -103,6 +93,6 @@ describe('user group membership', () => {
       token,
     );
     expect(inGroups.pageLists.map((g) => g.name)).toEqual([names[1]]);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
+import { signIn } from './support/session.ts';
 
 /**
  * A work-permit request's whole life in the browser, as the demo accounts: the employer files it with its
@@ -27,15 +28,6 @@ function vnDate(days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   const iso = d.toISOString().slice(0, 10);
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
-
-/** Signs in through the sign-in page, as a user would, and waits until the app has left it. */
-async function signIn(page: Page, userName: string): Promise<void> {
-  await page.goto(ui.url('/dang-nhap'));
-  await page.getByTestId('login-user').fill(userName);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
 }
 
 /** A foreign worker of the demo employer, declared through the Worker area's API (the employer's own call). */
@@ -80,9 +72,6 @@ async function upload(
 /** Pages load lazily and talk to the server: allow them a moment. */
 const WAIT = { timeout: 10_000 };
 
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 describe('work permit request', () => {
   it('employer files with its documents → department returns it → employer fixes → department grants: number and validity shown', async () => {
     const { page } = ui;
@@ -90,7 +79,7 @@ describe('work permit request', () => {
     await declareForeignWorker(workerName);
 
     // ── The employer files the request.
-    await signIn(page, EMPLOYER);
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
     await page.goto(ui.url('/nguoi-lao-dong/giay-phep-lao-dong/danh-sach'));
     await page.getByRole('button', { name: 'Lập hồ sơ cấp giấy phép' }).waitFor();
     await expect.poll(() => page.title(), WAIT).toContain('Giấy phép lao động');
@@ -144,7 +133,7 @@ describe('work permit request', () => {
     const officerContext = await ui.browser.newContext(defaultContextOptions);
     const officer = await officerContext.newPage();
     try {
-      await signIn(officer, OFFICER);
+      await signIn(officer, ui.baseUrl, OFFICER, DEMO_PASSWORD);
       await officer.goto(ui.url('/nguoi-lao-dong/cap-phep-nguoi-lao-dong/danh-sach'));
       await officer.getByRole('link', { name: workerName }).waitFor();
       await expect.poll(() => officer.title(), WAIT).toContain('Cấp phép người lao động nước ngoài');
@@ -199,6 +188,6 @@ describe('work permit request', () => {
     await page.goto(ui.url('/nguoi-lao-dong/giay-phep-lao-dong/danh-sach'));
     const row = page.locator('tr', { hasText: workerName });
     await expect.poll(() => row.textContent(), WAIT).toContain(number);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

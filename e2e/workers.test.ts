@@ -13,9 +13,6 @@ import { signIn } from './support/session.ts';
 const ui = useBrowser();
 const DEMO_PASSWORD = 'Demo@2026';
 const WAIT = { timeout: 15_000 };
-const unexpectedErrors = () =>
-  ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
-
 async function token(userName: string): Promise<string> {
   const res = await fetch(ui.url('/api/Account/login'), {
     method: 'POST',
@@ -148,7 +145,7 @@ describe('workers', () => {
     await overtime.locator('#hours').fill('12');
     await overtime.getByRole('button', { name: 'Thêm' }).click();
     await overtime.getByRole('cell', { name: day.replace(/^\d\d/, '15') }).waitFor(WAIT);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 
   it('the department sees the employers’ workers in its own list; another employer does not', async () => {
@@ -175,6 +172,6 @@ describe('workers', () => {
     expect(a.size).toBe(1);
     expect(b.size).toBe(1);
     expect([...a][0]).not.toBe([...b][0]);
-    expect(unexpectedErrors()).toEqual([]);
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export interface BrowserSession {
   url(pathname: string): string;
   /** Uncaught page errors and console errors of the current test. */
   readonly errors: string[];
+  /** The same, without the console's note of each 4xx answer (tests provoke refusals on purpose). */
+  unexpectedErrors(): string[];
 }
 
 /**
@@ -89,5 +91,7 @@ export function useBrowser(options: { baseUrl?: () => string; context?: BrowserC
     get errors() {
       return errors;
     },
+    unexpectedErrors: () =>
+      errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e)),
   };
 }
