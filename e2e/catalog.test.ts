@@ -107,6 +107,13 @@ describe('catalogue import from a spreadsheet', () => {
     await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Danh mục máy, thiết bị');
     await page.getByText('Tổng số 3 bản ghi').waitFor();
     await page.getByRole('link', { name: `Cần trục bánh xích ${tag}` }).waitFor();
+    // Sorted by the server from a column header, kept in the address: codes descending, then ascending.
+    const codesShown = () => page.locator('tbody tr.ant-table-row td:nth-child(3)').allTextContents();
+    await page.locator('th', { hasText: 'Mã' }).first().click();
+    await page.waitForURL(/sort=code&order=asc/);
+    await page.locator('th', { hasText: 'Mã' }).first().click();
+    await page.waitForURL(/sort=code&order=desc/);
+    await expect.poll(codesShown).toEqual([`${tag}-3`, `${tag}-2`, `${tag}-1`]);
     const noAccents = `can truc banh xich ${tag.toLowerCase()}`;
     const search = page.getByPlaceholder('Nhập từ khóa (không cần dấu)');
     await search.fill(noAccents);

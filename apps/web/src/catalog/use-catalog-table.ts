@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import type { ResolvedCatalog } from '@portal/domain/catalog/index';
+import { PAGE_SIZES, sortQuery, useUrlListState } from '../platform/list/index.tsx';
 import { catalogApi, type CatalogRecord } from './api.ts';
 
 /** Query parameter names of an area's filters (ranges as `{name}From` / `{name}To`). */
@@ -14,30 +13,27 @@ export function filterParams(c: ResolvedCatalog): string[] {
   });
 }
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 /**
  * Server-side paging, sorting, keyword and filters for an area's list (Refine's useTable, for this API):
  * the state lives in the address (?page=2&q=ha+noi&sort=name&order=desc&type=District), so a list can be
  * bookmarked, shared and survives going to a record and back.
  */
 export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string>) {
-  const [params, setParams] = useSearchParams();
+  const state = useUrlListState();
   const api = useMemo(() => catalogApi(c), [c]);
-  const pageNumber = Math.max(1, Number(params.get('page')) || 1);
-  const sizeParam = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : 20;
-  const keyWord = params.get('q') ?? '';
-  const sortField = params.get('sort') && c.sortable.includes(params.get('sort')!) ? params.get('sort')! : undefined;
-  const sortOrder = params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : undefined;
+  const { pageNumber, pageSize } = state;
+  const keyWord = state.get('q');
+  const sortField = c.sortable.includes(state.get('sort')) ? state.get('sort') : undefined;
+  const sortOrder = state.sortOrder === 'desc' ? 'desc' : state.sortOrder === 'asc' ? 'asc' : undefined;
   const filters = useMemo(() => {
     const out: Record<string, string> = {};
     for (const name of filterParams(c)) {
-      const v = params.get(name);
+      const v = state.get(name);
       if (v) out[name] = v;
     }
     return out;
-  }, [c, params]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address is what changes; `state` is new each render
+  }, [c, state.search]);
 
   const query = { pageNumber, pageSize, keyWord, sortField, sortOrder, ...filters, ...fixed };
   const list = useQuery({
@@ -46,35 +42,17 @@ export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string
     placeholderData: keepPreviousData,
   });
 
-  const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === null || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (resetPage && !('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const update = state.set;
 
   const onChange: TableProps<CatalogRecord>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CatalogRecord> | undefined;
-    const field = s?.order ? String(s.field ?? s.columnKey) : undefined;
-    const order = s?.order === 'descend' ? 'desc' : s?.order === 'ascend' ? 'asc' : undefined;
-    const sortChanged = field !== sortField || order !== sortOrder;
-    update(
-      {
-        page: sortChanged ? null : pagination.current && pagination.current > 1 ? pagination.current : null,
-        size: pagination.pageSize && pagination.pageSize !== 20 ? pagination.pageSize : null,
-        sort: field ?? null,
-        order: field ? order : null,
-      },
-      false,
-    );
+    const s = sortQuery(sorter);
+    const sortChanged = s.sortBy !== sortField || s.sortOrder !== sortOrder;
+    state.onPaging({
+      pageNumber: sortChanged ? 1 : (pagination.current ?? 1),
+      pageSize: pagination.pageSize ?? pageSize,
+      sortBy: s.sortBy,
+      sortOrder: s.sortBy ? s.sortOrder : undefined,
+    });
   };
 
   return {
@@ -99,7 +77,7 @@ export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string
         pageSize,
         total: list.data?.totalRecord ?? 0,
         showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
+        pageSizeOptions: PAGE_SIZES.map(String),
       },
     } satisfies TableProps<CatalogRecord>,
   };

@@ -51,6 +51,8 @@ export function useUrlListState() {
   };
   return {
     get: (name: string) => params.get(name) ?? '',
+    /** The whole query string: a memo key for values read from it. */
+    search: params.toString(),
     ...paging,
     paging,
     set,
