@@ -11,6 +11,7 @@ import { matchesKeyword } from '../db/search.ts';
 import type { Principal } from '../platform/access/index.ts';
 import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
+import { sortsByWords } from './schema.ts';
 
 /** SQL pieces shared by the list, detail, tree, combobox and export queries (row alias `t`). */
 
@@ -192,9 +193,15 @@ export function listConditions(
 
 export const and = (conditions: Expression<SqlBool>[]) => sql.join(conditions, sql` and `);
 
+/** What a list sorts on for a field; the schema sync indexes the same expression for the default sort. */
+export function sortKey(c: ResolvedCatalog, field: string): RawBuilder<unknown> {
+  return sortsByWords(c.declaration.fields[field]) ? sql`lower(f_unaccent(${col(c, field)}))` : sql`${col(c, field)}`;
+}
+
 export function orderBy(c: ResolvedCatalog, sortField?: string, sortOrder?: 'asc' | 'desc'): RawBuilder<unknown> {
   const field = sortField ?? c.declaration.list.defaultSort.field;
   const order = (sortField ? sortOrder : undefined) ?? (sortField ? 'asc' : c.declaration.list.defaultSort.order);
-  // id breaks ties, so paging is stable and matches the (column, id) sort index.
-  return order === 'desc' ? sql`${col(c, field)} desc, t.id desc` : sql`${col(c, field)} asc, t.id asc`;
+  // id breaks ties, so paging is stable and matches the (sort key, id) index.
+  const key = sortKey(c, field);
+  return order === 'desc' ? sql`${key} desc, t.id desc` : sql`${key} asc, t.id asc`;
 }

@@ -58,6 +58,15 @@ function referenceClause(c: ResolvedCatalog, name: string, f: FieldDef, registry
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
+/**
+ * Names and titles sort as Vietnamese readers expect — "Đặng" beside "Dang", "Ánh" beside "Anh" — not after "Z"
+ * as their bytes would (PGlite and most servers compare text byte by byte). Codes and digit strings keep their
+ * plain order.
+ */
+export function sortsByWords(f: FieldDef | undefined): boolean {
+  return !!f && ((f.kind === 'text' && !f.code && !f.digits) || f.kind === 'longText');
+}
+
 /** Index names are limited to 63 bytes: long ones keep a readable prefix and a hash. */
 function indexName(table: string, suffix: string): string {
   const name = `${table}_${suffix}`;
@@ -118,13 +127,17 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
   const sortField = d.list.defaultSort.field;
   const sortColumn =
     sortField === 'createdAt' ? 'created_at' : sortField === 'updatedAt' ? 'updated_at' : columnOf(sortField);
+  // The same key the lists sort on (query.ts sortKey): names by their accent-free, lower-case form.
+  const byWords = sortsByWords(d.fields[sortField]);
+  const sortKey = byWords ? `lower(f_unaccent(${q(sortColumn)}))` : q(sortColumn);
+  const sortIndex = byWords ? `${sortColumn}_words_sort_idx` : `${sortColumn}_sort_idx`;
   out.push(
-    `create index if not exists ${q(indexName(c.table, `${sortColumn}_sort_idx`))} on ${t} (${q(sortColumn)}, id) where deleted_at is null`,
+    `create index if not exists ${q(indexName(c.table, sortIndex))} on ${t} (${sortKey}, id) where deleted_at is null`,
   );
   if (d.scope === 'employer') {
     // An employer's own list (the everyday one) reads its first page, and counts, on one employer's entries only.
     out.push(
-      `create index if not exists ${q(indexName(c.table, `business_${sortColumn}_sort_idx`))} on ${t} (business_id, ${q(sortColumn)}, id) where deleted_at is null`,
+      `create index if not exists ${q(indexName(c.table, `business_${sortIndex}`))} on ${t} (business_id, ${sortKey}, id) where deleted_at is null`,
     );
   }
   for (const [key, fields] of Object.entries(d.unique ?? {})) {
