@@ -604,6 +604,11 @@ describe('spreadsheets', () => {
     expect(sheet.getRow(1).values).not.toContain('Mật khẩu ban đầu');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(u.userName);
+    // After them, for reading only, whether the account can sign in.
+    const header = sheet.getRow(1).values as unknown[];
+    const statusColumn = header.indexOf('Trạng thái');
+    expect(statusColumn).toBeGreaterThan(header.indexOf('Tên đăng nhập *'));
+    expect(sheet.getRow(2).getCell(statusColumn).value).toBe('Đang hoạt động');
   });
 });
 

@@ -348,12 +348,13 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     expect(String(res.headers['content-disposition'])).toMatch(/filename\*=UTF-8''Danh%20s%C3%A1ch/);
     const rows = sheetRows((await readXlsx(res)).worksheets[0]!);
     expect(rows).toHaveLength(4);
-    // Spreadsheet rows → JSON keyed by field name, as the browser sends them.
+    // Spreadsheet rows → JSON keyed by field name, as the browser sends them (export-only columns included: the
+    // import ignores them).
     const json = rows
       .slice(1)
       .map((r) =>
         Object.fromEntries(
-          c.excel.map((name, i) => [name, r[i] instanceof Date ? (r[i] as Date).toISOString() : (r[i] ?? null)]),
+          c.exported.map((name, i) => [name, r[i] instanceof Date ? (r[i] as Date).toISOString() : (r[i] ?? null)]),
         ),
       );
     const back = await t.request({ method: 'POST', url: api(c, c.paths.import), headers: t.as(who), payload: json });

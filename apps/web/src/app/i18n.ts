@@ -62,6 +62,11 @@ export function ensureNamespaces(namespaces: readonly string[] = NAMESPACES): Pr
   return missing.length ? Promise.all(missing).then(() => undefined) : undefined;
 }
 
+/** Loads namespaces in every language (an import reads a sheet's headers in either). */
+export async function ensureAllLanguages(namespaces: readonly string[] = NAMESPACES): Promise<void> {
+  await Promise.all(LANGUAGES.flatMap((l) => namespaces.map((ns) => loadOne(l, ns))));
+}
+
 /** Adds texts derived for each language: now for the complete ones, later for each one that completes. */
 export function deriveTexts(derive: Deriver): void {
   derivers.push(derive);

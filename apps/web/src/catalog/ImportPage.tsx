@@ -21,7 +21,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-design/icons';
 import { mapHeaders } from '@portal/domain/catalog/index';
-import { i18n } from '../app/i18n.ts';
+import { ensureAllLanguages, i18n } from '../app/i18n.ts';
 import { toast } from '../app/toast.ts';
 import { catalogApi, type ImportedRow } from './api.ts';
 import type { WorkerCell, WorkerResult } from './import-worker.ts';
@@ -99,6 +99,8 @@ function ImportPage({ pageId }: { pageId: string }) {
       return;
     }
     const [header = [], ...body] = sheet;
+    // A sheet's headers may be in either language, whichever the interface shows.
+    await ensureAllLanguages();
     const translators = (['vi', 'en'] as const).map((lng) => {
       const fixed = i18n.getFixedT(lng);
       return (key: string) => fixed(key);

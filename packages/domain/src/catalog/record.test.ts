@@ -58,4 +58,17 @@ describe('record rules shared by the form, the API and the import', () => {
     const headers = [excelHeader(d, 'code', vi), 'TEN MAY, THIET BI', 'Group', 'nothing', null];
     expect(mapHeaders(d, headers, [vi, en])).toEqual(['code', 'name', 'group', null, null]);
   });
+
+  it("knows an export's read-only columns, so an exported file imports back without unknown columns", () => {
+    const withStatus = defineCatalog({
+      ...d,
+      fields: {
+        ...d.fields,
+        status: field.enum({ options: ['on', 'off'], readOnly: true, label: 'catalog:fields.status' }),
+      },
+      exportOnly: ['status'],
+    });
+    expect(mapHeaders(withStatus, ['status', 'Mã'], [vi, en])).toEqual(['status', 'code']);
+    expect(mapHeaders(d, ['status'], [vi, en])).toEqual([null]);
+  });
 });

@@ -209,7 +209,9 @@ export function mapHeaders(
   translators: readonly Translate[],
 ): (string | null)[] {
   const known = new Map<string, string>();
-  for (const name of excelColumnsOf(d)) {
+  // An export's read-only columns are known too (a file exported then edited imports back without a warning);
+  // the server ignores read-only fields.
+  for (const name of [...excelColumnsOf(d), ...(d.exportOnly ?? [])]) {
     known.set(normalizeHeader(name), name);
     for (const t of translators) known.set(normalizeHeader(firstTranslation(fieldLabelKeys(d, name), t)), name);
   }

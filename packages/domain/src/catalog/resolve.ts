@@ -162,9 +162,9 @@ export function storedFields(d: CatalogDeclaration): string[] {
   return Object.keys(d.fields).filter((n) => !d.fields[n]!.writeOnly);
 }
 
-/** Columns of an export: the template's, without write-only fields (nothing to read back). */
+/** Columns of an export: the template's, without write-only fields (nothing to read back), then the export-only ones. */
 export function exportColumnsOf(d: CatalogDeclaration): string[] {
-  return excelColumnsOf(d).filter((n) => !d.fields[n]?.writeOnly);
+  return [...excelColumnsOf(d).filter((n) => !d.fields[n]?.writeOnly), ...(d.exportOnly ?? [])];
 }
 
 /** Does the table keep deleted rows (`deleted_at`)? Every catalogue table does; a lookup may not. */

@@ -264,6 +264,11 @@ export interface CatalogDeclaration {
   search: readonly string[];
   /** Excel columns (template, export, import), in order; default: every writable field. */
   excel?: readonly string[];
+  /**
+   * Read-only facts an export adds after the Excel columns (an account's status): for reading, never imported
+   * (an import of the file ignores them, as it ignores every read-only field).
+   */
+  exportOnly?: readonly string[];
   /** Fields an import may preset for every row through the query string (`?type=District`). */
   importPresets?: readonly string[];
   paths?: Partial<CatalogPaths>;

@@ -137,6 +137,10 @@ export function validateCatalogs(
     listOf(d.filters, 'filter', FILTERABLE);
     listOf(d.search, 'search', SEARCHABLE);
     listOf(d.excel, 'excel column');
+    listOf(d.exportOnly, 'export-only column');
+    for (const name of d.exportOnly ?? [])
+      if (d.fields[name] && !d.fields[name].readOnly)
+        problems.push(`${at}: export-only column "${name}" must be a read-only field (it is never imported)`);
     listOf(d.importPresets, 'import preset', new Set(['enum']));
     for (const [key, fields] of Object.entries(d.unique ?? {})) {
       if (!/^[a-z][A-Za-z0-9]*$/.test(key)) problems.push(`${at}: unique key "${key}" must be camelCase`);

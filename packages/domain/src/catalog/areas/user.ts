@@ -76,6 +76,8 @@ export default defineCatalog({
   filters: ['unitId', 'userTypeId', 'status'],
   search: ['fullName', 'userName', 'email', 'phone'],
   excel: ['userName', 'fullName', 'email', 'phone', 'jobTitle', 'unitId', 'userTypeId', 'password'],
+  // An administrator's export also says which accounts can sign in.
+  exportOnly: ['status'],
   paths: {
     delete: 'delete-users',
     import: 'import-user-from-json',
