@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRASH_SUBJECT, columnOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { TRASH_SUBJECT, areaText, columnOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { matchesKeyword } from '../db/search.ts';
 import { permits } from '../platform/access/index.ts';
 import { catalogError, contextOf, type OpContext } from './context.ts';
@@ -9,10 +9,13 @@ import { catalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
 import { errorBodySchema, idsBody, keyWordSchema } from './schemas.ts';
+import { purgeFromSource, restoreFromSource, sourceBranch, trashSource, visibleSources } from './trash-sources.ts';
 
 export interface TrashItem {
   area: string;
   catalog: string;
+  /** i18n key of the area's name. */
+  titleKey: string;
   id: string;
   code: string | null;
   name: string;
@@ -33,7 +36,7 @@ function branch(ctx: OpContext, c: ResolvedCatalog, keyWord: string | undefined)
   const title = sql.ref(`t.${columnOf(d.titleField)}`);
   const code = d.codeField ? sql.ref(`t.${columnOf(d.codeField)}`) : null;
   const parent = c.parentField ? sql.ref(`t.${columnOf(c.parentField)}`) : null;
-  return sql`select ${c.area}::text as area, ${c.key}::text as catalog, t.id, ${code ?? sql`null`}::text as code, ${title}::text as name,
+  return sql`select ${c.area}::text as area, ${c.key}::text as catalog, ${areaText(d, 'title')}::text as "titleKey", t.id, ${code ?? sql`null`}::text as code, ${title}::text as name,
       t.deleted_at as "deletedAt", t.deleted_by as "deletedBy", t.deleted_by_name as "deletedByName"
     from ${sql.table(c.table)} as t
     where t.deleted_at is not null ${scope ? sql`and ${scope}` : sql``}
@@ -45,12 +48,13 @@ export async function listTrash(
   ctx: OpContext,
   q: { pageNumber: number; pageSize: number; keyWord?: string | undefined; area?: string | undefined },
 ): Promise<{ pageLists: TrashItem[]; totalRecord: number }> {
-  const areas = visibleAreas(ctx, q.area);
-  if (!areas.length) return { pageLists: [], totalRecord: 0 };
-  const union = sql.join(
-    areas.map((c) => branch(ctx, c, q.keyWord?.trim() || undefined)),
-    sql` union all `,
-  );
+  const keyWord = q.keyWord?.trim() || undefined;
+  const branches = [
+    ...visibleAreas(ctx, q.area).map((c) => branch(ctx, c, keyWord)),
+    ...visibleSources(ctx.principal, q.area).map((s) => sourceBranch(s, ctx.principal, keyWord)),
+  ];
+  if (!branches.length) return { pageLists: [], totalRecord: 0 };
+  const union = sql.join(branches, sql` union all `);
   const page = await sql<TrashItem & { deletedAt: Date }>`select * from (${union}) x order by x."deletedAt" desc, x.id
       limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(ctx.db);
   const [count] = (await sql<{ n: number }>`select count(*)::int as n from (${union}) x`.execute(ctx.db)).rows;
@@ -69,6 +73,7 @@ function areaOf(area: string): ResolvedCatalog {
 const itemSchema = z.object({
   area: z.string(),
   catalog: z.string(),
+  titleKey: z.string(),
   id: z.string(),
   code: z.string().nullable(),
   name: z.string(),
@@ -86,8 +91,9 @@ const errors = {
 const areaIds = z.object({ area: z.string().max(100), ids: z.array(z.uuid()).min(1).max(5000) });
 
 /**
- * The trash bin (/thung-rac): deleted records of every catalogue area, restore, permanent delete. Restoring and
- * purging go through each area's operations, so its permission, scope and subtree rules apply.
+ * The trash bin (/thung-rac): deleted records of every catalogue area and of the domains' own soft-deleted
+ * records (trash-sources.ts), restore, permanent delete. Restoring and purging go through each area's
+ * operations, so its permission, scope and subtree rules apply.
  */
 const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -115,10 +121,17 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['RecycleBin'],
         summary: 'Areas the caller may restore records of (the filter drop-down)',
-        response: { 200: z.array(z.object({ area: z.string(), catalog: z.string() })) },
+        response: { 200: z.array(z.object({ area: z.string(), catalog: z.string(), titleKey: z.string() })) },
       },
     },
-    async (request) => visibleAreas(contextOf(request, app.db)).map((c) => ({ area: c.area, catalog: c.key })),
+    async (request) => [
+      ...visibleAreas(contextOf(request, app.db)).map((c) => ({
+        area: c.area,
+        catalog: c.key,
+        titleKey: areaText(c.declaration, 'title'),
+      })),
+      ...visibleSources(request.principal).map((s) => ({ area: s.area, catalog: s.area, titleKey: s.titleKey })),
+    ],
   );
   app.post(
     '/api/RecycleBin/restore',
@@ -131,8 +144,12 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ restored: z.number() }), ...errors },
       },
     },
-    async (request) =>
-      catalogOperations(areaOf(request.body.area).key).restore(contextOf(request, app.db), request.body.ids),
+    async (request) => {
+      const ctx = contextOf(request, app.db);
+      const source = trashSource(request.body.area);
+      if (source) return { restored: await restoreFromSource(ctx, source, request.body.ids) };
+      return catalogOperations(areaOf(request.body.area).key).restore(ctx, request.body.ids);
+    },
   );
   app.post(
     '/api/RecycleBin/permanent-delete',
@@ -145,8 +162,12 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ purged: z.number() }), ...errors },
       },
     },
-    async (request) =>
-      catalogOperations(areaOf(request.body.area).key).purge(contextOf(request, app.db), request.body.ids),
+    async (request) => {
+      const ctx = contextOf(request, app.db);
+      const source = trashSource(request.body.area);
+      if (source) return { purged: await purgeFromSource(ctx, source, request.body.ids) };
+      return catalogOperations(areaOf(request.body.area).key).purge(ctx, request.body.ids);
+    },
   );
   // Per-area spellings of the spec (RecycleBin/permanent-delete-group-users, body: ids).
   for (const c of catalogRegistry.all) {

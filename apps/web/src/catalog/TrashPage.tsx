@@ -3,16 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Card, Flex, Input, Select, Table } from 'antd';
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { areaText } from '@portal/domain/catalog/resolve';
 import { apiFetch } from '../app/api-client.ts';
 import { can, useAccess } from '../app/access.ts';
 import { toast } from '../app/toast.ts';
 import { errorMessage } from './ListPage.tsx';
-import { catalogByKey } from './registry.ts';
 
 interface TrashItem {
   area: string;
   catalog: string;
+  /** i18n key of the area's name (catalogue areas and the domains' own records alike). */
+  titleKey: string;
   id: string;
   code: string | null;
   name: string;
@@ -44,7 +44,8 @@ export default function TrashPage() {
   const [selected, setSelected] = useState<TrashItem[]>([]);
   const areas = useQuery({
     queryKey: ['trash', 'areas'],
-    queryFn: ({ signal }) => apiFetch<{ area: string; catalog: string }[]>('/api/RecycleBin/areas', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ area: string; catalog: string; titleKey: string }[]>('/api/RecycleBin/areas', { signal }),
   });
   const query = {
     pageNumber: String(pageNumber),
@@ -58,11 +59,10 @@ export default function TrashPage() {
       apiFetch<{ pageLists: TrashItem[]; totalRecord: number }>('/api/RecycleBin/recycleBins', { query, signal }),
     placeholderData: keepPreviousData,
   });
-  const title = (catalog: string) => t(areaText(catalogByKey(catalog).declaration, 'title'));
   const done = async () => {
     setSelected([]);
-    await queryClient.invalidateQueries({ queryKey: ['trash'] });
-    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    // Restored records come back in their own lists, whichever module draws them.
+    await queryClient.invalidateQueries();
   };
   const restore = useMutation({
     mutationFn: async (items: TrashItem[]) => {
@@ -127,7 +127,7 @@ export default function TrashPage() {
               setArea(v);
               setPageNumber(1);
             }}
-            options={(areas.data ?? []).map((a) => ({ value: a.area, label: title(a.catalog) }))}
+            options={(areas.data ?? []).map((a) => ({ value: a.area, label: t(a.titleKey) }))}
             style={{ width: 280 }}
           />
         </Flex>
@@ -184,7 +184,7 @@ export default function TrashPage() {
           },
         }}
         columns={[
-          { title: t('catalog:trash.area'), key: 'area', render: (_v, r) => title(r.catalog) },
+          { title: t('catalog:trash.area'), key: 'area', render: (_v, r) => t(r.titleKey) },
           { title: t('catalog:trash.code'), dataIndex: 'code', key: 'code' },
           { title: t('catalog:trash.name'), dataIndex: 'name', key: 'name' },
           {

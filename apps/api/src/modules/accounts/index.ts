@@ -12,6 +12,8 @@ import userTypes from './routes/user-types.ts';
 import users from './routes/users.ts';
 // The user area's hooks (assignment rule, invitation, sessions, last administrator): registered at load.
 import './users.ts';
+// Its deleted records in the trash bin: registered at load.
+import './trash.ts';
 
 /**
  * Identity and access: sign-in and sessions, registration and activation, password recovery, two-factor

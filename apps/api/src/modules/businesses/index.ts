@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import './hooks.ts';
+// Its deleted records in the trash bin: registered at load.
+import './trash.ts';
 import bussinessRoutes from './bussiness.routes.ts';
 import documentRoutes from './documents.routes.ts';
 import overtimeRoutes from './overtime.routes.ts';

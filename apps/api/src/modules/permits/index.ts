@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
+// Its deleted records in the trash bin: registered at load.
+import './trash.ts';
 
 /**
  * Work permits and confirmation certificates (`WorkerLicense`): an employer files requests for its foreign
