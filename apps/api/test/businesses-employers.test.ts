@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { exampleTaxCode } from '@portal/domain/businesses/index';
+import { caller } from './support/calls.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { createBusiness, scopeFixture, sessionWith } from './support/accounts.ts';
 
@@ -24,28 +25,13 @@ const PERMISSIONS = [
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof scopeFixture>>;
-type As = { headers: { authorization: string } };
 
 beforeAll(async () => {
   t = await createTestApp();
   f = await scopeFixture(t, PERMISSIONS);
 });
 afterAll(async () => t?.close());
-
-const call = (
-  who: As | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-  query?: Record<string, string>,
-) =>
-  t.request({
-    method,
-    url,
-    ...(who ? { headers: who.headers } : {}),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(query ? { query } : {}),
-  });
+const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
 
 function refused(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);

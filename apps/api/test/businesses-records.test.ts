@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { caller } from './support/calls.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { scopeFixture, sessionWith } from './support/accounts.ts';
 
@@ -34,22 +35,7 @@ beforeAll(async () => {
   f = await scopeFixture(t, PERMISSIONS);
 });
 afterAll(async () => t?.close());
-
-type As = { headers: { authorization: string } };
-const call = (
-  who: As,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-  query?: Record<string, string>,
-) =>
-  t.request({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(query ? { query } : {}),
-  });
+const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
 
 /** A 4xx with the project's error body (never a 500). */
 function refused(res: LightMyRequestResponse, status: number) {

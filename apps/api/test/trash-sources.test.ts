@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, type As } from './support/calls.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { scopeFixture } from './support/accounts.ts';
 
@@ -25,16 +26,8 @@ beforeAll(async () => {
   f = await scopeFixture(t, PERMISSIONS);
 });
 afterAll(async () => t?.close());
+const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
 
-type As = { headers: { authorization: string } };
-const call = (who: As, method: 'GET' | 'POST', url: string, payload?: unknown, query?: Record<string, string>) =>
-  t.request({
-    method,
-    url,
-    headers: who.headers,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(query ? { query } : {}),
-  });
 async function trash(who: As, area: string) {
   const res = await call(who, 'GET', '/api/RecycleBin/recycleBins', undefined, { area, pageSize: '200' });
   expect(res.statusCode, res.body).toBe(200);
