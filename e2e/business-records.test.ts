@@ -5,7 +5,7 @@ import { signIn } from './support/session.ts';
 /**
  * The department's working lists of employers' records (outgoing documents, overtime notifications, violating
  * organisations) in the browser: totals, accent-free search kept in the address, the row's buttons, deletion
- * only after confirmation. Demo data of the test portal (password Demo@2026).
+ * only after confirmation, and back from the trash bin. Demo data of the test portal (password Demo@2026).
  */
 const ui = useBrowser();
 const WAIT = { timeout: 10_000 };
@@ -65,5 +65,19 @@ describe("employers' records", () => {
     await row.getByRole('button', { name: 'Xóa' }).click();
     await page.getByRole('dialog').filter({ hasText: name }).getByRole('button', { name: 'Xóa' }).click();
     await page.getByText('Chưa có tổ chức vi phạm').waitFor(WAIT);
+
+    // Not lost: the list opens the trash bin on its deleted records, and a restored one is back in the list.
+    await page.getByRole('button', { name: 'Thùng rác' }).click();
+    await page.waitForURL('**/thung-rac?area=ViolatingOrganization', WAIT);
+    const trashed = page.getByRole('row').filter({ hasText: name });
+    await trashed.waitFor(WAIT);
+    await trashed.getByText('Tổ chức vi phạm').waitFor();
+    await trashed.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Khôi phục' }).click();
+    await trashed.waitFor({ state: 'detached', ...WAIT });
+    await page.goto(ui.url('/doanh-nghiep/to-chuc-vi-pham/danh-sach'));
+    await search.fill(name);
+    await page.keyboard.press('Enter');
+    await page.getByText('Tổng số 1 bản ghi').waitFor(WAIT);
   });
 });

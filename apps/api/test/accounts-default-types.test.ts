@@ -30,3 +30,14 @@ it('only department types may change province-wide reference lists', async () =>
   );
   expect(officer).toBeDefined();
 });
+
+it('department officers restore from the trash bin; deleting for good stays the administrator’s', async () => {
+  const officer = await t.database.db
+    .selectFrom('user_type')
+    .select('permissions')
+    .where('code', '=', 'CAN_BO_SO')
+    .executeTakeFirstOrThrow();
+  const granted = officer.permissions as unknown as string[];
+  expect(granted).toContain('RecycleBin.read');
+  expect(granted).not.toContain('RecycleBin.delete');
+});

@@ -74,8 +74,9 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     descriptionKey: 'accounts:seed.userTypes.departmentOfficerDescription',
     role: 'client',
     unitKind: 'department',
-    // Everything of the business areas; in administration, only looking up users and units.
-    grants: (p, g) => g !== 'system' || p === 'User.read' || p === 'Unit.read',
+    // Everything of the business areas; in administration, only looking up users and units, and the trash bin to
+    // restore what they deleted (deleting for good stays the administrator's).
+    grants: (p, g) => g !== 'system' || p === 'User.read' || p === 'Unit.read' || p === 'RecycleBin.read',
   },
   {
     code: DEFAULT_USER_TYPE_CODES.districtOfficer,

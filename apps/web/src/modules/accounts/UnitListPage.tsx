@@ -16,7 +16,7 @@ import {
   useUnitKindOptions,
 } from './common.tsx';
 import './accounts.css';
-import { ServerTable } from '../../platform/list/index.tsx';
+import { ServerTable, TrashButton } from '../../platform/list/index.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -275,6 +275,7 @@ export default function UnitListPage() {
             onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, kind: v }))}
           />
           <div className="acc-right">
+            <TrashButton area="Unit" />
             {may.create && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>
                 {t('actions.create')}

@@ -10,7 +10,6 @@ import {
   EyeOutlined,
   FileExcelOutlined,
   PlusOutlined,
-  RestOutlined,
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -28,7 +27,7 @@ import {
   saveBlob,
   useAccountsText,
 } from './common.tsx';
-import { ServerTable } from '../../platform/list/index.tsx';
+import { ServerTable, TrashButton } from '../../platform/list/index.tsx';
 import './accounts.css';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
@@ -52,7 +51,6 @@ export default function UserListPage() {
     delete: can(access, 'delete', 'User'),
     import: can(access, 'import', 'User'),
     export: can(access, 'export', 'User'),
-    trash: can(access, 'read', 'RecycleBin') && can(access, 'delete', 'User'),
   };
 
   const filters = {
@@ -266,11 +264,7 @@ export default function UserListPage() {
                 {t('userList.deleteSelected', { count: selected.length })}
               </Button>
             )}
-            {may.trash && (
-              <Button icon={<RestOutlined />} onClick={() => void navigate('/thung-rac?area=OfficalProfile')}>
-                {t('userList.trash')}
-              </Button>
-            )}
+            <TrashButton area="OfficalProfile" subject="User" />
             {may.import && (
               <>
                 <Button

@@ -36,7 +36,7 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { documentApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { RowActions, SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { RowActions, SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OfficialDocument';
 const FORM_FIELDS = [
@@ -217,6 +217,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
               {t('actions.deleteSelected', { count: selected.length })}
             </Button>
           )}
+          {outgoing && <TrashButton area={SUBJECT} />}
           {outgoing && can(access, 'create', SUBJECT) && side && (
             <Button type="primary" icon={<SendOutlined />} onClick={() => setEditing('new')}>
               {t(authority ? 'documents.sendToEmployer' : 'documents.sendToAuthority')}

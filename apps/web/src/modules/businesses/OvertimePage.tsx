@@ -45,7 +45,7 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -176,11 +176,14 @@ export default function OvertimePage() {
             </div>
           )}
         </Flex>
-        {side === 'employer' && can(access, 'create', SUBJECT) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('overtime.submit')}
-          </Button>
-        )}
+        <Flex gap={8} wrap>
+          <TrashButton area={SUBJECT} />
+          {side === 'employer' && can(access, 'create', SUBJECT) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('overtime.submit')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       {authority && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('overtime.reviewHint')} />}
       <ServerTable<OvertimeNotification>

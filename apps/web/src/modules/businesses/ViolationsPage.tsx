@@ -30,7 +30,7 @@ import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useSide, violationApi } from './api.ts';
 import { errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { RowActions, SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { RowActions, SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'ViolatingOrganization';
 const FORM_FIELDS = [
@@ -173,11 +173,14 @@ export default function ViolationsPage() {
             />
           )}
         </Flex>
-        {authority && can(access, 'create', SUBJECT) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('violations.add')}
-          </Button>
-        )}
+        <Flex gap={8} wrap>
+          <TrashButton area={SUBJECT} />
+          {authority && can(access, 'create', SUBJECT) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('violations.add')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       <ServerTable<Violation>
         list={list}

@@ -10,7 +10,7 @@ import type { PermitSummary } from '@portal/domain/permits/schemas';
 import { PERMIT_KINDS, PERMIT_STATUSES } from '@portal/domain/permits/state';
 import { can, useAccess } from '../../app/access.ts';
 import { permitKeys, permitsApi } from './api.ts';
-import { SearchBox, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 import { requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
 
 /** The department's queues: what waits for it first. */
@@ -137,6 +137,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
         </Flex>
         {mayFile && (
           <Flex gap={8} wrap>
+            <TrashButton area="WorkerLicense" />
             <Button icon={<FileAddOutlined />} onClick={() => navigate(PERMIT_PATHS.createConfirm)}>
               {t('list.newConfirm')}
             </Button>

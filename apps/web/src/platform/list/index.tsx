@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Input, Space, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, RestOutlined } from '@ant-design/icons';
+import { can, useAccess } from '../../app/access.ts';
 
 /**
  * What every server-paged list of the portal shares, for the pages a domain draws itself (the catalogue's
@@ -187,5 +188,21 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
           );
         })}
     </Space>
+  );
+}
+
+/**
+ * Opens the trash bin on one area's deleted records, for whoever may delete them (and so restore them there).
+ * `area` is the API area (`Unit`, `OfficialDocument`), `subject` its permission subject when it differs.
+ */
+export function TrashButton({ area, subject = area }: { area: string; subject?: string }) {
+  const { t } = useTranslation('common');
+  const access = useAccess();
+  const navigate = useNavigate();
+  if (!can(access, 'read', 'RecycleBin') || !can(access, 'delete', subject)) return null;
+  return (
+    <Button icon={<RestOutlined />} onClick={() => void navigate(`/thung-rac?area=${encodeURIComponent(area)}`)}>
+      {t('actions.trash')}
+    </Button>
   );
 }
