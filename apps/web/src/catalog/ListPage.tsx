@@ -450,38 +450,66 @@ function ListPage({ pageId }: { pageId: string }) {
           )}
         </Flex>
       </Flex>
-      <Table<CatalogRecord>
-        {...table.tableProps}
-        size="middle"
+      <CatalogTable
+        table={table}
+        text={text}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          ability.delete
-            ? {
-                selectedRowKeys: selected.map((r) => r.id),
-                onChange: (_keys, rows) => setSelected(rows),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
-        locale={{
-          emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty'),
-        }}
-        pagination={{
-          ...table.tableProps.pagination,
-          // A very long list (list.countLimit) answers an estimate or a lower bound instead of an exact count.
-          showTotal: (total) =>
-            text.t(
-              table.list.data?.totalKind === 'estimate'
-                ? 'catalog:list.totalEstimate'
-                : table.list.data?.totalKind === 'atLeast'
-                  ? 'catalog:list.totalAtLeast'
-                  : 'catalog:list.total',
-              { total: total.toLocaleString('vi-VN') },
-            ),
-        }}
+        selected={ability.delete ? selected : null}
+        onSelect={setSelected}
       />
     </Card>
+  );
+}
+
+/**
+ * An area's server table: paging and sorting from useCatalogTable, row selection for bulk delete (`selected`
+ * null: no selection), the failed and empty states, and the total — exact, or the estimate / lower bound a very
+ * long list (list.countLimit) answers. The generic list and the pages areas draw themselves share it.
+ */
+export function CatalogTable({
+  table,
+  text,
+  columns,
+  selected,
+  onSelect,
+}: {
+  table: ReturnType<typeof useCatalogTable>;
+  text: CatalogText;
+  columns: ColumnsType<CatalogRecord>;
+  selected: CatalogRecord[] | null;
+  onSelect: (rows: CatalogRecord[]) => void;
+}) {
+  return (
+    <Table<CatalogRecord>
+      {...table.tableProps}
+      size="middle"
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      rowSelection={
+        selected
+          ? {
+              selectedRowKeys: selected.map((r) => r.id),
+              onChange: (_keys, rows) => onSelect(rows),
+              preserveSelectedRowKeys: true,
+            }
+          : undefined
+      }
+      locale={{
+        emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty'),
+      }}
+      pagination={{
+        ...table.tableProps.pagination,
+        showTotal: (total) =>
+          text.t(
+            table.list.data?.totalKind === 'estimate'
+              ? 'catalog:list.totalEstimate'
+              : table.list.data?.totalKind === 'atLeast'
+                ? 'catalog:list.totalAtLeast'
+                : 'catalog:list.total',
+            { total: total.toLocaleString('vi-VN') },
+          ),
+      }}
+    />
   );
 }
 

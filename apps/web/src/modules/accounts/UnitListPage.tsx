@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
@@ -16,7 +16,7 @@ import {
   useUnitKindOptions,
 } from './common.tsx';
 import './accounts.css';
-import { ServerTable, TrashButton } from '../../platform/list/index.tsx';
+import { RowActions, ServerTable, TrashButton } from '../../platform/list/index.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -228,30 +228,22 @@ export default function UnitListPage() {
       title: t('actions.title'),
       width: 110,
       render: (_, u) => (
-        <Space size={4}>
-          {may.update && (
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => setDialog(u)}
-              />
-            </Tooltip>
-          )}
-          {may.delete && u.kind !== 'employer' && (
-            <Tooltip title={u.userCount ? t('units.inUse') : t('actions.delete')}>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('actions.delete')}
-                disabled={u.userCount > 0}
-                onClick={() => remove(u)}
-              />
-            </Tooltip>
-          )}
-        </Space>
+        <RowActions
+          size="small"
+          actions={[
+            {
+              kind: 'edit',
+              allowed: may.update,
+              onClick: () => setDialog(u),
+            },
+            {
+              kind: 'delete',
+              allowed: may.delete && u.kind !== 'employer',
+              disabledReason: u.userCount > 0 ? t('units.inUse') : undefined,
+              onClick: () => remove(u),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Input, Space, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UserTypeItem } from './api.ts';
 import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { ServerTable } from '../../platform/list/index.tsx';
+import { RowActions, ServerTable } from '../../platform/list/index.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
 export default function UserTypeListPage() {
@@ -96,31 +96,23 @@ export default function UserTypeListPage() {
       title: t('actions.title'),
       width: 110,
       render: (_, x) => (
-        <Space size={4}>
-          {may.update && (
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => void navigate(`/nguoi-dung/kieu-nguoi-dung/chinh-sua/${x.id}`)}
-                data-testid={`edit-type-${x.code}`}
-              />
-            </Tooltip>
-          )}
-          {may.delete && !x.isSystem && (
-            <Tooltip title={x.userCount ? t('userTypes.inUse') : t('actions.delete')}>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('actions.delete')}
-                disabled={x.userCount > 0}
-                onClick={() => remove(x)}
-              />
-            </Tooltip>
-          )}
-        </Space>
+        <RowActions
+          size="small"
+          actions={[
+            {
+              kind: 'edit',
+              allowed: may.update,
+              onClick: () => void navigate(`/nguoi-dung/kieu-nguoi-dung/chinh-sua/${x.id}`),
+              'data-testid': `edit-type-${x.code}`,
+            },
+            {
+              kind: 'delete',
+              allowed: may.delete && !x.isSystem,
+              disabledReason: x.userCount > 0 ? t('userTypes.inUse') : undefined,
+              onClick: () => remove(x),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Flex, Input, Select, Skeleton, Space, Table, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Card, Drawer, Flex, Input, Select, Skeleton, Space, Tabs, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CloudSyncOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { catalogApi, type CatalogRecord } from '../../catalog/api.ts';
 import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
-import { ExcelActions, routeTo, useCatalogAbility, useDeleteAction } from '../../catalog/ListPage.tsx';
+import { CatalogTable, ExcelActions, routeTo, useCatalogAbility, useDeleteAction } from '../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useCatalogText } from '../../catalog/text.ts';
 import { useCatalogTable } from '../../catalog/use-catalog-table.ts';
@@ -169,27 +169,12 @@ export default function BusinessListPage() {
           )}
         </Flex>
       </Flex>
-      <Table<CatalogRecord>
-        {...table.tableProps}
-        size="middle"
+      <CatalogTable
+        table={table}
+        text={text}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          ability.delete
-            ? {
-                selectedRowKeys: selected.map((r) => r.id),
-                onChange: (_k, rows) => setSelected(rows),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
-        locale={{
-          emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty'),
-        }}
-        pagination={{
-          ...table.tableProps.pagination,
-          showTotal: (total) => text.t('catalog:list.total', { total: total.toLocaleString('vi-VN') }),
-        }}
+        selected={ability.delete ? selected : null}
+        onSelect={setSelected}
       />
       <EmployerDrawer id={viewing} onClose={() => setViewing(null)} />
       <SyncDrawer open={syncing} onClose={() => setSyncing(false)} />

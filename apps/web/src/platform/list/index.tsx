@@ -163,26 +163,32 @@ export interface RowAction {
   /** Absent or false: the button is not shown (no permission, record not editable). */
   allowed?: boolean;
   label?: string;
+  /** Shown but not usable, with this reason as its tooltip (a unit that still has users). */
+  disabledReason?: string | undefined;
+  'data-testid'?: string;
 }
 
-/** A row's icon buttons, each with its name as tooltip and accessible label. */
-export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+/** A row's icon buttons, each with its name (or why it is disabled) as tooltip and accessible label. */
+export function RowActions({ actions, size }: { actions: readonly RowAction[]; size?: 'small' }) {
   const { t } = useTranslation('common');
   const icons = { view: <EyeOutlined />, edit: <EditOutlined />, delete: <DeleteOutlined /> };
   return (
-    <Space size={2}>
+    <Space size={size ? 4 : 2}>
       {actions
         .filter((a) => a.allowed !== false)
         .map((a) => {
           const label = a.label ?? t(`actions.${a.kind}`);
           return (
-            <Tooltip key={a.kind} title={label}>
+            <Tooltip key={a.kind} title={a.disabledReason ?? label}>
               <Button
-                type="text"
+                type={size ? 'default' : 'text'}
+                size={size}
                 danger={a.kind === 'delete'}
                 icon={icons[a.kind]}
                 aria-label={label}
+                disabled={!!a.disabledReason}
                 onClick={a.onClick}
+                data-testid={a['data-testid']}
               />
             </Tooltip>
           );
