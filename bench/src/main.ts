@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { applyHeapSettings } from '../../apps/api/src/config.ts';
+import { createPool, defaultPoolSize } from '../../apps/api/src/db/database.ts';
 import {
   defaultServerUrl,
   openBenchDatabase,
@@ -69,7 +70,7 @@ function positive(name: string, text: string | undefined, fallback: number, allo
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** The app's pool size (openDatabase's default), and so the bare side's on PostgreSQL. */
-const poolSize = 10;
+const poolSize = defaultPoolSize();
 
 interface DatabaseReport {
   kind: DatabaseKind;
@@ -158,7 +159,7 @@ async function main(): Promise<number> {
         await app.listen({ host: '127.0.0.1', port: 0 });
         const { port } = app.server.address() as AddressInfo;
         // PGlite lives in this process behind one connection: the bare side shares the app's pool.
-        barePool = bench.url ? new pg.Pool({ connectionString: bench.url, max: poolSize }) : database.pool;
+        barePool = bench.url ? createPool(bench.url, poolSize) : database.pool;
         barePool.on('error', () => {});
         const ctx: BenchContext = {
           kind,
@@ -207,7 +208,7 @@ async function main(): Promise<number> {
     .join('; ');
   console.log(
     `\nBench ${startedAt.toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs · ` +
-      `${options.connections} connections, ${options.durationSeconds} s per run after ${options.warmupSeconds} s warm-up · ` +
+      `${options.connections} connections (PostgreSQL pool ${poolSize}), ${options.durationSeconds} s per run after ${options.warmupSeconds} s warm-up · ` +
       `load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
   );
   console.log(`Data: ${generated}\n`);

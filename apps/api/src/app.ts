@@ -121,7 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app, { spaFallback: webApp });
   registerAccess(
     app,
-    options.resolvePrincipal ?? createPrincipalResolver(config.jwtSecret, database.db, database.pool),
+    options.resolvePrincipal ??
+      createPrincipalResolver(config.jwtSecret, database.db, database.principalPool ?? database.pool),
   );
   await app.register(fileRoutes);
 

@@ -39,5 +39,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: tmp(), DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('sizes the PostgreSQL pool from the cores unless told', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
   });
 });

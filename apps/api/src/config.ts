@@ -14,6 +14,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -36,6 +37,8 @@ export interface AppConfig {
   /** undefined → embedded PGlite under dataDir; 'memory://' → in-memory PGlite (tests) */
   databaseUrl: string | undefined;
   embedded: boolean;
+  /** PostgreSQL connections; undefined → defaultPoolSize() (db/database.ts). */
+  databasePoolSize: number | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   adminPassword: string | undefined;
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl,
     embedded,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: e.SMTP_URL || undefined,
     adminPassword: e.ADMIN_PASSWORD,

@@ -8,7 +8,11 @@ import { runSeeds } from './seed/index.ts';
 async function main(): Promise<void> {
   applyHeapSettings();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const app = await buildApp({ config, database });
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');

@@ -93,6 +93,39 @@ describe('schema sync', () => {
       expect.arrayContaining(['id', 'code', 'name', 'business_id', 'deleted_at', 'deleted_by']),
     );
   });
+
+  it('stores one accent-free search column per area, made anew when its search fields change', async () => {
+    const db = t.database.db;
+    const probe = (search: string[]) => buildRegistry([base({ table: 'search_probe', search })]);
+    const searchColumns = async () =>
+      (
+        await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_name = 'search_probe' and column_name ~ '^search_[0-9a-f]{8}$'`.execute(db)
+      ).rows.map((r) => r.name);
+    const stored = async (column: string) =>
+      (await sql<{ s: string }>`select ${sql.ref(column)} as s from search_probe`.execute(db)).rows[0]?.s;
+    try {
+      expect(await ensureCatalogSchema(db, probe(['code', 'name']))).toBe(true);
+      const [first, ...others] = await searchColumns();
+      expect(others).toEqual([]);
+      await sql`insert into search_probe (code, name) values ('TB-01', 'Xe nâng ĐIỆN Hòa Phát')`.execute(db);
+      // Lower-case, without accents, đ as d; the fields apart, so no keyword runs from one into the next.
+      expect(await stored(first!)).toBe('tb-01\u001fxe nang dien hoa phat');
+      const index = await sql<{ def: string }>`select indexdef as def from pg_indexes
+          where tablename = 'search_probe' and indexdef like ${`%${first}%`}`.execute(db);
+      expect(index.rows.map((r) => r.def)).toEqual([expect.stringMatching(/using gin .*gin_trgm_ops/i)]);
+
+      expect(await ensureCatalogSchema(db, probe(['name']))).toBe(true);
+      const [second, ...more] = await searchColumns();
+      expect(more).toEqual([]);
+      expect(second).not.toBe(first);
+      expect(await stored(second!)).toBe('xe nang dien hoa phat');
+    } finally {
+      await sql`drop table if exists search_probe`.execute(db);
+      // The registry's own fingerprint back, as the app left it at start-up.
+      await ensureCatalogSchema(db, catalogRegistry, { afterMigrations: true });
+    }
+  });
 });
 
 describe('hooks run inside the operation, for REST and import alike', () => {

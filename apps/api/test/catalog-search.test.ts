@@ -67,6 +67,13 @@ describe('catalogue keyword search', () => {
     expect(await found(`a dat ${tag}`)).toEqual([names[3]]);
   });
 
+  it('never matches a keyword that runs from one field into the next', async () => {
+    // The code and the name are stored side by side in one search column, apart.
+    expect(await found(`${tag}-1 xe nang`)).toEqual([]);
+    expect(await found(`${tag}-1\u001fxe nang`)).toEqual([]);
+    expect(await found(`xe\u001fnang toyota ${tag}`)).toEqual([names[0]]);
+  });
+
   it('finds codes by any part of them', async () => {
     const res = await t.request({
       url: api(c, c.paths.list),

@@ -16,7 +16,7 @@ const url = process.env.BENCH_SERVER_DATABASE_URL;
 if (!url) throw new Error('BENCH_SERVER_DATABASE_URL is required');
 const dataDir = process.env.BENCH_SERVER_DATA_DIR ?? '/tmp';
 
-const database = await openDatabase({ url, dataDir, poolSize: 10 });
+const database = await openDatabase({ url, dataDir });
 const config = loadConfig(
   {},
   { dataDir, databaseUrl: url, demoData: false, logLevel: 'silent', jwtSecret: process.env.BENCH_SERVER_JWT_SECRET! },

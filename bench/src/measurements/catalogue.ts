@@ -6,6 +6,7 @@ import type { Db } from '../../../apps/api/src/db/database.ts';
 import { catalogOperations, pageRecord } from '../../../apps/api/src/catalog/operations.ts';
 import { ensureCatalogSchema } from '../../../apps/api/src/catalog/schema.ts';
 import type { OpContext } from '../../../apps/api/src/catalog/context.ts';
+import { statementName } from '../../../apps/api/src/db/prepared.ts';
 import { hashPassword } from '../../../apps/api/src/platform/auth/passwords.ts';
 import {
   compareWithBare,
@@ -42,6 +43,12 @@ const kinds = {
 // prettier-ignore
 const brands = ['Toyota', 'Komatsu', 'Mitsubishi', 'Hyundai', 'Doosan', 'Hitachi', 'Kobelco', 'Liebherr', 'Potain', 'Zoomlion',
   'Sany', 'XCMG', 'Heli', 'Linde', 'Jungheinrich', 'Clark', 'Nichiyu', 'Daewoo', 'Thăng Long', 'Hòa Phát'];
+
+const named = (q: { sql: string; parameters: readonly unknown[] }) => ({
+  name: statementName(q.sql),
+  text: q.sql,
+  values: [...q.parameters],
+});
 
 const system = (db: Db): OpContext => ({ db, principal: null, lang: 'vi', request: null, system: true });
 
@@ -167,8 +174,9 @@ export const catalogueList: Measurement = {
       ],
       async bare() {
         const [found, counted] = await Promise.all([
-          ctx.barePool.query<Record<string, unknown>>(page.sql, [...page.parameters]),
-          count ? ctx.barePool.query<{ n: number }>(count.sql, [...count.parameters]) : undefined,
+          // Named, as the engine runs them on PostgreSQL (db/prepared.ts).
+          ctx.barePool.query<Record<string, unknown>>(named(page)),
+          count ? ctx.barePool.query<{ n: number }>(named(count)) : undefined,
         ]);
         const total = counted ? (counted.rows[0]?.n ?? 0) : Number(found.rows[0]?.__total ?? 0);
         return { pageLists: found.rows.map(pageRecord), totalRecord: total };

@@ -29,6 +29,7 @@ import {
 import { catalogRegistry } from './registry.ts';
 import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
+import { executePrepared } from '../db/prepared.ts';
 
 export interface ListQuery extends Filters {
   pageNumber: number;
@@ -143,18 +144,21 @@ export class CatalogOperations {
     assertCan(ctx, this.c, 'read');
     const { page, count, estimate } = this.listStatements(ctx, q);
     if (estimate) {
-      const [found, planned] = await Promise.all([page.execute(ctx.db), estimate.execute(ctx.db)]);
+      const [found, planned] = await Promise.all([executePrepared(ctx.db, page), executePrepared(ctx.db, estimate)]);
       const total = await cappedTotal(
         this.c,
         q,
         found.rows,
         plannedRows(planned.rows),
-        async () => (await count!.execute(ctx.db)).rows[0]?.n ?? 0,
+        async () => (await executePrepared(ctx.db, count!)).rows[0]?.n ?? 0,
       );
       return { pageLists: await this.read(ctx, found.rows.map(pageRecord)), ...total };
     }
     // Both at once: on PostgreSQL they run on two connections, so the answer waits for the slower one only.
-    const [found, counted] = await Promise.all([page.execute(ctx.db), count?.execute(ctx.db)]);
+    const [found, counted] = await Promise.all([
+      executePrepared(ctx.db, page),
+      count ? executePrepared(ctx.db, count) : undefined,
+    ]);
     return {
       pageLists: await this.read(ctx, found.rows.map(pageRecord)),
       totalRecord: await totalOf(ctx, this.c, q, found.rows, counted?.rows[0]?.n),

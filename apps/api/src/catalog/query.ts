@@ -7,11 +7,11 @@ import {
   storedFields,
   type ResolvedCatalog,
 } from '@portal/domain/catalog/index';
-import { matchesKeyword } from '../db/search.ts';
+import { containsKeyword, matchesKeyword } from '../db/search.ts';
 import type { Principal } from '../platform/access/index.ts';
 import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
-import { sortsByWords } from './schema.ts';
+import { searchColumnOf, sortsByWords } from './schema.ts';
 
 /** SQL pieces shared by the list, detail, tree, combobox and export queries (row alias `t`). */
 
@@ -170,22 +170,17 @@ export function listConditions(
   }
   const keyWord = filters.keyWord?.trim();
   if (keyWord) {
-    // Codes hold no spaces, so a keyword with one cannot match them: their index is not read at all.
-    const spaced = /\s/.test(keyWord);
-    const columns = d.search.filter((name) => {
-      const f = d.fields[name];
-      // Nor can digit fields (a citizen ID) match a keyword that is not all digits.
-      return !(spaced && f?.kind === 'text' && f.code) && !(f?.kind === 'text' && f.digits && !/^\d+$/.test(keyWord));
-    });
     // Without a count limit every match is read (the exact total comes with the page): the cheaper index pass.
+    const options = { readsEveryMatch: d.list.countLimit === undefined };
+    const search = searchColumnOf(c);
     where.push(
-      columns.length
-        ? (matchesKeyword(
-            columns.map((name) => col(c, name)),
+      (search
+        ? containsKeyword(sql.ref(`t.${search.column}`), keyWord, options)
+        : matchesKeyword(
+            d.search.map((name) => col(c, name)),
             keyWord,
-            { readsEveryMatch: d.list.countLimit === undefined },
-          ) as Expression<SqlBool>)
-        : sql<SqlBool>`false`,
+            options,
+          )) as Expression<SqlBool>,
     );
   }
   return where;

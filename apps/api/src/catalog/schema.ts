@@ -67,6 +67,23 @@ export function sortsByWords(f: FieldDef | undefined): boolean {
   return !!f && ((f.kind === 'text' && !f.code && !f.digits) || f.kind === 'longText');
 }
 
+/**
+ * The column a keyword is searched in: every search field, accent-free and lower-case (f_unaccent), joined by a
+ * unit separator no keyword holds, computed by the database on write and stored. A list's search then reads one
+ * trigram index and checks each candidate against stored text, where it used to strip the accents of every
+ * candidate again on every search (most of a search's cost at a million rows). Its name carries a hash of its
+ * expression: changing an area's search fields makes a new column, and the sync drops the old one.
+ * Null for lookups (tables other modules own and shape).
+ */
+export function searchColumnOf(c: ResolvedCatalog): { column: string; expression: string } | null {
+  const d = c.declaration;
+  if (d.lookup) return null;
+  const expression = d.search.map((name) => `coalesce(f_unaccent(${q(columnOf(name))}), '')`).join(` || E'\\x1f' || `);
+  return { column: `search_${createHash('sha1').update(expression).digest('hex').slice(0, 8)}`, expression };
+}
+
+const SEARCH_COLUMN = /^search_[0-9a-f]{8}$/;
+
 /** Index names are limited to 63 bytes: long ones keep a readable prefix and a hash. */
 function indexName(table: string, suffix: string): string {
   const name = `${table}_${suffix}`;
@@ -119,9 +136,18 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
     );
   }
   for (const name of d.search) {
-    // Same expression as db/search.ts normalized(): `%keyword%` then uses the trigram index.
+    // Same expression as db/search.ts normalized(): other modules' own searches on these tables use it.
     out.push(
       `create index if not exists ${q(indexName(c.table, `${columnOf(name)}_search_idx`))} on ${t} using gin (f_unaccent(${q(columnOf(name))}) gin_trgm_ops)`,
+    );
+  }
+  const search = searchColumnOf(c);
+  if (search) {
+    out.push(
+      `alter table ${t} add column if not exists ${q(search.column)} text generated always as (${search.expression}) stored`,
+    );
+    out.push(
+      `create index if not exists ${q(indexName(c.table, `${search.column}_idx`))} on ${t} using gin (${q(search.column)} gin_trgm_ops)`,
     );
   }
   const sortField = d.list.defaultSort.field;
@@ -210,12 +236,14 @@ export async function ensureCatalogSchema<T>(
   const full = print(ordered);
   // A migration that runs the sync (0005) must not touch tables later migrations still shape (existingTable),
   // nor make tables that need one a later migration makes (a file field needs stored_file, from 0006).
-  const { statements, fingerprint } = options.afterMigrations ? full : print(await readyNow(db, ordered));
+  const synced = options.afterMigrations ? ordered : await readyNow(db, ordered);
+  const { statements, fingerprint } = print(synced);
   const current = await sql<{ value: unknown }>`select value from app_setting where key = 'catalog.schema'`.execute(db);
   const stored = (current.rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint;
   if (stored === full.fingerprint || stored === fingerprint) return false;
   const apply = async (trx: Kysely<T>) => {
     await sql`select pg_advisory_xact_lock(hashtext('catalog.schema'))`.execute(trx);
+    await dropStaleSearchColumns(trx, synced);
     for (const statement of statements) await sql.raw(statement).execute(trx);
     const value = JSON.stringify({ fingerprint, tables: registry.all.map((c) => c.table) });
     await sql`insert into app_setting (key, value, updated_at) values ('catalog.schema', ${value}::jsonb, now())
@@ -225,4 +253,17 @@ export async function ensureCatalogSchema<T>(
   if (db.isTransaction) await apply(db);
   else await db.transaction().execute(apply);
   return true;
+}
+
+/** Search columns of an earlier set of search fields (see searchColumnOf): dropped with their index. */
+async function dropStaleSearchColumns<T>(db: Kysely<T>, areas: ResolvedCatalog[]): Promise<void> {
+  const wanted = new Map(areas.map((c) => [c.table, searchColumnOf(c)?.column]));
+  if (wanted.size === 0) return;
+  const found = await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column"
+      from information_schema.columns
+      where table_schema = current_schema() and table_name = any(${[...wanted.keys()]}::text[])`.execute(db);
+  for (const { table, column } of found.rows) {
+    if (SEARCH_COLUMN.test(column) && wanted.get(table) !== column)
+      await sql`alter table ${sql.table(table)} drop column ${sql.id(column)}`.execute(db);
+  }
 }

@@ -84,16 +84,37 @@ export function matchesKeyword(
   keyword: string,
   options: { readsEveryMatch?: boolean } = {},
 ): RawBuilder<boolean> {
-  const words = normalizeKeyword(keyword);
-  const filter = options.readsEveryMatch ? trigramFilter(words) : null;
-  const pattern = `%${escapeLike(words)}%`;
-  const parts = columns.map((c) =>
-    filter
-      ? sql`(${normalized(c)} like ${filter} and strpos(${normalizedInline(c)}, ${words}) <> 0)`
-      : sql`${normalized(c)} like f_unaccent(${pattern})`,
-  );
+  const parts = columns.map((c) => keywordTest(normalized(c), normalizedInline(c), keyword, options));
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
+
+/**
+ * `text`, already accent-free and lower-case (a stored search column, see the catalogue schema), contains
+ * `keyword`. The same tests as matchesKeyword, without stripping any row's accents at search time. Control
+ * characters are dropped from the keyword: such a column joins its fields with one.
+ */
+export function containsKeyword(
+  text: Expression<unknown>,
+  keyword: string,
+  options: { readsEveryMatch?: boolean } = {},
+): RawBuilder<boolean> {
+  return keywordTest(text, text, keyword.replace(/\p{Cc}/gu, ' '), options);
+}
+
+/** `indexed like …` (the form a trigram index answers), and with a trigram filter the exact test on `exact`. */
+function keywordTest(
+  indexed: Expression<unknown>,
+  exact: Expression<unknown>,
+  keyword: string,
+  options: { readsEveryMatch?: boolean },
+): RawBuilder<boolean> {
+  const words = normalizeKeyword(keyword);
+  const filter = options.readsEveryMatch ? trigramFilter(words) : null;
+  return filter
+    ? sql<boolean>`(${indexed} like ${filter} and strpos(${exact}, ${words}) <> 0)`
+    : sql<boolean>`${indexed} like f_unaccent(${`%${escapeLike(words)}%`})`;
+}
+
 /** DDL for a trigram index on the normalised column: `await searchIndexSql('worker', 'full_name').execute(db)`. */
 export function searchIndexSql(table: string, column: string): RawBuilder<unknown> {
   const name = `${table}_${column}_search_idx`;
