@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createPool } from '../../db/database.ts';
+import { loadPrincipal } from '../auth/principal.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+
+/**
+ * The real-time hub: socket.io at /hubs/notify on the API's own HTTP server (same origin, so a `connect-src
+ * 'self'` policy allows it). A socket proves who it is with its access token (`auth: { token }`) and joins only
+ * its own user's room; the `uid` a client puts in the query is never trusted. On PostgreSQL the hub uses the
+ * PostgreSQL adapter (LISTEN/NOTIFY), so an event sent by one API instance reaches sockets held by another; the
+ * embedded database serves a single instance and needs none.
+ */
+export const HUB_PATH = '/hubs/notify';
+/** Events the hub sends. */
+export const HUB_EVENTS = { notify: 'NotifySystem' } as const;
+
+export interface Realtime {
+  /** Send `event` to every socket of these users, on every instance of the portal. */
+  toUsers(userIds: readonly string[], event: string, payload?: unknown): void;
+  /** Sockets connected to this instance (bench and health figures). */
+  readonly localSockets: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export const userRoom = (userId: string): string => `user:${userId}`;
+
+interface SocketData {
+  userId: string;
+}
+
+async function authenticate(config: AppConfig, database: Database, socket: Socket): Promise<string | null> {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const raw = typeof auth?.token === 'string' ? auth.token.replace(/^Bearer\s+/i, '') : '';
+  if (!raw) return null;
+  const claims = await verifyAccessToken(config.jwtSecret, raw);
+  if (!claims) return null;
+  const principal = await loadPrincipal(database.db, claims.sub, claims.sid, database.principalPool ?? database.pool);
+  return principal?.userId ?? null;
+}
+
+export function registerRealtime(app: FastifyInstance, config: AppConfig, database: Database): void {
+  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, never, SocketData>(
+    app.server,
+    {
+      path: HUB_PATH,
+      serveClient: false,
+      // The web app is served from the same origin; no cross-origin sockets.
+      cors: { origin: false },
+    },
+  );
+
+  let adapterPool: pg.Pool | undefined;
+  if (database.kind === 'postgres' && config.databaseUrl) {
+    // Its own two connections: the adapter holds one for LISTEN for as long as the process runs.
+    adapterPool = createPool(config.databaseUrl, 2, 'shared');
+    io.adapter(
+      createAdapter(adapterPool, {
+        tableName: 'socket_io_attachments',
+        errorHandler: (err) => app.log.warn({ err }, 'real-time adapter error'),
+      }),
+    );
+  }
+
+  io.use((socket, next) => {
+    authenticate(config, database, socket).then(
+      (userId) => {
+        if (!userId) return next(new Error('UNAUTHENTICATED'));
+        socket.data.userId = userId;
+        next();
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'real-time hub could not check a socket');
+        next(new Error('UNAVAILABLE'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    // Only the token's user: a `uid` in the query that names someone else changes nothing.
+    void socket.join(userRoom(socket.data.userId));
+  });
+
+  app.decorate('realtime', {
+    toUsers(userIds, event, payload) {
+      const rooms = [...new Set(userIds)].map(userRoom);
+      if (rooms.length) io.to(rooms).emit(event, payload ?? {});
+    },
+    get localSockets() {
+      return io.of('/').sockets.size;
+    },
+  } satisfies Realtime);
+
+  // Before Fastify closes its server: open sockets would keep it waiting. Not io.close(), which closes the HTTP
+  // server itself, Fastify's job.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+  });
+  app.addHook('onClose', async () => {
+    await adapterPool?.end();
+  });
+}

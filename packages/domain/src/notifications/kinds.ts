@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PERMIT_PATHS } from '../permits/features.ts';
+import { BUSINESS_PAGES } from '../businesses/pages.ts';
+
+/**
+ * Every kind of notification the portal sends, declared once: its texts live in the notifications locale
+ * (`kinds.<kind>.label` for the preferences page, `kinds.<kind>.content` with the kind's params, `kinds.<kind>.mail`
+ * for a mail's subject), and `statutory` kinds (a legal deadline, an accident, an administrative decision the law
+ * requires be notified) cannot be turned off.
+ */
+export interface NotificationKind {
+  statutory: boolean;
+  /** Where a user who never chose gets it. */
+  defaultChannel: NotificationChannel;
+}
+
+export const NOTIFICATION_CHANNELS = ['portal', 'mail', 'digest', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** Where a written notification goes besides the portal list and the hub. */
+export type DeliveryChannel = Exclude<NotificationChannel, 'off'>;
+
+export const NOTIFICATION_KINDS = {
+  /** The department receives a work-permit request to review. */
+  permitSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** The department sends a request back to the employer to complete. */
+  permitReturned: { statutory: false, defaultChannel: 'portal' },
+  /** A permit is granted: an administrative decision the employer must receive (Decree 152/2020). */
+  permitApproved: { statutory: true, defaultChannel: 'portal' },
+  /** A refusal, which the law requires be given with its reasons (Decree 152/2020). */
+  permitRejected: { statutory: true, defaultChannel: 'portal' },
+  /** An employer notifies overtime above 200 hours a year (Labour Code 2019 art. 107). */
+  overtimeSubmitted: { statutory: false, defaultChannel: 'portal' },
+  overtimeAccepted: { statutory: false, defaultChannel: 'portal' },
+  overtimeReturned: { statutory: false, defaultChannel: 'portal' },
+} as const satisfies Record<string, NotificationKind>;
+
+export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKindName[];
+export const isNotificationKind = (kind: string): kind is NotificationKindName => kind in NOTIFICATION_KINDS;
+
+/** Values placed in a kind's texts. */
+export type NotificationParams = Record<string, string | number>;
+
+/** Links the notifications of the domains open (paths of the web app). */
+export const notificationLinks = {
+  permit: (id: string, kind: string) =>
+    (kind === 'confirm' ? PERMIT_PATHS.editConfirm : PERMIT_PATHS.edit).replace(':id', id),
+  overtime: () => BUSINESS_PAGES.overtime,
+};
+
+/** Spec §9: the bell's drop-down loads 5, the view-all list 10 a page from page 1, the pop-up hides after 5 s. */
+export const NOTIFICATION_LIMITS = { dropdown: 5, pageSize: 10, popupMs: 5000 } as const;
+/** The view-all page (spec §2). */
+export const NOTIFICATION_PAGE = '/thong-bao/danh-sach';
+
+/** `notifyStatus` of the list: 0 all, 1 unread, 2 read. */
+export const NOTIFY_STATUSES = { all: 0, unread: 1, read: 2 } as const;
+
+export const notificationItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  createdDate: z.string(),
+  viewDate: z.string().nullable(),
+  fullName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export const notificationPreference = z.object({
+  kind: z.string(),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  statutory: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreference>;
