@@ -1,0 +1,68 @@
+import { PERMIT_PATHS, PERMIT_PERMISSIONS } from '@portal/domain/permits/features';
+import { PERMIT_EXPIRING_DAYS } from '@portal/domain/permits/rules';
+import type { StoredStatus } from '@portal/domain/permits/state';
+import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import { callerOf } from './access.ts';
+import { countPermits } from './queries.ts';
+
+/**
+ * Work permits in the workspaces: the department's requests to review; the employer's returned requests to
+ * fix and drafts to submit; permits ending soon for both; permits in force as a figure. Counted with the list's
+ * own filters and scope, so a task's count is what its link shows.
+ */
+const count = (ctx: WorkspaceContext, q: Parameters<typeof countPermits>[2]) =>
+  countPermits(ctx.db, callerOf(ctx.principal), q, ctx.today);
+const byStatus = (status: StoredStatus) => (ctx: WorkspaceContext) => count(ctx, { status: [status] });
+const employerList = (status: string) => `${PERMIT_PATHS.list}?status=${status}`;
+
+registerWorkspaceTasks(
+  {
+    key: 'permits.toReview',
+    permission: PERMIT_PERMISSIONS.review,
+    side: 'authority',
+    titleKey: 'permits:workspace.toReview',
+    tone: 'action',
+    order: 10,
+    count: byStatus('submitted'),
+    link: `${PERMIT_PATHS.review}?tab=submitted`,
+  },
+  {
+    key: 'permits.returned',
+    permission: PERMIT_PERMISSIONS.update,
+    side: 'employer',
+    titleKey: 'permits:workspace.returned',
+    tone: 'action',
+    order: 10,
+    count: byStatus('returned'),
+    link: employerList('returned'),
+  },
+  {
+    key: 'permits.drafts',
+    permission: PERMIT_PERMISSIONS.update,
+    side: 'employer',
+    titleKey: 'permits:workspace.drafts',
+    tone: 'action',
+    order: 11,
+    count: byStatus('draft'),
+    link: employerList('draft'),
+  },
+  {
+    key: 'permits.expiring',
+    permission: PERMIT_PERMISSIONS.read,
+    titleKey: 'permits:workspace.expiring',
+    tone: 'warning',
+    order: 40,
+    count: (ctx) => count(ctx, { expiringWithinDays: PERMIT_EXPIRING_DAYS }),
+    // The department's queue has the tab; the employer's list shows its permits in force.
+    link: (ctx) =>
+      callerOf(ctx.principal).canReview ? `${PERMIT_PATHS.review}?tab=expiring` : employerList('approved'),
+  },
+);
+
+registerWorkspaceFigures({
+  key: 'permits.inForce',
+  permission: PERMIT_PERMISSIONS.read,
+  labelKey: 'permits:workspace.inForce',
+  order: 30,
+  value: (ctx) => count(ctx, { status: ['approved'] }),
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayInVietnam } from '@portal/domain/permits/rules';
+import { WORKSPACE_API, workspaceSchema } from '@portal/domain/workspace';
+import { unauthenticated } from '../../platform/errors/app-error.ts';
+import { workspaceOf } from './registry.ts';
+
+export {
+  registerWorkspaceFigures,
+  registerWorkspaceTasks,
+  sideOfPrincipal,
+  type WorkspaceContext,
+  type WorkspaceFigureProvider,
+  type WorkspaceTaskProvider,
+} from './registry.ts';
+
+/** The signed-in user's workspace: tasks waiting for them and figures of their scope (see registry.ts). */
+const workspace: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    WORKSPACE_API,
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['workspace'],
+        summary: "The caller's workspace: waiting tasks and figures, within the caller's data scope",
+        response: { 200: workspaceSchema },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      if (!principal) throw unauthenticated();
+      return workspaceOf({ db: app.db, principal, today: todayInVietnam() });
+    },
+  );
+};
+
+export default workspace;

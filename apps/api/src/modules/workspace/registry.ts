@@ -1,0 +1,105 @@
+import type { WorkspaceFigure, WorkspaceTask, WorkspaceTone } from '@portal/domain/workspace';
+import type { Db } from '../../db/database.ts';
+import { permits, type Permission, type Principal } from '../../platform/access/index.ts';
+
+/**
+ * The workspace registry: what each module contributes to a role's workspace (`GET /api/Workspace/tasks`).
+ *
+ * A module registers, once at load, its task providers (records waiting for the user: requests to review, a
+ * returned request to fix, notices to accept) and its figures (workers, employers, permits in force):
+ *
+ *   registerWorkspaceTasks({
+ *     key: 'permits.toReview',                    // stable, unique
+ *     permission: 'WorkerLicense.review',         // who may see the task at all
+ *     side: 'authority',                          // optional: only employer users, or only everyone else
+ *     titleKey: 'permits:workspace.toReview',     // label, with {{count}}
+ *     tone: 'action',
+ *     count: (ctx) => countSubmitted(ctx),        // MUST count within ctx.principal's data scope
+ *     link: '/nguoi-lao-dong/cap-phep-nguoi-lao-dong/danh-sach?tab=submitted', // the filtered list
+ *   });
+ *
+ * Counting is the module's own business (its scope rules, its statuses); the registry only decides who sees
+ * which entry, runs the counts and orders the answer. Accidents, equipment, training and notifications add
+ * theirs the same way.
+ */
+
+export interface WorkspaceContext {
+  db: Db;
+  principal: Principal;
+  /** Today in Vietnam ('YYYY-MM-DD'), for validity dates. */
+  today: string;
+}
+
+export type WorkspaceSide = 'employer' | 'authority';
+
+interface Common {
+  key: string;
+  permission: Permission;
+  side?: WorkspaceSide;
+  order?: number;
+}
+
+export interface WorkspaceTaskProvider extends Common {
+  titleKey: string;
+  tone: WorkspaceTone;
+  count(ctx: WorkspaceContext): Promise<number>;
+  link: string | ((ctx: WorkspaceContext) => string);
+}
+
+export interface WorkspaceFigureProvider extends Common {
+  labelKey: string;
+  value(ctx: WorkspaceContext): Promise<number>;
+  link?: string;
+}
+
+const tasks = new Map<string, WorkspaceTaskProvider>();
+const figures = new Map<string, WorkspaceFigureProvider>();
+
+/** A module's task providers (idempotent by key: a reload replaces them). */
+export function registerWorkspaceTasks(...providers: WorkspaceTaskProvider[]): void {
+  for (const p of providers) tasks.set(p.key, p);
+}
+
+/** A module's figures for the user's scope (idempotent by key). */
+export function registerWorkspaceFigures(...providers: WorkspaceFigureProvider[]): void {
+  for (const p of providers) figures.set(p.key, p);
+}
+
+/** Employer users act for their employer; everyone else is the authority side. */
+export function sideOfPrincipal(principal: Principal): WorkspaceSide {
+  return principal.unit.kind === 'employer' && principal.role !== 'admin' ? 'employer' : 'authority';
+}
+
+function admitted(p: Common, principal: Principal): boolean {
+  if (p.side && p.side !== sideOfPrincipal(principal)) return false;
+  return permits(principal, p.permission);
+}
+
+const byOrder = <T extends Common>(list: Iterable<T>) =>
+  [...list].map((p, i) => ({ p, i })).sort((a, b) => (a.p.order ?? 100) - (b.p.order ?? 100) || a.i - b.i);
+
+/**
+ * The caller's workspace: the tasks and figures its abilities and side admit, counted in its scope; tasks with
+ * something waiting come first. Counts run one after another: each is one indexed count, and a workspace
+ * opened by many users at once should not take many connections each.
+ */
+export async function workspaceOf(ctx: WorkspaceContext): Promise<{
+  tasks: WorkspaceTask[];
+  figures: WorkspaceFigure[];
+}> {
+  const outTasks: WorkspaceTask[] = [];
+  for (const { p } of byOrder(tasks.values())) {
+    if (!admitted(p, ctx.principal)) continue;
+    const count = await p.count(ctx);
+    const link = typeof p.link === 'function' ? p.link(ctx) : p.link;
+    outTasks.push({ key: p.key, titleKey: p.titleKey, count, link, tone: p.tone });
+  }
+  const outFigures: WorkspaceFigure[] = [];
+  for (const { p } of byOrder(figures.values())) {
+    if (!admitted(p, ctx.principal)) continue;
+    outFigures.push({ key: p.key, labelKey: p.labelKey, value: await p.value(ctx), link: p.link ?? null });
+  }
+  const waiting = outTasks.filter((t) => t.count > 0);
+  const idle = outTasks.filter((t) => t.count === 0);
+  return { tasks: [...waiting, ...idle], figures: outFigures };
+}
