@@ -225,12 +225,11 @@ describe('session', () => {
     await signInWithForm(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.waitForURL('**/nguoi-dung/lich-su-truy-cap/danh-sach');
     await page.getByTestId('history-table').waitFor();
-    // A signed-in user who opens a sign-in page goes to their role's home: the administrator to `/` (the portal's
-    // home page), a client to its workspace.
+    // A signed-in user who opens a sign-in page goes to their role's home, the workspace (administrators too).
     await page.goto(ui.url('/dang-nhap'));
-    await page.waitForURL('**/trang-chu');
+    await page.waitForURL('**/trang-lam-viec');
     await page.goto(ui.url('/quen-mat-khau'));
-    await page.waitForURL('**/trang-chu');
+    await page.waitForURL('**/trang-lam-viec');
   });
 });
 
@@ -321,7 +320,7 @@ describe('users in the trash bin', () => {
         fullName: 'Người Dùng Thùng Rác',
         unitId: demo[0]!.unitId,
         userTypeId: demo[0]!.userTypeId,
-        password: 'ThungRac@2026',
+        password: 'Bo-Rac@Langbiang26',
       },
     });
     expect(created.status).toBe(201);
@@ -351,5 +350,39 @@ describe('users in the trash bin', () => {
     // The user list's import is the catalogue's import page.
     await page.goto(ui.url('/nguoi-dung/them-tu-tep'));
     await page.getByText('Nhập người dùng từ tệp Excel').first().waitFor();
+  });
+});
+
+describe('new passwords', () => {
+  it('a strength meter under the field, its dictionaries fetched only then, never by the sign-in page', async () => {
+    const { page } = ui;
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    const dictionaries = () => fetched.filter((p) => /\/password-strength-[\w-]+\.js$/.test(p));
+
+    await page.goto(ui.url('/dang-nhap'));
+    await page.getByTestId('login-user').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(dictionaries()).toEqual([]);
+
+    await signInWithForm(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/dang-nhap'));
+    expect(dictionaries()).toEqual([]);
+    await page.goto(ui.url('/doi-mat-khau'));
+    const field = page.getByTestId('new-password');
+    const meter = page.getByTestId('new-password-strength');
+    await field.fill('password1234');
+    await meter.waitFor();
+    expect(dictionaries()).toHaveLength(1);
+    expect(Number(await meter.getAttribute('data-score'))).toBeLessThanOrEqual(1);
+    await page.getByText('Mật khẩu này quá phổ biến, dễ bị đoán').waitFor();
+    // Built on the user's own name.
+    await field.fill('quantrihethong26');
+    await page.getByText('Mật khẩu dựa trên tên, tên đăng nhập hoặc thư điện tử của bạn').waitFor();
+    // A long phrase, no composition rules.
+    await field.fill('gió núi sương mù đà lạt');
+    await expect.poll(() => meter.getAttribute('data-score')).toBe('4');
+    await meter.getByText('Độ mạnh: Rất mạnh').waitFor();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBe(0);
   });
 });

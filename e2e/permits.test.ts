@@ -118,8 +118,11 @@ describe('work permit request', () => {
       'passportCopy',
     ];
     for (const code of papers) {
+      // A required paper still missing is marked where it is uploaded, and the mark goes with the upload.
+      expect(await page.getByTestId(`requirement-missing-${code}`).count()).toBe(1);
       await upload(page, code, { name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
       await page.getByTestId(`requirement-${code}`).getByText(`${code}.pdf`).waitFor();
+      expect(await page.getByTestId(`requirement-missing-${code}`).count()).toBe(0);
     }
     await upload(page, 'photos', { name: 'ảnh 4x6.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('requirement-photos').getByText('ảnh 4x6.png').waitFor();

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
+import type * as Prerender from './src/prerender.tsx';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -25,6 +27,8 @@ function precompress(): Plugin {
           d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)],
         );
       for (const file of walk(outDir)) {
+        // The server-rendering bundle and page templates are read by the API, never sent as they are.
+        if (file.includes(`${path.sep}prerendered${path.sep}`)) continue;
         if (!compressible.test(file) || statSync(file).size < 256) continue;
         const content = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
@@ -39,57 +43,133 @@ function precompress(): Plugin {
   };
 }
 
+type OutputChunk = Extract<Rollup.OutputBundle[string], { type: 'chunk' }>;
+
+/** Where the build leaves what the API needs to render the first pages (not served as files). */
+const PRERENDER_DIR = 'prerendered';
+
 /**
- * Adds <link rel="modulepreload"> for the chunks of the page most visits start on (the public home), so the
- * browser fetches them together with the entry instead of one round trip after it. A few KB for other pages.
+ * The first pages of a visit (the public home, sign-in) are rendered by the server from the real components
+ * (src/prerender.tsx), with the province's configuration, so they paint from HTML and CSS alone; main.tsx
+ * hydrates them. This step bundles src/prerender.tsx for Node (`prerendered/server/prerender.js`, everything
+ * inside) and writes one template per page (`prerendered/<slug>.html`): index.html with the page's stylesheets
+ * and module preloads in the head (low priority: the page paints without them, they must not compete with the
+ * stylesheets) and slots for the markup in each language and the configuration it was rendered with.
+ * `pages` maps each path to its page module (the route table's lazy import), to find its chunks.
  */
-function preloadPage(entry: string): Plugin {
+function prerenderPages(pages: Record<string, string>): Plugin {
+  let root = '';
+  let outDir = 'dist';
   return {
-    name: 'portal:preload-page',
+    name: 'portal:prerender',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const page = chunks.find((c) => c.facadeModuleId?.endsWith(entry));
-        if (!page) return [];
-        const main = chunks.find((c) => c.isEntry);
-        const already = new Set([main?.fileName, ...(main?.imports ?? [])]);
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const main = chunks.find((c) => c.isEntry);
+      const loaded = new Set([main?.fileName, ...(main?.imports ?? [])]);
+      /** A dynamically imported module's chunk and the chunks it imports that the entry does not. */
+      const chunksOf = (moduleEnding: string): string[] => {
+        const first = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(moduleEnding));
+        if (!first) throw new Error(`prerender: no chunk for ${moduleEnding}`);
         const files = new Set<string>();
         const visit = (file: string) => {
-          if (already.has(file) || files.has(file)) return;
+          if (loaded.has(file) || files.has(file)) return;
           files.add(file);
-          const chunk = chunks.find((c) => c.fileName === file);
-          chunk?.imports.forEach(visit);
+          byFile.get(file)?.imports.forEach(visit);
         };
-        visit(page.fileName);
-        // Its stylesheets too: the lazy import waits for them before the page renders.
-        const css = [...files].flatMap((file) => [
-          ...((chunks.find((c) => c.fileName === file) as { viteMetadata?: { importedCss: Set<string> } } | undefined)
-            ?.viteMetadata?.importedCss ?? []),
-        ]);
-        return [
-          ...[...files].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...[...new Set(css)].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
+        visit(first.fileName);
+        return [...files];
+      };
+      const cssOf = (files: string[]) => [
+        ...new Set(
+          files.flatMap((f) => [
+            ...((byFile.get(f) as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata
+              ?.importedCss ?? []),
+          ]),
+        ),
+      ];
+
+      const target = path.join(outDir, PRERENDER_DIR);
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        // One file with everything in it: the API runs it from wherever the build was copied.
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: path.join(target, 'server'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          target: 'node22',
+          // Read from disk by the server, never downloaded: size does not matter.
+          chunkSizeWarningLimit: 100_000,
+          reportCompressedSize: false,
+          rollupOptions: { output: { format: 'es', entryFileNames: 'prerender.js' } },
+        },
+      });
+      const { namespacesOf, DEFAULT_LANGUAGE, LANGUAGES } = (await import(
+        pathToFileURL(path.join(target, 'server/prerender.js')).href
+      )) as typeof Prerender;
+
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      // index.html's #root: empty or holding the boot spinner.
+      const rootElement = /<div id="root">(?:<div[^>]*><\/div>)?<\/div>/;
+      // The configuration comes with the page: no separate request to preload.
+      const configurationPreload = /\s*<link rel="preload" href="\/api\/Home\/configuration"[^>]*>/;
+      // The province's favicon is rendered in its place (the `head` slot).
+      const favicon = /<link rel="icon" id="portal-favicon"[^>]*>/;
+      if (!rootElement.test(template) || !configurationPreload.test(template) || !favicon.test(template)) {
+        throw new Error('prerender: index.html changed shape (#root, configuration preload, favicon)');
+      }
+      for (const [pagePath, pageModule] of Object.entries(pages)) {
+        const scripts = [
+          ...chunksOf(pageModule),
+          // Its texts in the default language (another language loads them when the app starts).
+          ...namespacesOf(pagePath).flatMap((ns) => chunksOf(`locales/${DEFAULT_LANGUAGE}/${ns}.json`)),
         ];
-      },
+        const head = [
+          ...cssOf(scripts).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+        ].join('\n    ');
+        const body =
+          `<div id="root" data-prerendered="${pagePath}" data-lang="${DEFAULT_LANGUAGE}"><!--page:${DEFAULT_LANGUAGE}--></div>` +
+          LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)
+            .map((l) => `<template id="prerendered-${l}"><!--page:${l}--></template>`)
+            .join('') +
+          '<script type="application/json" id="portal-configuration"><!--configuration--></script>' +
+          '<script src="/boot-page.js"></script>';
+        const html = template
+          .replace(configurationPreload, '')
+          .replace(favicon, '<!--head-->')
+          .replace(
+            /<(script type="module"|link rel="modulepreload") crossorigin/g,
+            '<$1 fetchpriority="low" crossorigin',
+          )
+          .replace('</head>', `  ${head}\n  </head>`)
+          .replace(rootElement, body);
+        writeFileSync(path.join(target, `${pagePath.replace(/^\//, '')}.html`), html);
+      }
     },
   };
 }
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), preloadPage('src/modules/home/HomePage.tsx'), precompress()],
+  plugins: [
+    react(),
+    prerenderPages({
+      '/trang-chu': 'src/modules/home/HomePage.tsx',
+      '/dang-nhap': 'src/modules/accounts/LoginPage.tsx',
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

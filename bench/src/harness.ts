@@ -156,7 +156,8 @@ export async function startBareServer(handler: BareHandler): Promise<{ baseUrl: 
 }
 
 v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+/** A full garbage collection (memory figures read after one). */
+export const gc = vm.runInNewContext('gc') as () => void;
 
 /**
  * Peak RSS of this process while `run` goes on, sampled every 20 ms (cheap: no heap walk). A full GC first,

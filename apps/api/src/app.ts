@@ -8,19 +8,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerErrorHandling } from './platform/errors/handler.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/errors/handler.ts';
 import { registerAccess, type PrincipalResolver } from './platform/access/index.ts';
 import { registerWebApp } from './platform/http/static.ts';
+import { registerNoStore } from './platform/http/no-store.ts';
 import { createJobs, type Jobs } from './platform/jobs/index.ts';
 import { createFileStorage, MAX_UPLOAD_BYTES } from './platform/files/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { createPrincipalResolver } from './platform/auth/principal.ts';
+import { registerRealtime } from './platform/realtime/index.ts';
+import { registerNotifier } from './modules/notifications/service.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
@@ -49,6 +53,11 @@ export interface BuildOptions {
   plugins?: FastifyPluginAsync[];
 }
 
+/** A hop count compiled as Fastify itself does (its types leave numbers out); addresses and `false` as they are. */
+function trustedProxies(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Plugins in order: external → platform → domain modules. Tests call this and use `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -67,8 +76,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies in front: otherwise any client could choose its address.
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    // A path that is not valid UTF-8, or a parameter too long, answers with the project's error body.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -90,7 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Ant Design injects its CSS-in-JS as <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Same origin only: CSP Level 3 'self' also matches the same host's ws:/wss: (the real-time hub).
+        connectSrc: ["'self'"],
         scriptSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
@@ -113,18 +126,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (trees, menus) are named components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Platform.
   const webApp = await registerWebApp(app, config.webDist);
   registerErrorHandling(app, { spaFallback: webApp });
+  registerNoStore(app);
   registerAccess(
     app,
     options.resolvePrincipal ??
       createPrincipalResolver(config.jwtSecret, database.db, database.principalPool ?? database.pool),
   );
   await app.register(fileRoutes);
+  registerRealtime(app, config, database);
+  // The one notify service, visible to every domain module.
+  registerNotifier(app);
 
   // Domain modules.
   for (const mod of modules) await app.register(mod);

@@ -42,6 +42,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them by hop count or address; never everyone', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '172.16.0.0/12',
+      '::1',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.local', '10.0.0.1,,x'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('ADMIN_PASSWORD is at least 12 characters', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_PASSWORD: 'Demo@2026' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ DATA_DIR: tmp(), ADMIN_PASSWORD: 'Quan-tri#Lam-Dong' }).adminPassword).toBe(
+      'Quan-tri#Lam-Dong',
+    );
+  });
+
   it('sizes the PostgreSQL pool from the cores unless told', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).databasePoolSize).toBeUndefined();
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);

@@ -1,13 +1,49 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/domain/accounts';
 
 /** Environment → typed configuration. The only place that reads process.env. */
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/**
+ * TRUST_PROXY: which proxies may tell the portal the client's address (X-Forwarded-For). Off by default: the
+ * address is the connection's. A hop count (`1`: the one reverse proxy in front) or a comma-separated list of
+ * proxy addresses or CIDR ranges. `true` (believe any sender) is refused: anyone could then choose the address
+ * every per-address limit and the access history go by.
+ */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (['', '0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((s) => !isProxyAddress(s));
+    if (!list.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count or a comma-separated list of proxy addresses/CIDR ranges (not ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,12 +53,14 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  // The password policy (length, strength) is checked at first start, where the user name is known.
+  ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   DEMO_DATA: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SYNC_SOURCE_URL: z.string().url().optional(),
+  TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -48,6 +86,8 @@ export interface AppConfig {
   jwtSecret: string;
   syncSourceUrl: string | undefined;
   bodyLimit: number;
+  /** Fastify's trustProxy: false (the connection's address), a hop count, or the proxies' addresses/ranges. */
+  trustProxy: false | number | string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -90,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? '',
     syncSourceUrl: e.SYNC_SOURCE_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
   const config = { ...base, ...overrides };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir, 'jwt-secret');

@@ -129,7 +129,7 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
     expect((await post(me(), `/api/Account/lock-account/${other().id}`, {})).statusCode).toBe(404);
     expect((await post(me(), '/api/Account/reissue-password', { userId: other().id })).statusCode).toBe(404);
     expect(
-      (await post(me(), '/api/Account/change-password-user', { userId: other().id, newPassword: 'BiDoi@2026' }))
+      (await post(me(), '/api/Account/change-password-user', { userId: other().id, newPassword: 'BiDoi@Langbiang26' }))
         .statusCode,
     ).toBe(404);
     expect((await post(me(), '/api/OfficalProfile/delete-users', [other().id])).statusCode).toBe(404);
@@ -153,7 +153,7 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
       email: `xam_nhap_${mine}@x.example`,
       unitId: otherUnit(),
       userTypeId: colleague[mine].userTypeId,
-      password: 'XamNhap@2026',
+      password: 'XamNhap@Cauda2026',
     });
     expect(create.statusCode).toBe(403);
     const move = await put(me(), `/api/OfficalProfile/users/${colleague[mine].id}`, {
@@ -172,7 +172,7 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
         fullName: 'Bị ghi đè',
         unitId: code,
         userTypeId: 'CAN_BO_SO',
-        password: 'GhiDe@2026',
+        password: 'GhiDe@Hoa-Mai2026',
       },
       // Creating a user in the other side's unit.
       {
@@ -181,7 +181,7 @@ describe.each(pairs)('%s against %s', (mine, theirs) => {
         email: `nhap_${mine}@x.example`,
         unitId: code,
         userTypeId: 'DOANH_NGHIEP',
-        password: 'NhapSang@2026',
+        password: 'NhapSang@Bao-Loc26',
       },
     ];
     const res = await post(me(), '/api/OfficalProfile/import-user-from-json', rows);

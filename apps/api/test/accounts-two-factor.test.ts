@@ -133,20 +133,23 @@ describe('signing in', () => {
     expect((await t.request({ url: '/api/Account/two-factor', headers: s.headers })).json().recoveryCodesLeft).toBe(9);
   });
 
-  it('a challenge allows five wrong codes, then is spent', async () => {
+  it('a challenge allows five wrong codes, then is spent; the guessing address waits, the owner elsewhere does not', async () => {
     const { s, secret } = await enrolled();
     const token = await challenge(s.user);
-    for (let i = 0; i < 4; i++)
-      expect(
-        (await post('/api/Account/login-two-factor', { twoFactorToken: token, code: `11111${i}` })).statusCode,
-      ).toBe(401);
-    // Wrong codes count towards the account lockout too: five in a row lock it.
-    const fifth = await post('/api/Account/login-two-factor', { twoFactorToken: token, code: '111119' });
-    expect(fifth.statusCode).toBe(401);
+    const address = randomAddress();
+    const fromThere = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/Account/login-two-factor', payload, remoteAddress: address });
+    for (let i = 0; i < 5; i++)
+      expect((await fromThere({ twoFactorToken: token, code: `11111${i}` })).statusCode).toBe(401);
     const spent = await post('/api/Account/login-two-factor', { twoFactorToken: token, code: await codeAt(secret, 1) });
     expect(spent.statusCode).toBe(401);
     expect(spent.json().error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
-    expect((await login(t, s.user.userName, s.user.password)).json().error.code).toBe('ACCOUNT_TEMPORARILY_LOCKED');
+    // Wrong codes count with wrong passwords: that address now waits before trying this account again …
+    const again = await login(t, s.user.userName, s.user.password, address);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    // … while the account itself is not locked.
+    await challenge(s.user);
   });
 
   it('an unknown challenge token is a 401', async () => {

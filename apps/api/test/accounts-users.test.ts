@@ -63,7 +63,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
     email: `nv_${id}@so.example`,
     unitId: department,
     userTypeId: officerType,
-    password: 'BanDau@2026',
+    password: 'BanDau@Suoi-Vang26',
     ...overrides,
   };
 }
@@ -120,16 +120,16 @@ describe('create and edit', () => {
     const accept = await t.request({
       method: 'POST',
       url: '/api/Account/accept-invitation',
-      payload: { token, password: 'TuDat@2026' },
+      payload: { token, password: 'TuDat@Langbiang26' },
     });
     expect(accept.statusCode).toBe(200);
-    expect((await login(t, body.userName, 'TuDat@2026')).statusCode).toBe(200);
+    expect((await login(t, body.userName, 'TuDat@Langbiang26')).statusCode).toBe(200);
     expect(
       (
         await t.request({
           method: 'POST',
           url: '/api/Account/accept-invitation',
-          payload: { token, password: 'Khac@2026' },
+          payload: { token, password: 'Khac@Tuyen-Lam26' },
         })
       ).statusCode,
     ).toBe(400);
@@ -499,7 +499,7 @@ describe('spreadsheets', () => {
         email: 'nhap1@so.example',
         unitId: unitCode,
         userTypeId: 'CAN_BO_SO',
-        password: 'NhapTep@2026',
+        password: 'NhapTep@Da-Lat2026',
       },
       {
         userName: 'nhap_tep_2',
@@ -513,7 +513,7 @@ describe('spreadsheets', () => {
         fullName: 'Trùng',
         unitId: unitCode,
         userTypeId: 'CAN_BO_SO',
-        password: 'NhapTep@2026',
+        password: 'NhapTep@Da-Lat2026',
       },
       { userName: 'x', fullName: '', email: 'sai', unitId: 'KHONG_CO', userTypeId: 'KHONG_CO' },
       {
@@ -521,7 +521,7 @@ describe('spreadsheets', () => {
         fullName: 'Quá quyền',
         unitId: unitCode,
         userTypeId: 'QUAN_TRI',
-        password: 'NhapTep@2026',
+        password: 'NhapTep@Da-Lat2026',
       },
     ];
     const dry = await t.request({
@@ -558,7 +558,7 @@ describe('spreadsheets', () => {
       })
     ).json();
     expect({ created: real.created, updated: real.updated }).toEqual({ created: 2, updated: 0 });
-    expect((await login(t, 'nhap_tep_1', 'NhapTep@2026')).statusCode).toBe(200);
+    expect((await login(t, 'nhap_tep_1', 'NhapTep@Da-Lat2026')).statusCode).toBe(200);
     const invited = await t.database.db
       .selectFrom('outbox_mail')
       .select('subject')

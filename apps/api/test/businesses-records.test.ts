@@ -85,6 +85,15 @@ describe('official documents', () => {
     const doc = sent.json();
     // An employer always writes for itself, whatever it sends.
     expect(doc).toMatchObject({ direction: 'toAuthority', businessId: f.businessA.id, editable: true, seenAt: null });
+    // Who sent it reads as a person's name, not a login name.
+    const sender = await t.database.db
+      .selectFrom('official_document as d')
+      .innerJoin('app_user as u', 'u.id', 'd.created_by')
+      .select(['d.created_by_name', 'u.full_name', 'u.user_name'])
+      .where('d.id', '=', doc.id)
+      .executeTakeFirstOrThrow();
+    expect(sender.created_by_name).toBe(sender.full_name);
+    expect(sender.created_by_name).not.toBe(sender.user_name);
 
     const own = await call(f.employerA, 'GET', '/api/OfficialDocument/officialDocuments', undefined, {
       box: 'outgoing',

@@ -160,6 +160,12 @@ export async function sampleInput(
         break;
       case 'reference': {
         const target = catalogRegistry.get(f.target);
+        // Units are visible to their own members only: an optional unit (the training body running a
+        // course) stays empty, as an employer's own record leaves it.
+        if (!f.required && target.declaration.scope === 'unit') {
+          out[name] = null;
+          break;
+        }
         if (target.declaration.lookup) {
           out[name] = t.lookups[target.key] ?? null;
           break;

@@ -79,6 +79,18 @@ describe('POST /api/File/upload', () => {
     expect(got.headers['content-disposition']).toContain("filename*=UTF-8''Quy%20%C4%91%E1%BB%8Bnh");
   });
 
+  it('a file sent without IsSecure is secure: only its uploader (and File.readSecure) can read it', async () => {
+    const res = await upload(uploader, form({ FileType: 'scan' }, { name: 'quen-khai-bao.pdf', data: pdf }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().isSecure).toBe(true);
+    expect((await download(colleague, res.json().id)).statusCode).toBeGreaterThanOrEqual(403);
+    expect((await download(null, res.json().id)).statusCode).toBeGreaterThanOrEqual(401);
+    expect((await download(uploader, res.json().id)).statusCode).toBe(200);
+    expect((await download(keeper, res.json().id)).statusCode).toBe(200);
+    const open = await upload(uploader, form({ IsSecure: 'false' }, { name: 'cong-khai.pdf', data: pdf }));
+    expect(open.json().isSecure).toBe(false);
+  });
+
   it('refuses a wrong type by content (415), a file over the limit (413) and no file (400), with the error body', async () => {
     const before = await t.database.db
       .selectFrom('stored_file')
@@ -180,7 +192,7 @@ describe('a catalogue file field', () => {
 
   it('takes only a file the writer could download: not a secure file of another user', async () => {
     const secret = (await upload(uploader, form({ IsSecure: 'true' }, { name: 'bi-mat.pdf', data: pdf }))).json();
-    const open = (await upload(uploader, form({}, { name: 'cong-khai.pdf', data: pdf }))).json();
+    const open = (await upload(uploader, form({ IsSecure: 'false' }, { name: 'cong-khai.pdf', data: pdf }))).json();
     const own = (await upload(clerk, form({ IsSecure: 'true' }, { name: 'cua-toi.pdf', data: pdf }))).json();
     const create = (code: string, scanFileId: string) =>
       t.request({

@@ -331,6 +331,15 @@ describe('two employers see only their own', () => {
     expect(options.map((o: { value: string }) => o.value)).toEqual([workerB]);
     // The worker's own passport prefills the form.
     expect(options[0]).toMatchObject({ nationality: 'CN', passportNumber: expect.stringMatching(/^P\d{8}$/) });
+    // The worker already has a request in progress (b, a draft): flagged in the picker at once, except for b itself.
+    expect(options[0].conflict).toBe('openRequest');
+    const editing = (await call(w.employerB, 'GET', `get-combobox-foreign-worker?exceptId=${b.id}`)).json();
+    expect(editing[0].conflict).toBeNull();
+    // An approved permit still valid blocks a new permit for the worker, but not a confirmation.
+    const approvedFor = (await call(w.employerA, 'GET', 'get-combobox-foreign-worker?take=100')).json();
+    expect(approvedFor.find((o: { value: string }) => o.value === a.workerId).conflict).toBe('alreadyValid');
+    const confirmFor = (await call(w.employerA, 'GET', 'get-combobox-foreign-worker?take=100&kind=confirm')).json();
+    expect(confirmFor.find((o: { value: string }) => o.value === a.workerId).conflict).toBeNull();
 
     // The department sees both (once submitted); the commune unit only its employers'.
     const dept = (await call(w.department, 'GET', 'workerLicenses?pageSize=200')).json();

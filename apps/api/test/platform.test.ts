@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { sessionWith } from './support/accounts.ts';
 import { registerAccess } from '../src/platform/access/index.ts';
 import { matchesKeyword } from '../src/db/search.ts';
 
@@ -41,13 +42,25 @@ const probe: FastifyPluginAsyncZod = async (app) => {
 afterAll(async () => t.close());
 
 describe('health and documentation', () => {
-  it('reports database status', async () => {
+  it('reports database status; the engine and its version only to administrators', async () => {
     const res = await t.request('/api/health');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
-    expect(body.database.ok).toBe(true);
-    expect(['pglite', 'postgres']).toContain(body.database.kind);
+    expect(body.database).toEqual({ ok: true, latencyMs: expect.any(Number) });
+
+    const officer = await sessionWith(t, { permissions: ['Configuration.read', 'User.read'] });
+    expect((await t.request({ url: '/api/health', headers: officer.headers })).json().database).not.toHaveProperty(
+      'kind',
+    );
+    for (const admin of [
+      await sessionWith(t, { permissions: ['Configuration.update'] }),
+      await sessionWith(t, { role: 'admin' }),
+    ]) {
+      const detailed = (await t.request({ url: '/api/health', headers: admin.headers })).json().database;
+      expect(['pglite', 'postgres']).toContain(detailed.kind);
+      expect(detailed.version).toMatch(/\d+\.\d+/);
+    }
   });
 
   it('serves OpenAPI generated from the route schemas', async () => {
@@ -63,6 +76,8 @@ describe('health and documentation', () => {
     const res = await t.request('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Scripts may talk to this portal only: no socket to any other host.
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self';");
   });
 });
 

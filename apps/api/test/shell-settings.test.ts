@@ -172,7 +172,9 @@ describe('menu per role', () => {
     const plain = keysOf((await t.request({ url: '/api/UserTypev2/get-menu', headers: as('plain') })).json().items);
     expect(plain).not.toContain('/cai-dat');
     // Granted by no feature yet (area not built): left to the web, which checks the page's route.
-    expect(plain).toContain('/tin-nhan');
+    expect(plain).toContain('/tin-tuc/quan-li-tin-tuc/danh-sach');
+    // The mailbox follows its own permission, which this type was not given.
+    expect(plain).not.toContain('/tin-nhan');
   });
 
   it('saves an arrangement per scope; the menu of that role follows it, others keep theirs', async () => {

@@ -58,7 +58,16 @@ describe.runIf(process.env.PORTAL_TEST_DB !== 'postgres')('main.ts start-up and 
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child);
-    const health = (await (await fetch(`${url}/api/health`)).json()) as { database: { kind: string } };
+    // The engine is shown to the administrator only (ADMIN_PASSWORD met the password policy at first start).
+    const signedIn = await fetch(`${url}/api/Account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: 'Start-Test-2026' }),
+    });
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const health = (await (
+      await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { database: { kind: string } };
     expect(health.database.kind).toBe('pglite');
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONALITIES } from '@portal/domain/workers/constants';
 import { translate } from '@portal/domain/i18n';
+import { makeCitizenId } from '@portal/domain/workers/citizen-id';
 import { countries } from '../src/modules/organisation/countries.ts';
 import { cappedTotal } from '../src/catalog/operations.ts';
 import { catalogRegistry } from '../src/catalog/registry.ts';
@@ -20,8 +21,9 @@ afterAll(async () => t?.close());
 
 const as = (who: Who) => ({ 'x-test-as': who });
 let serial = 0;
-/** A citizen ID no other test uses: Lâm Đồng's province code 068, a male born in 1990, a serial. */
-const cccd = () => `068090${String(Date.now() % 1000).padStart(3, '0')}${String(++serial).padStart(3, '0')}`;
+/** A citizen ID no other test uses: Lâm Đồng's province code 068, the holder's birth year and sex, a serial. */
+const cccd = (birthDate = '1990-05-12', sex: 'male' | 'female' = 'male') =>
+  makeCitizenId('068', birthDate, sex, (Date.now() % 1000) * 1000 + ++serial);
 
 const worker = (over: Record<string, unknown> = {}) => ({
   fullName: 'Nguyễn Văn Đức',
@@ -149,6 +151,27 @@ describe('citizen ID (CCCD)', () => {
     expect(ok.json().citizenId).toMatch(/^00109/);
   });
 
+  it('is checked by its structure against the holder: province, century and sex, birth year', async () => {
+    const woman = { fullName: 'Nguyễn Thị Hoa', birthDate: '1995-04-02', sex: 'female' };
+    for (const [bad, problem] of [
+      ['000000000000', 'zeros'],
+      ['003195000123', 'province'],
+      ['068095000123', 'sex'],
+      ['068295000123', 'century'],
+      ['068194000123', 'year'],
+    ] as const) {
+      const err = expectError(await create('employerA', worker({ ...woman, citizenId: bad })), 400);
+      expect(err.details, bad).toEqual([
+        expect.objectContaining({
+          field: 'citizenId',
+          message: translate('vi', `workers:validation.citizenId.${problem}`),
+        }),
+      ]);
+    }
+    const ok = await create('employerA', worker({ ...woman, citizenId: cccd('1995-04-02', 'female') }));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
   it('is one record per person: the same employer gets a duplicate, another employer a clear conflict', async () => {
     const id = cccd();
     expect((await create('employerA', worker({ citizenId: id }))).statusCode).toBe(201);
@@ -168,8 +191,9 @@ describe('citizen ID (CCCD)', () => {
   });
 
   it('imports the same person twice as one record; another employer’s person is a conflict row', async () => {
-    const [x, y, z] = [cccd(), cccd(), cccd()];
-    expect((await create('employerB', worker({ citizenId: z, fullName: 'Trần Thị Bé' }))).statusCode).toBe(201);
+    const [x, y, z] = [cccd('1988-05-12'), cccd('1995-01-30', 'female'), cccd('1999-09-09', 'female')];
+    const bé = { citizenId: z, fullName: 'Trần Thị Bé', birthDate: '1999-09-09', sex: 'female' };
+    expect((await create('employerB', worker(bé))).statusCode).toBe(201);
     const file = [
       {
         fullName: 'Hoàng Văn Nam',
@@ -224,7 +248,7 @@ describe('citizen ID (CCCD)', () => {
   });
 
   it('lets the department import for several employers by tax code, refusing codes outside a commune', async () => {
-    const [p, q] = [cccd(), cccd()];
+    const [p, q] = [cccd('1980-01-01'), cccd('1981-01-01', 'female')];
     const codes = await t.database.db
       .selectFrom('business')
       .select(['id', 'code'])
@@ -236,7 +260,7 @@ describe('citizen ID (CCCD)', () => {
       { fullName: 'Lý Thị Tâm', citizenId: q, birthDate: '1981-01-01', sex: 'female', businessId: taxOf(t.businessB) },
       {
         fullName: 'Không Có Đơn Vị',
-        citizenId: cccd(),
+        citizenId: cccd('1981-01-01', 'female'),
         birthDate: '1981-01-01',
         sex: 'female',
         businessId: '0000000000',

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { languageReady } from './app/i18n.ts';
+import { currentAccess } from './app/access.ts';
+import { currentLanguage, languageReady } from './app/i18n.ts';
 // The session (user, abilities, signed-in HTTP client) before the router starts, so the first guard knows the user.
 import './platform/auth/index.ts';
 import { Providers } from './app/providers.tsx';
@@ -13,10 +14,61 @@ await languageReady;
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+/** Set on <html> once React owns the page; public/boot-page.js holds a form sent before then. */
+const STARTED = 'data-started';
+
+/** After the first commit: marks the page started and sends the form the user submitted before it was. */
+function Started() {
+  useEffect(() => {
+    document.documentElement.setAttribute(STARTED, '');
+    const pending = (window as { portalPendingSubmit?: HTMLFormElement }).portalPendingSubmit;
+    delete (window as { portalPendingSubmit?: HTMLFormElement }).portalPendingSubmit;
+    if (pending?.isConnected) pending.requestSubmit();
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+    <Started />
+  </StrictMode>
 );
+
+/** Resolves once the router has run the first page's loaders and loaded its chunk. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+// A prerendered page (the public home, sign-in: see prerender.tsx) is hydrated when what the router shows is
+// exactly what was prerendered: the same page, in the same language, to a visitor who is not signed in.
+// Anything else (a signed-in user sent home, English without its prerender) renders afresh.
+const prerendered = container.dataset.prerendered;
+if (prerendered) {
+  await routerReady();
+  const same =
+    router.state.location.pathname === prerendered &&
+    !router.state.errors &&
+    container.dataset.lang === currentLanguage() &&
+    !currentAccess().loggedIn;
+  if (same) {
+    // A transition: hydration yields to the browser every few milliseconds instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    // React clears the prerendered markup in the same commit that paints the page: nothing blank between.
+    createRoot(container).render(app);
+  }
+} else {
+  createRoot(container).render(app);
+}

@@ -2,17 +2,23 @@ import type { Measurement } from '../harness.ts';
 import { health } from './health.ts';
 import { workerList } from './worker-list.ts';
 import { firstLoad } from './first-load.ts';
+import { lighthouseMobile } from './lighthouse.ts';
 import { catalogueExport, catalogueImport, catalogueList } from './catalogue.ts';
 import { workerListEmployer, workerListReal } from './workers.ts';
+import { importHealth } from './import-health.ts';
+import { hubFanout } from './hub-fanout.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
   health,
   workerList,
   firstLoad,
+  lighthouseMobile,
   catalogueList,
   catalogueImport,
   catalogueExport,
   workerListReal,
   workerListEmployer,
+  importHealth,
+  hubFanout,
 ];

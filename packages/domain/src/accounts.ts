@@ -25,9 +25,14 @@ export const ACCOUNT_PAGES = {
 export const ACTIVATION_TYPES = { registration: 'dang-ky', invitation: 'loi-moi' } as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[keyof typeof ACTIVATION_TYPES];
 
-/** Password policy (the API enforces it; forms show it): 8–128 characters, letters and digits. */
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Password policy (OWASP ASVS 4.0.3 V2.1): 12–128 characters, any characters, no composition rules; refused when
+ * a strength estimate finds it common or guessable (password-strength.ts, shared by the API and the forms).
+ */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+/** zxcvbn score (0–4) a new password needs: 3 ≈ more than 10⁸ guesses, out of reach online and slow offline. */
+export const PASSWORD_MIN_SCORE = 3;
 
 /** User names: 3–50 characters, letters, digits and . _ @ - ; starting with a letter or digit. */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/;

@@ -9,5 +9,6 @@ import './integration/business-registry.ts';
 import './businesses/permissions.ts';
 import './permits/features.ts';
 import './files/index.ts';
+import './messaging/index.ts';
 
 export * from './permissions.ts';

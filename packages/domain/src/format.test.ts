@@ -16,7 +16,7 @@ describe('dates', () => {
     expect(formatDate(d)).toBe('01/07/2025');
     expect(formatYear(d)).toBe('2025');
     expect(formatTime(d)).toBe('08:05');
-    expect(formatDateTime(d)).toBe('08:05 01/07/2025');
+    expect(formatDateTime(d)).toBe('01/07/2025 08:05');
     expect(formatDate('2024-02-29')).toBe('29/02/2024');
   });
 

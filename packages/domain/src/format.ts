@@ -8,7 +8,8 @@ import type { Language } from './i18n.ts';
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const YEAR_FORMAT = 'YYYY';
 export const TIME_FORMAT = 'HH:mm';
-export const DATE_TIME_FORMAT = `${TIME_FORMAT} ${DATE_FORMAT}`;
+/** The date first, then the time, as everywhere else a date is read: 01/07/2025 08:05. */
+export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 /** What stands in for a missing value in lists and details. */
 export const EMPTY_VALUE = '-';
 

@@ -20,6 +20,10 @@ import viFiles from './locales/vi/files.json' with { type: 'json' };
 import enFiles from './locales/en/files.json' with { type: 'json' };
 import viGroupMembers from './locales/vi/groupMembers.json' with { type: 'json' };
 import enGroupMembers from './locales/en/groupMembers.json' with { type: 'json' };
+import viNotifications from './locales/vi/notifications.json' with { type: 'json' };
+import enNotifications from './locales/en/notifications.json' with { type: 'json' };
+import viMessaging from './locales/vi/messaging.json' with { type: 'json' };
+import enMessaging from './locales/en/messaging.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -42,6 +46,8 @@ export const resources = {
     workers: viWorkers,
     files: viFiles,
     groupMembers: viGroupMembers,
+    messaging: viMessaging,
+    notifications: viNotifications,
   },
   en: {
     errors: enErrors,
@@ -55,6 +61,8 @@ export const resources = {
     workers: enWorkers,
     files: enFiles,
     groupMembers: enGroupMembers,
+    messaging: enMessaging,
+    notifications: enNotifications,
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import type { UnitKindName } from './accounts.ts';
 import { isGrantable, parsePermission, type PermissionKey } from './permissions.ts';
 
 /**
@@ -39,7 +40,18 @@ export interface MenuLeaf {
   titleKey?: string;
   /** Position among siblings when registered by an area (lower first); listed entries keep their order. */
   order?: number;
+  /**
+   * Only for users whose unit is of these kinds (administrators: as their unit): the employer's and the
+   * authority's variants of a list, and province-wide reference lists, which employers use only through the
+   * drop-downs of their forms. Absent: everyone the permission admits.
+   */
+  units?: readonly UnitKindName[];
 }
+
+/** The authority's side: the department, commune units and the service centre. */
+export const AUTHORITY_UNITS = ['department', 'district', 'service_centre'] as const satisfies readonly UnitKindName[];
+/** Employers. */
+export const EMPLOYER_UNITS = ['employer'] as const satisfies readonly UnitKindName[];
 
 export interface MenuGroup {
   key: string;
@@ -53,8 +65,8 @@ export type MenuNode = MenuGroup | MenuLeaf;
 export const isMenuGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 export const menuKey = (node: MenuNode): string => (isMenuGroup(node) ? node.key : node.path);
 
-const leaf = (path: string, permission: MenuLeaf['permission'], titleKey?: string): MenuLeaf =>
-  titleKey ? { path, permission, titleKey } : { path, permission };
+const leaf = (path: string, permission: MenuLeaf['permission'], units?: readonly UnitKindName[]): MenuLeaf =>
+  units ? { path, permission, units } : { path, permission };
 const group = (key: string, icon: MenuIcon, children: MenuNode[]): MenuGroup => ({
   key,
   titleKey: `shell:menu.groups.${key}`,
@@ -71,8 +83,9 @@ const catalogue: MenuGroup[] = [
   ]),
   group('users', 'team', [
     leaf('/nguoi-dung/danh-sach', read('User')),
-    leaf('/nguoi-dung/thong-tin-don-vi', read('Unit')),
-    leaf('/nguoi-dung/phong', read('Unit')),
+    // Every unit's own details; the department keeps all units on the one unit list.
+    leaf('/nguoi-dung/thong-tin-don-vi', read('Unit'), ['district', 'employer', 'service_centre', 'training_body']),
+    leaf('/nguoi-dung/phong', read('Unit'), ['department']),
     leaf('/nguoi-dung/vi-tri-cong-viec/danh-sach', read('Position')),
     leaf('/nguoi-dung/co-cau-to-chuc/danh-sach', read('OrganizationStructure')),
     leaf('/nguoi-dung/nhom-nguoi-dung/danh-sach', read('GroupUser')),
@@ -82,14 +95,19 @@ const catalogue: MenuGroup[] = [
   ]),
   group('businesses', 'shop', [
     leaf('/doanh-nghiep/danh-sach', read('Bussiness')),
-    leaf('/loai-hinh-doanh-nghiep/danh-sach', read('BussinessType')),
-    leaf('/nganh-nghe-kinh-doanh/danh-sach', read('BussinessSector')),
+    leaf('/loai-hinh-doanh-nghiep/danh-sach', read('BussinessType'), AUTHORITY_UNITS),
+    leaf('/nganh-nghe-kinh-doanh/danh-sach', read('BussinessSector'), AUTHORITY_UNITS),
   ]),
   group('workers', 'user', [
-    leaf('/nguoi-lao-dong/danh-sach', read('Worker')),
-    leaf('/nguoi-lao-dong/danh-sach-so', read('Worker')),
-    leaf('/nguoi-lao-dong/giay-phep-lao-dong/danh-sach', read('WorkerLicense')),
-    leaf('/nguoi-lao-dong/cap-phep-nguoi-lao-dong/danh-sach', read('WorkerLicense')),
+    leaf('/nguoi-lao-dong/danh-sach', read('Worker'), EMPLOYER_UNITS),
+    leaf('/nguoi-lao-dong/danh-sach-so', read('Worker'), AUTHORITY_UNITS),
+    // The employer files requests; the department works through its review queue.
+    leaf('/nguoi-lao-dong/giay-phep-lao-dong/danh-sach', read('WorkerLicense'), [
+      'employer',
+      'district',
+      'service_centre',
+    ]),
+    leaf('/nguoi-lao-dong/cap-phep-nguoi-lao-dong/danh-sach', 'WorkerLicense.review'),
     leaf('/nguoi-lao-dong/bao-cao-nguoi-lao-dong/danh-sach', read('CollectWorker')),
     leaf('/nguoi-lao-dong/phan-loai-suc-khoe/danh-sach', read('ClassifyHealth')),
     leaf('/nguoi-lao-dong/danh-muc-nghe-nghiep/danh-sach', read('TypeOfProfession')),
@@ -131,7 +149,7 @@ const catalogue: MenuGroup[] = [
     leaf('/tin-tuc/chu-de-tin-tuc/danh-sach', read('NewsTopic')),
     leaf('/tin-tuc/van-ban-phap-ly/danh-sach', read('LegalDocument')),
     leaf('/tin-tuc/hom-thu-gop-y/danh-sach', read('Suggestion')),
-    leaf('/tin-tuc/thiet-bi-kiem/danh-sach', read('IndexEquipment')),
+    leaf('/tin-tuc/thiet-bi-kiem/danh-sach', read('IndexEquipment'), AUTHORITY_UNITS),
   ]),
   group('reports', 'report', [
     leaf('/nop-bao-cao/danh-sach', read('Report')),
@@ -172,6 +190,14 @@ const indexGroups = (nodes: MenuNode[]) => {
 };
 indexGroups(catalogue);
 
+function findLeaf(nodes: readonly MenuNode[], path: string): MenuLeaf | undefined {
+  for (const n of nodes) {
+    const found = isMenuGroup(n) ? findLeaf(n.children, path) : n.path === path ? n : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function removePath(nodes: MenuNode[], path: string): void {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i]!;
@@ -194,10 +220,13 @@ export function registerMenuItems(groupKey: string, ...items: MenuLeaf[]): void 
     if (item.permission !== 'authenticated' && !parsePermission(item.permission)) {
       throw new Error(`Menu entry "${item.path}" has an invalid permission "${item.permission}"`);
     }
+    // The audience listed here for a path stays when an area contributes the path's page.
+    const previous = findLeaf(catalogue, item.path);
+    const entry: MenuLeaf = previous?.units && !item.units ? { ...item, units: previous.units } : item;
     removePath(catalogue, item.path);
-    const at = target.children.findIndex((c) => !isMenuGroup(c) && (c.order ?? 1000) > (item.order ?? 1000));
-    if (at < 0) target.children.push(item);
-    else target.children.splice(at, 0, item);
+    const at = target.children.findIndex((c) => !isMenuGroup(c) && (c.order ?? 1000) > (entry.order ?? 1000));
+    if (at < 0) target.children.push(entry);
+    else target.children.splice(at, 0, entry);
   }
 }
 
@@ -310,6 +339,14 @@ export function leafPermitted(leaf: MenuLeaf, can: (permission: PermissionKey) =
   if (leaf.permission === 'authenticated') return signedIn;
   if (!isGrantable(leaf.permission)) return signedIn;
   return can(leaf.permission);
+}
+
+/**
+ * Whether a leaf is meant for a user of this unit kind. Administrators count as their unit too (the department):
+ * they get the department's variant of a list, not the employer's beside it.
+ */
+export function leafForUnit(leaf: MenuLeaf, unitKind: string): boolean {
+  return !leaf.units || (leaf.units as readonly string[]).includes(unitKind);
 }
 
 /** Validates a submitted arrangement's shape and size (keys are checked against the catalogue when applied). */

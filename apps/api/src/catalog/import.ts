@@ -21,10 +21,17 @@ import type { CatalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
 import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
 import { scopeCondition } from '../platform/access/scope.ts';
+import { chunksOf, takeTurns, type Turns } from '../platform/turns/index.ts';
 import { NIL_UUID } from './schema.ts';
 
 /** Rows per import request; larger files are split by the page. */
 export const MAX_IMPORT_ROWS = 50_000;
+
+/**
+ * Rows per write statement: a few hundred keeps each statement short (the embedded database serves one at a
+ * time, and the API's thread builds each one's parameters), while still one round trip per few hundred rows.
+ */
+export const IMPORT_WRITE_ROWS = 500;
 
 export interface ImportResultRow extends Record<string, unknown> {
   isSuccess: boolean;
@@ -215,7 +222,11 @@ export async function importRows(
     enumLookups.set(name, lookup);
   }
 
-  const rows: RowState[] = rawRows.map((raw, index) => {
+  // Every loop over the rows hands the thread back to other requests every few milliseconds (platform/turns).
+  const turns = takeTurns();
+  const rows: RowState[] = [];
+  for (const [index, raw] of rawRows.entries()) {
+    if (turns.due()) await turns.next();
     const row: RowState = {
       index,
       raw: raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {},
@@ -240,8 +251,8 @@ export async function importRows(
         row.errors.push({ field: name, message: t(out.key, { values }), code: 'format' });
       }
     }
-    return row;
-  });
+    rows.push(row);
+  }
   const fail = (
     row: RowState,
     field: string,
@@ -253,13 +264,14 @@ export async function importRows(
   };
 
   // The employer of each row first: what the row matches and refers to depends on it.
-  if (ownerField && !forcedOwner) await resolveReferences(ops, ctx, rows, [ownerField], ownerOf, fail);
+  if (ownerField && !forcedOwner) await resolveReferences(ops, ctx, rows, [ownerField], ownerOf, fail, turns);
   const perOwner = (key: string) => ownerField !== null && !d.globalUnique?.includes(key);
 
   // Duplicates inside the file, for every unique key (the first row keeps the value).
   for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
     const first = new Map<string, RowState>();
     for (const row of rows) {
+      if (turns.due()) await turns.next();
       const parts = keyFields.map((n) => row.values[n]);
       if (parts.some((p) => p == null)) continue;
       const k = [...parts.map(lower), ...(perOwner(key) ? [String(ownerOf(row))] : [])].join('\u0000');
@@ -296,6 +308,7 @@ export async function importRows(
       );
   }
   for (const row of rows) {
+    if (turns.due()) await turns.next();
     const key = matchKeys.find((k) => row.values[d.unique![k]![0]!] != null);
     const field = key ? d.unique![key]![0]! : null;
     const v = field ? row.values[field] : null;
@@ -328,10 +341,12 @@ export async function importRows(
     fields.filter((n) => n !== ownerField),
     ownerOf,
     fail,
+    turns,
   );
 
   // Field rules, exactly as the REST body (one message per field: a coercion error already says it).
   for (const row of rows) {
+    if (turns.due()) await turns.next();
     const result = validateRecord(d, row.values, t);
     if (result.ok) row.data = result.data;
     else for (const e of result.errors) if (!row.errors.some((x) => x.field === e.field)) row.errors.push(e);
@@ -343,6 +358,7 @@ export async function importRows(
     const name = keyFields[0]!;
     const taken = await lookupExisting(ops, ctx, name, rows, ownerOf, !perOwner(key) && ownerField !== null);
     for (const row of rows) {
+      if (turns.due()) await turns.next();
       const v = row.values[name];
       const holder =
         v != null
@@ -379,6 +395,7 @@ export async function importRows(
         ).rows.map((r) => r.v),
       );
       for (const row of rows) {
+        if (turns.due()) await turns.next();
         const v = row.values[name];
         if (v != null && trashed.has(lower(v)))
           fail(
@@ -410,6 +427,7 @@ export async function importRows(
     );
     const verdicts = new Map<string, boolean>();
     for (const row of rows) {
+      if (turns.due()) await turns.next();
       const owners = ownersOf(c, {
         id: row.action === 'update' ? row.id : null,
         businessId: ownerOf(row),
@@ -423,11 +441,12 @@ export async function importRows(
     }
   }
 
-  if (c.parentField) await checkTree(ops, ctx, rows, implicitOwner, fail);
+  if (c.parentField) await checkTree(ops, ctx, rows, implicitOwner, fail, turns);
 
   // Hooks see each valid row as they would a REST body.
   const hooks = hooksOf(c.key);
   for (const row of rows) {
+    if (turns.due()) await turns.next();
     if (row.errors.length || !row.data) continue;
     for (const h of hooks) {
       try {
@@ -455,6 +474,7 @@ export async function importRows(
     while (changed) {
       changed = false;
       for (const row of rows) {
+        if (turns.due()) await turns.next();
         if (row.errors.length) continue;
         const parent = byId.get(row.values[c.parentField] as string);
         if (parent && parent !== row && parent.errors.length) {
@@ -479,13 +499,21 @@ export async function importRows(
       await inTransaction(ctx, async (tx) => {
         const creates = valid.filter((r) => r.action === 'create');
         const updates = valid.filter((r) => r.action === 'update');
-        if (creates.length) await insertRows(ops, tx, creates, ownerField ? null : implicitOwner);
-        if (updates.length) await updateRows(ops, tx, updates, [...present]);
+        // In parts, one transaction: all or none of the rows are stored, and no statement runs long.
+        for (const part of chunksOf(creates, IMPORT_WRITE_ROWS)) {
+          await insertRows(ops, tx, part, ownerField ? null : implicitOwner);
+          if (turns.due()) await turns.next();
+        }
+        for (const part of chunksOf(updates, IMPORT_WRITE_ROWS)) {
+          await updateRows(ops, tx, part, [...present]);
+          if (turns.due()) await turns.next();
+        }
         created = creates.length;
         updated = updates.length;
         for (const h of hooks) {
           if (!h.afterChange) continue;
           for (const row of valid) {
+            if (turns.due()) await turns.next();
             const record = await ops.find({ ...tx, system: true }, row.id!);
             if (record) await h.afterChange({ ctx: tx, operation: row.action!, record, data: row.data! });
           }
@@ -503,17 +531,18 @@ export async function importRows(
     }
   }
 
-  return {
-    created,
-    updated,
-    data: rows.map((r) => ({
+  const data: ImportResultRow[] = [];
+  for (const r of rows) {
+    if (turns.due()) await turns.next();
+    data.push({
       ...r.raw,
       isSuccess: r.errors.length === 0,
       errors: r.errors,
       action: r.errors.length ? null : r.action,
       id: r.errors.length ? null : r.id,
-    })),
-  };
+    });
+  }
+  return { created, updated, data };
 }
 
 /** A live record holding a value, and its owning employer (null: none, or the department's own). */
@@ -574,6 +603,7 @@ async function resolveReferences(
   fields: string[],
   ownerOf: (row: RowState) => string | null,
   fail: (row: RowState, field: string, key: string, vars?: Record<string, string | number>) => void,
+  turns: Turns,
 ): Promise<void> {
   const c = ops.c;
   const t = translator(ctx);
@@ -630,6 +660,7 @@ async function resolveReferences(
               ),
             );
     for (const row of rows) {
+      if (turns.due()) await turns.next();
       const v = row.values[name];
       if (typeof v !== 'string' || v === '') continue;
       const r = resolve(v, ownerOf(row));
@@ -751,6 +782,7 @@ async function checkTree(
   rows: RowState[],
   businessId: string | null,
   fail: (row: RowState, field: string, key: string, vars?: Record<string, string | number>) => void,
+  turns: Turns,
 ): Promise<void> {
   const c = ops.c;
   const pf = c.parentField!;
@@ -770,6 +802,7 @@ async function checkTree(
   }
   for (const r of rows) parentOf.set(r.id!, (r.values[pf] as string | null) ?? null);
   for (const row of rows) {
+    if (turns.due()) await turns.next();
     const seen = new Set<string>([row.id!]);
     let at = parentOf.get(row.id!) ?? null;
     while (at) {

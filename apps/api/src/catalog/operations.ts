@@ -11,6 +11,7 @@ import {
   type FieldError,
   type ResolvedCatalog,
 } from '@portal/domain/catalog/index';
+import { actorName } from '../platform/access/actor-name.ts';
 import { recordAudit } from '../platform/audit/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { assertCan, catalogError, inTransaction, translator, type Executor, type OpContext } from './context.ts';
@@ -27,7 +28,7 @@ import {
   type Filters,
 } from './query.ts';
 import { catalogRegistry } from './registry.ts';
-import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope.ts';
+import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, ownerUnit, rowScope } from './scope.ts';
 import { NIL_UUID } from './schema.ts';
 import { executePrepared } from '../db/prepared.ts';
 
@@ -386,6 +387,9 @@ export class CatalogOperations {
     const ownerField = employerFieldOf(d);
     const forcedOwner = ownerField && !ctx.system ? ownerBusiness(ctx.principal) : null;
     if (forcedOwner) body[ownerField!] = forcedOwner;
+    // A training body's course is its own, whatever the client sent.
+    const forcedUnit = ctx.system ? null : ownerUnit(this.c, ctx.principal);
+    if (forcedUnit) body[d.scopeField!] = forcedUnit;
     if (d.scope === 'district' && body[d.scopeField!] == null && !ctx.system) {
       const own = ownLocalUnit(ctx.principal);
       if (own) body[d.scopeField!] = own;
@@ -398,12 +402,16 @@ export class CatalogOperations {
       if (changed) data = changed;
     }
     if (forcedOwner) data = { ...data, [ownerField!]: forcedOwner };
+    if (forcedUnit) data = { ...data, [d.scopeField!]: forcedUnit };
     const businessId = ownerField ? ((data[ownerField] as string | null | undefined) ?? null) : implicitOwner;
     if (!ctx.system) {
       if (
         !(await canOwn(this.c, ctx.db, ctx.principal, ownersOf(this.c, { id: original?.id ?? null, businessId, data })))
       ) {
-        const field = d.scopeField ? { field: d.scopeField } : ownerField ? { field: ownerField } : {};
+        // The field that decided: an employer area's owner, unless a running unit (a training body) wrote it.
+        const decidedBy =
+          d.scope === 'employer' && !forcedUnit ? (ownerField ?? d.scopeField) : (d.scopeField ?? ownerField);
+        const field = decidedBy ? { field: decidedBy } : {};
         throw new AppError(403, 'FORBIDDEN', {
           details: [{ ...field, message: t('catalog:validation.outOfScope'), code: 'scope' }],
         });
@@ -529,7 +537,7 @@ export class CatalogOperations {
       await this.assertNotReferenced(tx, all);
       for (const h of hooksOf(this.c.key)) await h.beforeDelete?.({ ctx: tx, ids: all });
       await sql`update ${tableRef(this.c)} set deleted_at = now(), deleted_by = ${tx.principal?.userId ?? null},
-                deleted_by_name = ${tx.principal?.userName ?? null} where id = any(${all}::uuid[])`.execute(tx.db);
+                deleted_by_name = ${actorName(tx.principal)} where id = any(${all}::uuid[])`.execute(tx.db);
       await recordAudit(tx.db, tx.request, {
         action: 'delete',
         subject: this.c.subject,

@@ -13,7 +13,12 @@ import type { Executor } from './context.ts';
  */
 export function rowScope(c: ResolvedCatalog, principal: Principal | null, alias = 't'): Expression<SqlBool> | null {
   const d = c.declaration;
-  if (d.scope === 'employer') return scopeCondition(principal, { businessColumn: `${alias}.business_id` });
+  // An employer area with a running unit (scopeField): that unit (a training body) sees its records too.
+  if (d.scope === 'employer')
+    return scopeCondition(principal, {
+      businessColumn: `${alias}.business_id`,
+      ...(d.scopeField ? { unitColumn: `${alias}.${columnOf(d.scopeField)}` } : {}),
+    });
   if (d.scope === 'district')
     return scopeCondition(principal, { localUnitColumn: `${alias}.${columnOf(d.scopeField!)}` });
   if (d.scope === 'self') {
@@ -33,6 +38,13 @@ export function ownerBusiness(principal: Principal | null): string | null {
   return forcedOwners(principal).businessId ?? null;
 }
 
+/** The unit a training body's new row of an area it runs is forced to (null for anyone else). */
+export function ownerUnit(c: ResolvedCatalog, principal: Principal | null): string | null {
+  return c.declaration.scope === 'employer' && c.declaration.scopeField
+    ? (forcedOwners(principal).unitId ?? null)
+    : null;
+}
+
 /** The local unit a district user's new row defaults to. */
 export function ownLocalUnit(principal: Principal | null): string | null {
   const scope = scopeOf(principal);
@@ -50,7 +62,12 @@ export async function canOwn(
   owner: { businessId: string | null; localUnit: string | null; unitId?: string | null },
 ): Promise<boolean> {
   const d = c.declaration;
-  if (d.scope === 'employer') return canWriteIn(db, principal, { businessId: owner.businessId });
+  if (d.scope === 'employer') {
+    // A unit running the area's records (a training body) writes those it runs, for any employer.
+    if (d.scopeField && scopeOf(principal).kind === 'unit')
+      return canWriteIn(db, principal, { unitId: owner.unitId ?? null });
+    return canWriteIn(db, principal, { businessId: owner.businessId });
+  }
   if (d.scope === 'district') return canWriteIn(db, principal, { localUnitCode: owner.localUnit });
   if (d.scope === 'self')
     return canWriteIn(db, principal, { businessId: owner.businessId, localUnitCode: owner.localUnit });
@@ -69,7 +86,7 @@ export function ownersOf(
       ? ((row.data[d.scopeField] as string | null | undefined) ?? null)
       : null;
   const unitId =
-    d.scope === 'unit'
+    d.scope === 'unit' || (d.scope === 'employer' && d.scopeField)
       ? d.scopeField
         ? ((row.data[d.scopeField] as string | null | undefined) ?? null)
         : row.id

@@ -27,6 +27,8 @@ export interface TrashSource {
   deletedBy?: boolean;
   /** Owner columns for the caller's data scope (`t.business_id`, …); none: the permission decides. */
   scope?: ScopeColumns;
+  /** A personal record (a mailbox entry): only the user in this column (`t.owner_id`) sees it, whatever the scope. */
+  userColumn?: string;
 }
 
 const sources = new Map<string, TrashSource>();
@@ -45,7 +47,10 @@ export function visibleSources(principal: Principal | null, area?: string): Tras
 }
 
 function scopeOf(s: TrashSource, principal: Principal | null): Expression<SqlBool> | null {
-  return s.scope ? scopeCondition(principal, s.scope) : null;
+  const scope = s.scope ? scopeCondition(principal, s.scope) : null;
+  if (!s.userColumn) return scope;
+  const own = sql<SqlBool>`${sql.ref(s.userColumn)} = ${principal?.userId ?? null}::uuid`;
+  return scope ? sql<SqlBool>`(${scope} and ${own})` : own;
 }
 
 /** One SELECT of the trash bin's union, shaped like the catalogue areas' branches. */

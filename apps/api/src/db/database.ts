@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { registerPool } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -36,8 +34,8 @@ export interface Database {
    * plan made for all callers, where the main pool plans each statement for its values (createPool).
    */
   principalPool?: pg.Pool;
-  /** Present in embedded mode. */
-  pglite?: PGlite;
+  /** Embedded mode: the database's own thread (snapshots for tests). */
+  embedded?: Pick<EmbeddedServer, 'dumpDataDir'>;
   ping(): Promise<{ ok: boolean; latencyMs: number; version?: string; error?: string }>;
   close(): Promise<void>;
 }
@@ -53,26 +51,29 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
-async function openPglite(options: DatabaseOptions): Promise<{ pool: pg.Pool; pglite: PGlite }> {
-  const [{ PGlite }, { unaccent }, { pg_trgm }, { createPgConfig }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/unaccent'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/node-postgres'),
-  ]);
-  const inMemory = options.url?.startsWith('memory://') ?? false;
-  let dir: string | undefined;
-  if (!inMemory) {
-    dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-  }
-  const pglite = await PGlite.create({
-    ...(dir ? { dataDir: dir } : {}),
-    extensions: { unaccent, pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+/**
+ * The embedded database runs in a thread of its own (db/embedded.ts) and is reached over the PostgreSQL protocol,
+ * so a long statement never stops the API's thread. One connection: PGlite has one session, so a second
+ * connection would share (and could interleave with) the first one's transaction; pg's pool queues callers
+ * behind the one connection instead, each transaction whole.
+ */
+async function openPglite(options: DatabaseOptions): Promise<{ pool: pg.Pool; embedded: EmbeddedServer }> {
+  const embedded = await startEmbedded({
+    dataDir: options.dataDir,
+    inMemory: options.url?.startsWith('memory://') ?? false,
+    snapshot: options.loadDataDir,
   });
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  return { pool, pglite };
+  const pool = new pg.Pool({
+    ...embedded.connection,
+    max: 1,
+    // The session outlives a connection (PGlite has only one), so the connection is kept rather than
+    // reopened every few seconds, and a new one starts by forgetting the named statements of the last.
+    idleTimeoutMillis: 0,
+    onConnect: async (client) => {
+      await client.query('deallocate all');
+    },
+  });
+  return { pool, embedded };
 }
 
 /**
@@ -102,25 +103,25 @@ export function createPool(url: string, size = defaultPoolSize(), plans: 'each' 
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.url && !options.url.startsWith('memory://') ? options.url : undefined;
-  const embedded = url === undefined;
   let pool: pg.Pool;
-  let pglite: PGlite | undefined;
+  let embedded: EmbeddedServer | undefined;
   let principalPool: pg.Pool | undefined;
   if (url === undefined) {
-    ({ pool, pglite } = await openPglite(options));
+    ({ pool, embedded } = await openPglite(options));
     pool.on('error', () => {});
   } else {
     pool = createPool(url, options.poolSize);
     principalPool = createPool(url, 2, 'shared');
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  if (!embedded) registerPool(db, pool);
+  registerPool(db, pool);
+  const thread = embedded;
   let closed = false;
   return {
     db,
-    kind: embedded ? 'pglite' : 'postgres',
+    kind: thread ? 'pglite' : 'postgres',
     pool,
-    ...(pglite ? { pglite } : {}),
+    ...(thread ? { embedded: { dumpDataDir: () => thread.dumpDataDir() } } : {}),
     ...(principalPool ? { principalPool } : {}),
     async ping() {
       const start = performance.now();
@@ -136,7 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       closed = true;
       await db.destroy();
       await principalPool?.end();
-      if (pglite) await pglite.close();
+      await thread?.close();
     },
   };
 }

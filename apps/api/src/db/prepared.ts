@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type pg from 'pg';
 
-/** The pg pool behind a root Kysely instance on PostgreSQL (openDatabase registers it); none on PGlite. */
+/** The pg pool behind a root Kysely instance (openDatabase registers it, on either database). */
 const pools = new WeakMap<object, pg.Pool>();
 
 export function registerPool(db: object, pool: pg.Pool): void {
@@ -18,7 +18,8 @@ export function statementName(text: string): string {
  * Run a statement a hot path repeats with other values (a list page) as a named statement on PostgreSQL:
  * parsed once per connection instead of on every request (≈ 10 % of a keyword search's database time at a
  * million rows). The connections plan each run for its own values (plan_cache_mode, see openDatabase), so a
- * keyword or an employer that calls for another index still gets it. In a transaction, or on PGlite, as usual.
+ * keyword or an employer that calls for another index still gets it. In a transaction, as usual (the
+ * transaction's own connection).
  */
 export async function executePrepared<R, D>(
   db: Kysely<D> | Transaction<D>,

@@ -6,6 +6,8 @@ import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 import type { PermitTables } from '../modules/permits/tables.ts';
 import type { BusinessTables } from '../modules/businesses/tables.ts';
 import type { WorkerTables } from '../modules/workers/tables.ts';
+import type { NotificationTables } from '../modules/notifications/tables.ts';
+import type { MessagingTables } from '../modules/messaging/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -43,4 +45,6 @@ export type DB = PlatformTables &
   IntegrationTables &
   BusinessTables &
   WorkerTables &
-  PermitTables;
+  PermitTables &
+  MessagingTables &
+  NotificationTables;

@@ -11,6 +11,9 @@ import workers from './workers/index.ts';
 import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
 import files from './files/index.ts';
+import workspace from './workspace/index.ts';
+import notifications from './notifications/index.ts';
+import messaging from './messaging/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
 export const modules: FastifyPluginAsync[] = [
@@ -26,4 +29,7 @@ export const modules: FastifyPluginAsync[] = [
   permits,
   groupUsers,
   files,
+  workspace,
+  messaging,
+  notifications,
 ];

@@ -6,6 +6,7 @@ import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts'
 import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
+import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
@@ -39,6 +40,7 @@ export const seedSteps: SeedStep[] = [
   businessDemoStep,
   workersDemoStep,
   permitsDemoStep,
+  messagingDemoStep,
 ];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {

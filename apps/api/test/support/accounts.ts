@@ -10,7 +10,8 @@ import type { TestApp } from './app.ts';
  * scope) it needs, and signing in through the real login call.
  */
 
-export const TEST_PASSWORD = 'Test@12345';
+/** Meets the password policy, so tests may also set it through the API. */
+export const TEST_PASSWORD = 'Thu-nghiem#2026';
 
 /** A fresh client address for each sign-in, so per-address limits never interfere with unrelated tests. */
 export function randomAddress(): string {

@@ -49,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ url: 'memory://', dataDir: tmp });
   await migrateToLatest(database.db);
   await runSeeds({ db: database.db, config, log: quiet, announce() {} });
-  const dump = await database.pglite!.dumpDataDir('none');
+  const dump = await database.embedded!.dumpDataDir();
   const file = path.join(tmp, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import ConfigProvider from 'antd/es/config-provider';
 import App from 'antd/es/app';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
 import { toLanguage } from '@portal/domain/languages';
+import { FIRST_ERROR } from '../platform/form/index.ts';
 import { themeFor } from './theme.ts';
 import { bindToast, TOAST_OPTIONS } from './toast.ts';
 import { useUi } from './ui-store.ts';
@@ -25,8 +26,21 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const skin = useUi((s) => s.skin);
   const { i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const datePlaceholder = i18n.t('common:pickers.date');
+  // A date picker asks for a date ("Chọn ngày"), not a moment: every picker of the portal picks a day.
+  const locale = useMemo(() => {
+    const base = language === 'en' ? enUS : viVN;
+    const picker = base.DatePicker!;
+    const DatePicker = { ...picker, lang: { ...picker.lang, placeholder: datePlaceholder } };
+    return { ...base, DatePicker, Calendar: base.Calendar ? { ...base.Calendar, lang: DatePicker.lang } : undefined };
+  }, [language, datePlaceholder]);
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : viVN} theme={themeFor(skin)}>
+    <ConfigProvider
+      locale={locale}
+      theme={themeFor(skin)}
+      // The one form behaviour: required fields marked; a failed check brings the first error into view, focused.
+      form={{ requiredMark: true, scrollToFirstError: FIRST_ERROR }}
+    >
       <App notification={TOAST_OPTIONS} message={{ duration: 3, maxCount: 3 }}>
         <ToastBridge />
         {children}

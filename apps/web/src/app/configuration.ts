@@ -20,6 +20,22 @@ export const configurationQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * A page the server rendered (the public home, sign-in: src/prerender.tsx) carries the configuration it was
+ * rendered with: the first render uses the same, so hydration matches and nothing is fetched again.
+ */
+function seedFromPage(): void {
+  if (typeof document === 'undefined') return;
+  const text = document.getElementById('portal-configuration')?.textContent;
+  if (!text) return;
+  try {
+    queryClient.setQueryData(configurationQuery.queryKey, JSON.parse(text) as PublicPortalConfig);
+  } catch {
+    // Unreadable: it is fetched as on any other page.
+  }
+}
+seedFromPage();
+
 /** Loads the configuration if it is not in the cache; a failure leaves the defaults (it is retried later). */
 export async function ensureConfiguration(): Promise<PublicPortalConfig | undefined> {
   try {

@@ -1,9 +1,11 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { loadAntd } from './antd.ts';
 import { ensureConfiguration } from './configuration.ts';
+import { currentAccess } from './access.ts';
 import { guard } from './guard.ts';
 import { FullLayout } from './layouts/FullLayout.tsx';
 import { RootShell, RouteError, BootSpinner } from './RootShell.tsx';
+import { homeForRole } from '../platform/auth/index.ts';
 import { routes } from './routes.tsx';
 import { HOME_PATH, NOT_FOUND_PATH, type RouteEntry } from './route-types.ts';
 
@@ -39,7 +41,14 @@ export const router = createBrowserRouter([
     },
     shouldRevalidate: () => !configurationLoaded,
     children: [
-      { index: true, loader: () => redirect(HOME_PATH) },
+      // The root leads a signed-in user to their workspace, anyone else to the public home page.
+      {
+        index: true,
+        loader: () => {
+          const access = currentAccess();
+          return redirect(access.loggedIn ? homeForRole(access.role) : HOME_PATH);
+        },
+      },
       { Component: FullLayout, children: routes.filter((r) => r.layout === 'full').map(toRouteObject) },
       {
         // The signed-in shell (menu, header) is its own chunk: the public home never downloads it.

@@ -4,6 +4,8 @@ import { businessRoutes } from '../modules/businesses/routes.ts';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 import { permitRoutes } from '../modules/permits/routes.ts';
 import { workerRoutes } from '../modules/workers/routes.ts';
+import { messagingRoutes } from '../modules/messaging/routes.ts';
+import { notificationRoutes } from '../modules/notifications/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -88,6 +90,12 @@ export const routes: RouteEntry[] = [
 
   // ── Workers: a worker's progress and overtime, course participants, report files, a target group's workers ──
   ...workerRoutes,
+
+  // ── Messages: inbox, sent box, labels and one message (the inbox preview is in the header) ─────────────
+  ...messagingRoutes,
+
+  // ── Notifications: the view-all list (the bell is in the header) ──────────────────────────────────────
+  ...notificationRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

@@ -92,8 +92,7 @@ export function parseLayoutSettings(raw: string | null): LayoutSettings {
   };
 }
 
-function initialState(): UiState {
-  const hasWindow = typeof window !== 'undefined';
+function initialState(hasWindow = typeof window !== 'undefined'): UiState {
   return {
     ...parseLayoutSettings(hasWindow ? read(LAYOUT_KEY) : null),
     breakpoint: hasWindow ? breakpointOf(window.innerWidth) : 'xl',
@@ -105,6 +104,8 @@ function initialState(): UiState {
 }
 
 let state: UiState = initialState();
+/** What the build's prerender shows (no browser: the defaults); hydration starts from it. */
+const prerendered: UiState = initialState(false);
 const listeners = new Set<() => void>();
 
 export const uiStore = {
@@ -137,7 +138,7 @@ export function useUi<T>(select: (s: UiState) => T): T {
   return useSyncExternalStore(
     uiStore.subscribe,
     () => select(state),
-    () => select(state),
+    () => select(prerendered),
   );
 }
 

@@ -25,11 +25,23 @@ import { refreshTokens } from '../platform/http.ts';
 
 const MAX_MB = Math.round(MAX_FILE_BYTES / 1024 / 1024);
 
-function send(file: File, onProgress: (percent: number) => void, token: string | null): Promise<XMLHttpRequest> {
+/** Where and how a file is uploaded: the generic upload by default; a domain's own upload call (secure) else. */
+export interface UploadTarget {
+  path?: string;
+  secure?: boolean;
+  fileType?: string;
+}
+
+function send(
+  file: File,
+  onProgress: (percent: number) => void,
+  token: string | null,
+  target: UploadTarget,
+): Promise<XMLHttpRequest> {
   // XMLHttpRequest, not fetch: only it reports upload progress.
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', FILE_PATHS.upload);
+    xhr.open('POST', target.path ?? FILE_PATHS.upload);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('accept-language', currentLanguage());
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -37,20 +49,24 @@ function send(file: File, onProgress: (percent: number) => void, token: string |
     xhr.onload = () => resolve(xhr);
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', ''));
     const form = new FormData();
-    form.append('IsSecure', 'false');
+    form.append('IsSecure', target.secure ? 'true' : 'false');
     form.append('IsBackground', 'false');
-    form.append('FileType', 'catalog');
+    form.append('FileType', target.fileType ?? 'catalog');
     form.append('formFile', file, file.name);
     xhr.send(form);
   });
 }
 
 /** Upload one file; the session's token, renewed once on 401 like every other call. */
-export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
+export async function uploadFile(
+  file: File,
+  onProgress: (percent: number) => void,
+  target: UploadTarget = {},
+): Promise<UploadedFile> {
   const token = readTokens().accessToken;
-  let xhr = await send(file, onProgress, token);
+  let xhr = await send(file, onProgress, token, target);
   if (xhr.status === 401 && token && (await refreshTokens(token))) {
-    xhr = await send(file, onProgress, readTokens().accessToken);
+    xhr = await send(file, onProgress, readTokens().accessToken, target);
   }
   let body: unknown;
   try {

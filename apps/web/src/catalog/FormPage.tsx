@@ -9,7 +9,9 @@ import { catalogApi, type CatalogRecord } from './api.ts';
 import { FieldItem, wideKinds } from './fields.tsx';
 import { errorMessage } from './ListPage.tsx';
 import { pageById } from './registry.ts';
+import { showServerErrors } from '../platform/form/index.ts';
 import { useCatalogText } from './text.ts';
+import { useUserData } from '../platform/auth/index.ts';
 
 /**
  * The create/edit form of an area, from its declaration: one widget per writable field, the declaration's rules
@@ -36,6 +38,11 @@ export function RecordForm({
   const queryClient = useQueryClient();
   const api = useMemo(() => catalogApi(c), [c]);
   const d = c.declaration;
+  // A training body's course is its own and for no employer it could pick: the server sets both, the form hides them.
+  const unitKind = useUserData()?.unit.kind;
+  const ranByUser = d.scope === 'employer' && !!d.scopeField && unitKind === 'training_body';
+  const hiddenField = (name: string) =>
+    name in page.fixed || (ranByUser && (name === d.scopeField || name === 'businessId'));
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const name of c.writable) {
@@ -57,39 +64,21 @@ export function RecordForm({
       await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
       onSaved(saved);
     },
-    onError: (err) => {
-      const fields =
-        err instanceof ApiError
-          ? err.details.filter((e) => e.field && c.writable.includes(e.field.replace(/^body\./, '')))
-          : [];
-      if (fields.length) {
-        form.setFields(fields.map((e) => ({ name: e.field!.replace(/^body\./, ''), errors: [e.message] })));
-        form.scrollToField(fields[0]!.field!.replace(/^body\./, ''));
-      }
-      const rest = err instanceof ApiError ? err.details.filter((e) => !fields.includes(e)) : [];
-      if (!fields.length || rest.length)
-        toast.error(errorMessage(err), rest.map((e) => e.message).join('; ') || undefined);
-    },
+    onError: (err) => showServerErrors(form, err, c.writable),
   });
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={(values) => save.mutate(values)}
-      scrollToFirstError
-    >
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => save.mutate(values)}>
       <Row gutter={16}>
         {c.writable.map((name) => (
-          <Col key={name} span={wideKinds.has(d.fields[name]!.kind) ? 24 : 12} hidden={name in page.fixed}>
+          <Col key={name} span={wideKinds.has(d.fields[name]!.kind) ? 24 : 12} hidden={hiddenField(name)}>
             <FieldItem
               catalog={c}
               name={name}
               text={text}
               recordId={record?.id ?? null}
               record={record}
-              hidden={name in page.fixed}
+              hidden={hiddenField(name)}
             />
           </Col>
         ))}

@@ -13,24 +13,19 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import {
   DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
   FileExcelOutlined,
   PlusOutlined,
   SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
+import type { FieldDef, ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
 import { can, useAccess } from '../app/access.ts';
 import { ApiError } from '../app/api-client.ts';
 import { toast } from '../app/toast.ts';
@@ -39,6 +34,7 @@ import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect, TreeReferenceSelect } 
 import { catalogByKey, pageById } from './registry.ts';
 import { useCatalogText, type CatalogText } from './text.ts';
 import { useCatalogTable } from './use-catalog-table.ts';
+import { actionsWidth, RowActions, SearchBox, ServerTable, type ListColumn } from '../platform/list/index.tsx';
 
 export const routeTo = (pattern: string | null, id?: string) =>
   pattern ? pattern.replace('{id}', encodeURIComponent(id ?? '')) : null;
@@ -144,6 +140,7 @@ function FilterInput({
           onChange={(v: string | undefined) => onChange(name, v ?? null)}
           options={f.options.map((o) => ({ value: o, label: text.option(name, o) }))}
           style={style}
+          aria-label={label}
         />
       );
     case 'boolean':
@@ -158,6 +155,7 @@ function FilterInput({
             { value: 'false', label: `${label}: ${text.t('catalog:list.no')}` },
           ]}
           style={{ width: 240 }}
+          aria-label={label}
         />
       );
     case 'reference':
@@ -214,6 +212,7 @@ function FilterInput({
             onChange(`${name}From`, dates?.[0]?.format('YYYY-MM-DD') ?? null);
             onChange(`${name}To`, dates?.[1]?.format('YYYY-MM-DD') ?? null);
           }}
+          aria-label={label}
         />
       );
     case 'number':
@@ -223,11 +222,13 @@ function FilterInput({
             placeholder={`${label} ≥`}
             value={range[0] ? Number(range[0]) : null}
             onChange={(v) => onChange(`${name}From`, v == null ? null : String(v))}
+            aria-label={`${label} ≥`}
           />
           <InputNumber
             placeholder={`${label} ≤`}
             value={range[1] ? Number(range[1]) : null}
             onChange={(v) => onChange(`${name}To`, v == null ? null : String(v))}
+            aria-label={`${label} ≤`}
           />
         </Space.Compact>
       );
@@ -239,6 +240,7 @@ function FilterInput({
           defaultValue={value}
           onBlur={(e) => onChange(name, e.target.value || null)}
           style={style}
+          aria-label={label}
         />
       );
   }
@@ -297,6 +299,25 @@ export function useDeleteAction(c: ResolvedCatalog, api: CatalogApi, text: Catal
   };
 }
 
+/** Room a column of this kind needs before it folds into the row's details (see ServerTable). */
+function columnRoom(f: FieldDef): number {
+  switch (f.kind) {
+    case 'date':
+      return 110;
+    case 'boolean':
+      return 100;
+    case 'number':
+      return 110;
+    case 'text':
+      return Math.min(240, Math.max(110, (f.width ?? 16) * 8));
+    default:
+      return 150;
+  }
+}
+
+/** The first columns of a declaration always show; the later ones fold first when the screen is narrow. */
+const ALWAYS_SHOWN = 3;
+
 function ListPage({ pageId }: { pageId: string }) {
   const { catalog: c, page } = pageById(pageId);
   const d = c.declaration;
@@ -308,31 +329,33 @@ function ListPage({ pageId }: { pageId: string }) {
   const [hidden, setHidden] = useHiddenColumns(page.id);
   const confirmDelete = useDeleteAction(c, table.api, text, () => setSelected([]));
   const listColumns = d.list.columns.filter((name) => !(name in page.fixed));
-  const detailPath = (id: string) => routeTo(page.routes.detail, id) ?? routeTo(page.routes.edit, id);
+  // Whoever may not edit opens the record's detail view, never its form.
+  const openPath = (id: string) =>
+    routeTo(page.routes.detail, id) ?? (ability.update ? routeTo(page.routes.edit, id) : null);
+  const actions = [page.routes.detail, ability.update && page.routes.edit, ability.delete].filter(Boolean).length;
 
-  const columns: ColumnsType<CatalogRecord> = [
+  const columns: ListColumn<CatalogRecord>[] = [
     {
       title: text.t('catalog:list.index'),
       key: '__index',
       width: 64,
       align: 'center',
-      render: (_v, _r, i) =>
-        ((table.tableProps.pagination.current - 1) * table.tableProps.pagination.pageSize + i + 1).toLocaleString(
-          'vi-VN',
-        ),
+      render: (_v, _r, i) => table.rowNumber(i).toLocaleString('vi-VN'),
     },
     ...listColumns
       .filter((name) => !hidden.includes(name))
-      .map((name) => {
+      .map((name, i): ListColumn<CatalogRecord> => {
         const f = d.fields[name]!;
         return {
           title: text.label(name),
           dataIndex: name,
           key: name,
+          priority: name === d.titleField || i < ALWAYS_SHOWN ? 1 : i,
+          minWidth: columnRoom(f),
+          ...(f.kind === 'date' || f.kind === 'boolean' ? { width: columnRoom(f) } : {}),
           sorter: c.sortable.includes(name),
           sortOrder:
             table.sortField === name ? (table.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
-          ellipsis: f.kind === 'longText',
           render: (_v: unknown, record: CatalogRecord): ReactNode => {
             const shown = text.display(name, record);
             if (f.kind === 'boolean')
@@ -341,70 +364,59 @@ function ListPage({ pageId }: { pageId: string }) {
               ) : (
                 <Typography.Text type="secondary">{shown}</Typography.Text>
               );
-            if (name === d.titleField && detailPath(record.id)) return <Link to={detailPath(record.id)!}>{shown}</Link>;
+            if (name === d.titleField && openPath(record.id))
+              return (
+                <Link to={openPath(record.id)!} title={shown}>
+                  {shown}
+                </Link>
+              );
             return shown;
           },
         };
       }),
-    {
-      title: text.t('catalog:list.actions'),
-      key: '__actions',
-      width: 132,
-      align: 'center',
-      fixed: 'right',
-      render: (_v, record) => (
-        <Space size={2}>
-          {page.routes.detail && (
-            <Tooltip title={text.t('catalog:actions.view')}>
-              <Button
-                type="text"
-                icon={<EyeOutlined />}
-                aria-label={text.t('catalog:actions.view')}
-                onClick={() => navigate(routeTo(page.routes.detail, record.id)!)}
+    ...(actions
+      ? [
+          {
+            title: text.t('catalog:list.actions'),
+            key: '__actions',
+            width: actionsWidth(actions),
+            align: 'center' as const,
+            ellipsis: false,
+            render: (_v: unknown, record: CatalogRecord) => (
+              <RowActions
+                actions={[
+                  {
+                    kind: 'view',
+                    allowed: !!page.routes.detail,
+                    onClick: () => void navigate(routeTo(page.routes.detail, record.id)!),
+                  },
+                  {
+                    kind: 'edit',
+                    allowed: ability.update && !!page.routes.edit,
+                    onClick: () => void navigate(routeTo(page.routes.edit, record.id)!),
+                  },
+                  { kind: 'delete', allowed: ability.delete, onClick: () => confirmDelete([record]) },
+                ]}
               />
-            </Tooltip>
-          )}
-          {ability.update && page.routes.edit && (
-            <Tooltip title={text.t('catalog:actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={text.t('catalog:actions.edit')}
-                onClick={() => navigate(routeTo(page.routes.edit, record.id)!)}
-              />
-            </Tooltip>
-          )}
-          {ability.delete && (
-            <Tooltip title={text.t('catalog:actions.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={text.t('catalog:actions.delete')}
-                onClick={() => confirmDelete([record])}
-              />
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
+            ),
+          },
+        ]
+      : []),
   ];
 
   const filterNames = (d.filters ?? []).filter((name) => !(name in page.fixed));
   const setFilter = (name: string, value: string | null) => table.setFilter(name, value);
+  const filtered = Boolean(table.keyWord) || Object.keys(table.filters).length > 0;
 
   return (
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
-          <Input.Search
-            key={table.keyWord}
-            allowClear
-            defaultValue={table.keyWord}
-            placeholder={text.t('catalog:actions.searchPlaceholder')}
-            aria-label={text.t('catalog:actions.search')}
+          <SearchBox
+            value={table.keyWord}
             onSearch={table.setKeyWord}
-            style={{ width: 280 }}
+            placeholder={text.t('catalog:actions.searchPlaceholder')}
+            width={280}
           />
           {filterNames.map((name) => (
             <FilterInput
@@ -417,9 +429,10 @@ function ListPage({ pageId }: { pageId: string }) {
               onChange={setFilter}
             />
           ))}
-          {(table.keyWord || Object.keys(table.filters).length > 0) && (
-            <Button onClick={table.resetFilters}>{text.t('catalog:actions.reset')}</Button>
-          )}
+          {/* Always there, so searching does not move the toolbar. */}
+          <Button onClick={table.resetFilters} disabled={!filtered}>
+            {text.t('catalog:actions.reset')}
+          </Button>
         </Flex>
         <Flex gap={8} wrap>
           {ability.delete && selected.length > 0 && (
@@ -462,9 +475,9 @@ function ListPage({ pageId }: { pageId: string }) {
 }
 
 /**
- * An area's server table: paging and sorting from useCatalogTable, row selection for bulk delete (`selected`
- * null: no selection), the failed and empty states, and the total — exact, or the estimate / lower bound a very
- * long list (list.countLimit) answers. The generic list and the pages areas draw themselves share it.
+ * An area's server table: the shared ServerTable with paging and sorting from useCatalogTable, row selection for
+ * bulk delete (`selected` null: no selection), and the total — exact, or the estimate / lower bound a very long
+ * list (list.countLimit) answers. The generic list and the pages areas draw themselves share it.
  */
 export function CatalogTable({
   table,
@@ -475,40 +488,40 @@ export function CatalogTable({
 }: {
   table: ReturnType<typeof useCatalogTable>;
   text: CatalogText;
-  columns: ColumnsType<CatalogRecord>;
+  columns: ListColumn<CatalogRecord>[];
   selected: CatalogRecord[] | null;
   onSelect: (rows: CatalogRecord[]) => void;
 }) {
   return (
-    <Table<CatalogRecord>
-      {...table.tableProps}
-      size="middle"
+    <ServerTable<CatalogRecord>
+      list={{
+        data: table.list.data,
+        isFetching: table.list.isFetching,
+        error: table.list.isError ? text.t('catalog:messages.loadFailed') : null,
+      }}
+      paging={table.paging}
+      onPaging={table.onPaging}
       columns={columns}
-      scroll={{ x: 'max-content' }}
-      rowSelection={
-        selected
-          ? {
+      empty={text.t('catalog:list.empty')}
+      {...(selected
+        ? {
+            rowSelection: {
               selectedRowKeys: selected.map((r) => r.id),
-              onChange: (_keys, rows) => onSelect(rows),
+              onChange: (_keys: React.Key[], rows: CatalogRecord[]) => onSelect(rows),
               preserveSelectedRowKeys: true,
-            }
-          : undefined
+            },
+          }
+        : {})}
+      total={(total) =>
+        text.t(
+          table.list.data?.totalKind === 'estimate'
+            ? 'catalog:list.totalEstimate'
+            : table.list.data?.totalKind === 'atLeast'
+              ? 'catalog:list.totalAtLeast'
+              : 'catalog:list.total',
+          { total: total.toLocaleString('vi-VN') },
+        )
       }
-      locale={{
-        emptyText: table.list.isError ? text.t('catalog:messages.loadFailed') : text.t('catalog:list.empty'),
-      }}
-      pagination={{
-        ...table.tableProps.pagination,
-        showTotal: (total) =>
-          text.t(
-            table.list.data?.totalKind === 'estimate'
-              ? 'catalog:list.totalEstimate'
-              : table.list.data?.totalKind === 'atLeast'
-                ? 'catalog:list.totalAtLeast'
-                : 'catalog:list.total',
-            { total: total.toLocaleString('vi-VN') },
-          ),
-      }}
     />
   );
 }

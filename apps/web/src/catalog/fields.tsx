@@ -67,6 +67,7 @@ export function ReferenceSelect({
         label: o.code ? `${o.code} - ${o.label}` : o.label,
       }))}
       style={{ width: '100%' }}
+      aria-label={id ? undefined : placeholder}
     />
   );
 }
@@ -148,6 +149,7 @@ export function TreeReferenceSelect({
         setNodes((prev) => [...prev, ...flatten(children, pf, title).filter((c) => !prev.some((p) => p.id === c.id))]);
       }}
       style={{ width: '100%' }}
+      aria-label={id ? undefined : placeholder}
     />
   );
 }
@@ -190,6 +192,7 @@ export function AdminUnitSelect({
       onChange={(v: string | undefined) => onChange?.(v ?? null)}
       options={(units.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))}
       style={{ width: '100%' }}
+      aria-label={id ? undefined : placeholder}
     />
   );
 }
@@ -328,12 +331,19 @@ export function FieldWidget({
 /** Form.Item props of a field: label, required marker and the declaration's own rules, in the user's language. */
 export function fieldRules(catalog: ResolvedCatalog, name: string, text: CatalogText): Rule[] {
   return [
-    {
+    // The whole form's values too: a field's rule may read other fields (a citizen ID against the birth date).
+    ({ getFieldsValue }) => ({
       validator: async (_rule, value: unknown) => {
-        const message = validateField(catalog.declaration, name, value, text.tr);
+        const message = validateField(
+          catalog.declaration,
+          name,
+          value,
+          text.tr,
+          getFieldsValue(true) as Record<string, unknown>,
+        );
         if (message) throw new Error(message);
       },
-    },
+    }),
   ];
 }
 
@@ -359,6 +369,7 @@ export function FieldItem({
       label={text.label(name)}
       required={f.required}
       rules={fieldRules(catalog, name, text)}
+      {...(f.check ? { dependencies: [...f.check.with] } : {})}
       hidden={hidden}
       validateDebounce={200}
     >

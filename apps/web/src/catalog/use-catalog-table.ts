@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TablePaginationConfig, TableProps } from 'antd';
 import type { ResolvedCatalog } from '@portal/domain/catalog/index';
-import { PAGE_SIZES, sortQuery, useUrlListState } from '../platform/list/index.tsx';
-import { catalogApi, type CatalogRecord } from './api.ts';
+import { useUrlListState, type Paging } from '../platform/list/index.tsx';
+import { catalogApi } from './api.ts';
 
 /** Query parameter names of an area's filters (ranges as `{name}From` / `{name}To`). */
 export function filterParams(c: ResolvedCatalog): string[] {
@@ -44,17 +43,6 @@ export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string
 
   const update = state.set;
 
-  const onChange: TableProps<CatalogRecord>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
-    const s = sortQuery(sorter);
-    const sortChanged = s.sortBy !== sortField || s.sortOrder !== sortOrder;
-    state.onPaging({
-      pageNumber: sortChanged ? 1 : (pagination.current ?? 1),
-      pageSize: pagination.pageSize ?? pageSize,
-      sortBy: s.sortBy,
-      sortOrder: s.sortBy ? s.sortOrder : undefined,
-    });
-  };
-
   return {
     api,
     list,
@@ -64,21 +52,14 @@ export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string
     filters,
     sortField,
     sortOrder,
-    setKeyWord: (value: string) => update({ q: value.trim() || null }),
+    /** For ServerTable: the page, its size and the sort (a column the area may sort by), and their writer. */
+    paging: { pageNumber, pageSize, sortBy: sortField, sortOrder } satisfies Paging,
+    onPaging: (p: Paging) =>
+      state.onPaging(c.sortable.includes(p.sortBy ?? '') ? p : { ...p, sortBy: undefined, sortOrder: undefined }),
+    /** The row number of a row of this page, counted over the whole list. */
+    rowNumber: (index: number) => (pageNumber - 1) * pageSize + index + 1,
+    setKeyWord: (value: string | null) => update({ q: value?.trim() || null }),
     setFilter: (name: string, value: string | null | undefined) => update({ [name]: value }),
     resetFilters: () => update(Object.fromEntries([...filterParams(c), 'q', 'sort', 'order'].map((k) => [k, null]))),
-    tableProps: {
-      dataSource: list.data?.pageLists ?? [],
-      loading: list.isFetching,
-      rowKey: 'id',
-      onChange,
-      pagination: {
-        current: pageNumber,
-        pageSize,
-        total: list.data?.totalRecord ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-      },
-    } satisfies TableProps<CatalogRecord>,
   };
 }

@@ -26,6 +26,7 @@ interface Common {
   width?: number;
   writeOnly?: boolean;
   refine?: TextField['refine'];
+  check?: TextField['check'];
 }
 
 function common(o: Common): Omit<Common, 'required'> & { required: boolean } {
@@ -36,6 +37,7 @@ function common(o: Common): Omit<Common, 'required'> & { required: boolean } {
     ...(o.width ? { width: o.width } : {}),
     ...(o.writeOnly ? { writeOnly: true } : {}),
     ...(o.refine ? { refine: o.refine } : {}),
+    ...(o.check ? { check: o.check } : {}),
   };
 }
 

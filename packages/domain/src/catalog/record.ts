@@ -153,7 +153,11 @@ export function validateRecord(
   t: Translate,
 ): { ok: true; data: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
   const result = recordSchema(d).safeParse(input, { reportInput: true });
-  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  if (result.success) {
+    const data = result.data as Record<string, unknown>;
+    const errors = checkRecord(d, data, t);
+    return errors.length ? { ok: false, errors } : { ok: true, data };
+  }
   return {
     ok: false,
     errors: result.error.issues.map((issue) => ({
@@ -164,12 +168,38 @@ export function validateRecord(
   };
 }
 
-/** Validate one field's value (the web form's per-field rule). */
-export function validateField(d: CatalogDeclaration, name: string, value: unknown, t: Translate): string | null {
+/** The fields' rules that read other fields (`check`), on a record whose fields are each valid. */
+function checkRecord(d: CatalogDeclaration, data: Record<string, unknown>, t: Translate): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, f] of Object.entries(d.fields)) {
+    if (!f.check || data[name] == null) continue;
+    const key = f.check.rule(data[name], data);
+    if (key) errors.push({ field: name, message: t(key), code: 'check' });
+  }
+  return errors;
+}
+
+/**
+ * Validate one field's value (the web form's per-field rule); with the rest of the record, the field's rule
+ * that reads other fields too (`check`), once the field's own value is valid.
+ */
+export function validateField(
+  d: CatalogDeclaration,
+  name: string,
+  value: unknown,
+  t: Translate,
+  record?: Readonly<Record<string, unknown>>,
+): string | null {
   const f = d.fields[name];
   if (!f) return null;
   const result = fieldSchema(f).safeParse(value, { reportInput: true });
-  return result.success ? null : describeIssue(result.error.issues[0]!, t, fieldVars(f));
+  if (!result.success) return describeIssue(result.error.issues[0]!, t, fieldVars(f));
+  if (!f.check || result.data == null) return null;
+  const related: Record<string, unknown> = { ...record };
+  // The related fields as the record would store them (blank → null), so form and server agree.
+  for (const other of f.check.with) related[other] = blankToNull(related[other]);
+  const key = f.check.rule(result.data, related);
+  return key ? t(key) : null;
 }
 
 /** Normalised header text: no accents, no case, no required marker, single spaces. */

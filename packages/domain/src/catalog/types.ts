@@ -30,6 +30,12 @@ interface FieldCommon {
    * route table, the validation library only with a form or an import.
    */
   refine?: (schema: z.ZodType, zod: typeof z) => z.ZodType;
+  /**
+   * A rule that reads other fields of the record too (a citizen ID against the birth date and sex): `with` names
+   * them, so a form checks the field again when they change. `rule` gets the field's valid value and the record,
+   * and answers a message key, or null.
+   */
+  check?: FieldCheck;
   /** Shown in forms and detail but never written by clients (set by hooks). */
   readOnly?: boolean;
   /** Excel column width in characters. */
@@ -39,6 +45,11 @@ interface FieldCommon {
    * but never stored in a column by the engine, read back or exported: an initial password, which a hook hashes.
    */
   writeOnly?: boolean;
+}
+
+export interface FieldCheck {
+  with: readonly string[];
+  rule: (value: unknown, record: Readonly<Record<string, unknown>>) => string | null;
 }
 
 export interface TextField extends FieldCommon {

@@ -96,7 +96,13 @@ export function validateCatalogs(
         const target = byKey.get(f.target);
         if (!target) problems.push(`${at}: field "${name}" refers to unknown catalogue "${f.target}"`);
         // Employers themselves (self scope) may be referred to from any area: the caller's scope still applies.
-        else if (target.scope !== 'global' && target.scope !== 'self' && target.scope !== d.scope) {
+        else if (
+          target.scope !== 'global' &&
+          target.scope !== 'self' &&
+          target.scope !== d.scope &&
+          // An employer area's running unit (scopeField) refers to the units.
+          !(d.scope === 'employer' && name === d.scopeField && target.scope === 'unit')
+        ) {
           problems.push(
             `${at}: field "${name}" refers to "${f.target}", owned per ${target.scope}, from a ${d.scope} catalogue`,
           );
@@ -181,7 +187,14 @@ export function validateCatalogs(
       const units = f?.kind === 'reference' ? byKey.get(f.target) : undefined;
       if (d.scopeField && (!f || f.kind !== 'reference' || !f.required || units?.scope !== 'unit' || units.scopeField))
         problems.push(`${at}: unit scope's scopeField must be a required reference to the units (a unit area)`);
-    } else if (d.scopeField) problems.push(`${at}: scopeField only applies to district, self and unit scopes`);
+    } else if (d.scope === 'employer' && d.scopeField) {
+      // The unit that runs the record (a training body's course): it sees and writes the record too.
+      const f = d.fields[d.scopeField];
+      const units = f?.kind === 'reference' ? byKey.get(f.target) : undefined;
+      if (!f || f.kind !== 'reference' || units?.scope !== 'unit' || units.scopeField)
+        problems.push(`${at}: an employer area's scopeField must be a reference to the units (a unit area)`);
+    } else if (d.scopeField)
+      problems.push(`${at}: scopeField only applies to employer, district, self and unit scopes`);
 
     for (const [name, f] of Object.entries(d.fields)) {
       if (!f.writeOnly) continue;

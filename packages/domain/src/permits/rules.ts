@@ -12,6 +12,8 @@ import type { PermitKind, PermitStatus } from './state.ts';
 
 export const MAX_VALIDITY_YEARS = 2;
 export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** Permits ending within this many days are shown as ending soon (the review queue, the workspace). */
+export const PERMIT_EXPIRING_DAYS = 45;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -48,7 +48,8 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
-export const calendarDate = z.string().refine(isCalendarDate, { error: 'permits:validation.date' });
+// Aborts: the period rules of the enclosing object must never run on something that is not a date.
+export const calendarDate = z.string().refine(isCalendarDate, { error: 'permits:validation.date', abort: true });
 /** Passport numbers: letters and digits, kept upper-case (the permit records the passport it was granted on). */
 export const passportNumber = z
   .string()
@@ -322,5 +323,10 @@ export const foreignWorkerOption = z.object({
   birthDate: z.string().nullable(),
   /** The passport of the worker's latest request, to prefill the form. */
   passportNumber: z.string().nullable(),
+  /**
+   * Why a request of the asked kind for this worker would be refused: a request already in progress, or a
+   * permit (confirmation) still valid; null when the worker may be picked.
+   */
+  conflict: z.enum(['openRequest', 'alreadyValid']).nullable(),
 });
 export type ForeignWorkerOption = z.infer<typeof foreignWorkerOption>;

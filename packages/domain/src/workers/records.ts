@@ -81,7 +81,8 @@ export interface TrainingWorker {
 export interface WorkerOption {
   value: string;
   label: string;
-  code: string;
+  /** Citizen ID; null for a foreign worker known by passport only. */
+  code: string | null;
   businessId: string | null;
   birthDate: string | null;
 }

@@ -4,25 +4,58 @@ import { translate, type Language } from '@portal/domain/i18n';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import { passwordProblems } from '../../platform/auth/passwords.ts';
+import { assessPassword, personalInputs } from '@portal/domain/password-strength';
 import { languageOf } from '../../platform/errors/handler.ts';
 import { accountError } from './errors.ts';
 
 /** Checks shared by the account routes: password policy, uniqueness, users within the caller's scope. */
 
-/** Refuse a weak password with one translated detail per problem (field: the form field). */
+/** Whose password it is: what it must not be built on. */
+export interface PasswordOwner {
+  userName?: string | null;
+  fullName?: string | null;
+  email?: string | null;
+}
+
+/** The password policy's problems as field errors in `lang` (empty when the password may be used). */
+export function passwordFieldErrors(
+  lang: Language,
+  password: string,
+  owner: PasswordOwner,
+  field = 'password',
+): Array<{ field: string; code: string; message: string }> {
+  const { problems } = assessPassword(password, personalInputs(owner.userName, owner.fullName, owner.email));
+  return problems.map((p) => ({ field, code: p, message: translate(lang, `accounts:password.${p}`) }));
+}
+
+/** Refuse a short, common or guessable password with one translated detail per problem (field: the form field). */
 export function assertPasswordPolicy(
   request: FastifyRequest,
   password: string,
-  userName: string | undefined,
+  owner: PasswordOwner,
   field = 'password',
 ): void {
-  const problems = passwordProblems(password, userName);
-  if (!problems.length) return;
-  const lang = languageOf(request);
-  throw accountError(400, 'WEAK_PASSWORD', {
-    details: problems.map((p) => ({ field, code: p, message: translate(lang, `accounts:password.${p}`) })),
+  const details = passwordFieldErrors(languageOf(request), password, owner, field);
+  if (details.length) throw accountError(400, 'WEAK_PASSWORD', { details });
+}
+
+/**
+ * Work a call does after it has answered, so that its answer comes after the same work whatever the work finds
+ * (an account or none, a mail to write or none): the timing tells nothing. Failures are logged; closing the app
+ * waits for what is under way. Call while registering routes; the returned function schedules.
+ */
+export function afterAnswerQueue(app: FastifyInstance): (work: () => Promise<void>) => void {
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
   });
+  return (work) => {
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => app.log.error({ err }, 'work after the answer failed'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
 }
 
 /** 409 when the user name or email is taken by another user (deleted users included: names stay unique). */

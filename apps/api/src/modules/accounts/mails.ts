@@ -5,7 +5,8 @@ import { escapeHtml, type MailMessage } from '../../platform/mail/index.ts';
  * The account mails, in the recipient's language (the language of the request that caused them).
  * Texts live in the accounts locale (mail.<kind>.subject / lines / action); links point at the web pages.
  */
-type MailKind = 'activation' | 'invitation' | 'passwordReset' | 'passwordReissued' | 'accountActivated';
+type MailKind =
+  'activation' | 'invitation' | 'passwordReset' | 'passwordReissued' | 'accountActivated' | 'registrationAttempt';
 
 function lines(lang: Language, kind: MailKind, vars: Record<string, string | number>): string[] {
   const out: string[] = [];

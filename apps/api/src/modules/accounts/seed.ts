@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { parsePermission, permissionGroups, type FeatureGroupKey } from '@portal/domain/permissions';
 import { translate } from '@portal/domain/i18n';
+import { assessPassword, personalInputs } from '@portal/domain/password-strength';
 import type { Db } from '../../db/database.ts';
 import type { UnitKind } from '../../platform/access/index.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
@@ -46,6 +47,13 @@ const referenceSubjects = new Set(
 const keptByDepartment = (p: string) =>
   referenceSubjects.has(parsePermission(p)?.subject ?? '') && action(p) !== 'read';
 const inGroups = (group: string, groups: FeatureGroupKey[]) => (groups as string[]).includes(group);
+/**
+ * Global settings and the menu arrangement of every role are the administrators' (their role holds every
+ * permission): no other default type is granted anything of these groups, whatever its own rule says.
+ */
+export const ADMIN_ONLY_GROUPS: readonly string[] = ['settings'];
+/** What inspectors record themselves: inspections and the violating organisations they find. */
+const INSPECTOR_SUBJECTS = ['ViolatingOrganization', 'Inspection'];
 const operational: FeatureGroupKey[] = [
   'businesses',
   'workers',
@@ -128,9 +136,11 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     descriptionKey: 'accounts:seed.userTypes.inspectorDescription',
     role: 'client',
     unitKind: 'department',
+    // Inspections and the violations they find are the inspector's own records.
     grants: (p, g) =>
       (inGroups(g, ['safety', 'accidents', 'messaging']) && !keptByDepartment(p)) ||
-      (action(p) === 'read' && g !== 'system' && g !== 'settings') ||
+      INSPECTOR_SUBJECTS.includes(parsePermission(p)?.subject ?? '') ||
+      (action(p) === 'read' && g !== 'system') ||
       p === 'Unit.read',
   },
   {
@@ -145,6 +155,11 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
       ['Unit.read', 'Unit.update'].includes(p),
   },
 ];
+
+/** Whether a default type holds a permission (of this top-level group) by default. */
+export function grantedByDefault(type: DefaultType, permission: string, group: string): boolean {
+  return !ADMIN_ONLY_GROUPS.includes(group) && type.grants(permission, group);
+}
 
 /**
  * Remembers which permissions existed at the last start, so a permission added later by a new area is granted
@@ -168,7 +183,7 @@ async function syncDefaultUserTypes(db: Db): Promise<void> {
 
   await db.transaction().execute(async (trx) => {
     for (const type of DEFAULT_USER_TYPES) {
-      const wanted = (list: string[]) => list.filter((p) => type.grants(p, groups.get(p)!));
+      const wanted = (list: string[]) => list.filter((p) => grantedByDefault(type, p, groups.get(p)!));
       const existing = await trx
         .selectFrom('user_type')
         .select(['id', 'permissions'])
@@ -199,6 +214,7 @@ async function syncDefaultUserTypes(db: Db): Promise<void> {
           .execute();
       }
     }
+    await applyRevisions(trx, groups);
     const value = JSON.stringify(all.sort());
     await trx
       .insertInto('app_setting')
@@ -212,6 +228,64 @@ async function syncDefaultUserTypes(db: Db): Promise<void> {
       )
       .execute();
   });
+}
+
+/**
+ * Changes to the default types that installations seeded earlier must receive too (the sync above only adds
+ * permissions that are new to the catalogue). Each revision runs once, remembered in app_setting, so an
+ * administrator who grants a permission back afterwards keeps it.
+ */
+const REVISIONS_KEY = 'accounts.defaultTypeRevisions';
+interface Revision {
+  id: string;
+  /** Types and the permissions to take from them (those their rule no longer grants) or give them. */
+  run(trx: Db, groups: ReadonlyMap<string, string>): Promise<void>;
+}
+
+async function reconcile(trx: Db, groups: ReadonlyMap<string, string>, subjects: readonly string[]): Promise<void> {
+  const inScope = (p: string) => subjects.includes(parsePermission(p)?.subject ?? '');
+  for (const type of DEFAULT_USER_TYPES) {
+    if (type.role === 'admin') continue;
+    const row = await trx
+      .selectFrom('user_type')
+      .select(['id', 'permissions'])
+      .where(sql`lower(code)`, '=', type.code.toLowerCase())
+      .executeTakeFirst();
+    if (!row) continue;
+    const current = permissionList(row.permissions);
+    const kept = current.filter((p) => !inScope(p) || grantedByDefault(type, p, groups.get(p) ?? ''));
+    const added = [...groups.keys()].filter(
+      (p) => inScope(p) && grantedByDefault(type, p, groups.get(p)!) && !kept.includes(p),
+    );
+    if (kept.length === current.length && !added.length) continue;
+    await trx
+      .updateTable('user_type')
+      .set({ permissions: JSON.stringify([...kept, ...added].sort()), updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+const REVISIONS: Revision[] = [
+  {
+    // Settings and menus for administrators only; inspectors record violations and inspections.
+    id: '2026-11-roles-match-jobs',
+    run: (trx, groups) => reconcile(trx, groups, ['Configuration', 'Menu', ...INSPECTOR_SUBJECTS]),
+  },
+];
+
+async function applyRevisions(trx: Db, groups: ReadonlyMap<string, string>): Promise<void> {
+  const row = await trx.selectFrom('app_setting').select('value').where('key', '=', REVISIONS_KEY).executeTakeFirst();
+  const done = new Set(Array.isArray(row?.value) ? (row.value as string[]) : []);
+  const pending = REVISIONS.filter((r) => !done.has(r.id));
+  if (!pending.length) return;
+  for (const r of pending) await r.run(trx, groups);
+  const value = JSON.stringify([...done, ...pending.map((r) => r.id)]);
+  await trx
+    .insertInto('app_setting')
+    .values({ key: REVISIONS_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+    .execute();
 }
 
 export async function userTypeId(db: Db, code: string): Promise<string> {
@@ -270,6 +344,11 @@ const adminStep: SeedStep = {
       .where(sql`lower(user_name)`, '=', ADMIN_USER_NAME)
       .executeTakeFirst();
     if (exists) return;
+    if (config.adminPassword) {
+      const { problems } = assessPassword(config.adminPassword, personalInputs(ADMIN_USER_NAME));
+      if (problems.length)
+        throw new Error(`ADMIN_PASSWORD: ${problems.map((p) => translate('en', `accounts:password.${p}`)).join('; ')}`);
+    }
     const generated = config.adminPassword ? undefined : generatePassword(16);
     const password = config.adminPassword ?? generated!;
     await db

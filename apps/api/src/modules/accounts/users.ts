@@ -9,9 +9,9 @@ import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { canWriteIn } from '../../platform/access/scope.ts';
-import { hashPassword, passwordProblems } from '../../platform/auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { issueAccountToken, TOKEN_TTL_SECONDS } from './account-tokens.ts';
-import { isLastActiveAdmin, userScope } from './account-helpers.ts';
+import { isLastActiveAdmin, passwordFieldErrors, userScope } from './account-helpers.ts';
 import { accountError } from './errors.ts';
 import { composeMail, pageLink } from './mails.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -283,15 +283,12 @@ registerCatalogHooks('user', {
     }
     const password = text(values.password);
     if (password) {
-      const problems = passwordProblems(password, String(values.userName));
-      if (problems.length)
-        throw accountError(400, 'WEAK_PASSWORD', {
-          details: problems.map((p) => ({
-            field: 'password',
-            code: p,
-            message: translate(ctx.lang, `accounts:password.${p}`),
-          })),
-        });
+      const details = passwordFieldErrors(ctx.lang, password, {
+        userName: text(values.userName),
+        fullName: text(values.fullName),
+        email: text(values.email),
+      });
+      if (details.length) throw accountError(400, 'WEAK_PASSWORD', { details });
     } else if (!current && !text(values.email)) {
       fieldError(ctx.lang, 400, 'EMAIL_REQUIRED', 'email', 'accounts:import.passwordOrEmail');
     }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
+import { actorName } from '../../platform/access/actor-name.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -194,7 +195,7 @@ export async function createDocument(request: FastifyRequest, db: Db, input: Doc
         due_date: input.dueDate,
         note: input.note,
         created_by: principal?.userId ?? null,
-        created_by_name: principal?.userName ?? null,
+        created_by_name: actorName(principal),
         updated_by: principal?.userId ?? null,
       })
       .returning('id')

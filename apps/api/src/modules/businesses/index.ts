@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import './hooks.ts';
 // Its deleted records in the trash bin: registered at load.
 import './trash.ts';
+// Its tasks and figures in the workspaces: registered at load.
+import './workspace.ts';
 import bussinessRoutes from './bussiness.routes.ts';
 import documentRoutes from './documents.routes.ts';
 import overtimeRoutes from './overtime.routes.ts';

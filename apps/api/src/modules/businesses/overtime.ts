@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { notificationLinks } from '@portal/domain/notifications/kinds';
+import type { DB } from '../../db/schema.ts';
 import {
   OVERTIME_EDITABLE,
   OVERTIME_TRANSITIONS,
@@ -12,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { permits } from '../../platform/access/index.ts';
+import { actorName } from '../../platform/access/actor-name.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -39,6 +42,16 @@ function visible(principal: Principal | null): Expression<SqlBool>[] {
   const scope = scopeCondition(principal, { businessColumn: 'o.business_id' });
   if (scope) where.push(scope);
   return where;
+}
+
+/** Notices in the caller's scope with this status (the workspace's counts). */
+export async function countOvertime(db: Db, principal: Principal | null, status: OvertimeStatus): Promise<number> {
+  const row = await db
+    .selectFrom('overtime_notification as o')
+    .where((eb) => eb.and([...visible(principal), sql<SqlBool>`o.status = ${status}`]))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 function select(db: Db, principal: Principal | null) {
@@ -158,6 +171,31 @@ function checkInput(request: FastifyRequest, input: OvertimeInput): void {
   if (details.length) throw new AppError(400, 'VALIDATION', { details });
 }
 
+/**
+ * Tell the other side: the department's reviewers when an employer (re)submits, the employer's accounts when the
+ * authority accepts or returns. Written in the change's transaction, delivered after it commits.
+ */
+async function notifyOvertime(
+  trx: Transaction<DB>,
+  request: FastifyRequest,
+  action: OvertimeTransition,
+  notice: Pick<OvertimeNotification, 'businessId' | 'businessName' | 'year'>,
+  reason?: string,
+): Promise<void> {
+  const params = { business: notice.businessName, year: notice.year, reason: reason ?? '' };
+  const link = notificationLinks.overtime();
+  const employer = { scopes: [{ kind: 'employer' as const, businessId: notice.businessId }] };
+  const options = { request };
+  if (action === 'resubmit') {
+    const department = {
+      scopes: [{ kind: 'department' as const, permission: `${OVERTIME_SUBJECT}.approve` as const }],
+    };
+    await request.server.notifier.notify(trx, department, 'overtimeSubmitted', params, link, options);
+  } else if (action === 'accept') {
+    await request.server.notifier.notify(trx, employer, 'overtimeAccepted', params, link, options);
+  } else await request.server.notifier.notify(trx, employer, 'overtimeReturned', params, link, options);
+}
+
 /** Only an employer notifies, for itself. */
 export async function submitOvertime(
   request: FastifyRequest,
@@ -192,6 +230,12 @@ export async function submitOvertime(
       subject: OVERTIME_SUBJECT,
       recordId: row.id,
       details: { year: input.year },
+    });
+    const business = await trx.selectFrom('business').select('name').where('id', '=', businessId).executeTakeFirst();
+    await notifyOvertime(trx, request, 'resubmit', {
+      businessId,
+      businessName: business?.name ?? '',
+      year: input.year,
     });
     return row.id;
   });
@@ -264,7 +308,7 @@ export async function transition(
           ? {
               reviewed_at: sql<Date>`now()`,
               reviewed_by: principal?.userId ?? null,
-              reviewed_by_name: principal?.userName ?? null,
+              reviewed_by_name: actorName(principal),
             }
           : { submitted_at: sql<Date>`now()` }),
         // A return carries its reason; accepting or resubmitting keeps the last one for the record.
@@ -283,6 +327,7 @@ export async function transition(
       recordId: id,
       details: { from: current.status, to: rule.to, ...(reason ? { reason } : {}) },
     });
+    await notifyOvertime(trx, request, action, current, reason);
   });
   return findOvertime(db, principal, id);
 }

@@ -5,6 +5,7 @@ import {
   countArranged,
   filterMenu,
   isMenuScope,
+  leafForUnit,
   leafPermitted,
   menuCatalogue,
   MENU_SCOPE_RE,
@@ -26,12 +27,15 @@ import { permits } from '../../platform/access/index.ts';
 const settingKey = (scope: MenuScope) => `menu.arrangement:${scope}`;
 const MAX_NODES = 2000;
 
-const arrangedNode: z.ZodType<ArrangedNode> = z.object({
-  key: z.string().min(1).max(300),
-  get children() {
-    return z.array(arrangedNode).max(MAX_NODES).optional();
-  },
-});
+// Recursive schemas carry an id: the API document holds each once under components and refers to it.
+const arrangedNode: z.ZodType<ArrangedNode> = z
+  .object({
+    key: z.string().min(1).max(300),
+    get children() {
+      return z.array(arrangedNode).max(MAX_NODES).optional();
+    },
+  })
+  .meta({ id: 'MenuArrangementNode' });
 
 const menuNode: z.ZodType<MenuNode> = z.union([
   z.object({
@@ -47,8 +51,10 @@ const menuNode: z.ZodType<MenuNode> = z.union([
     permission: z.string(),
     titleKey: z.string().optional(),
     order: z.number().optional(),
+    units: z.array(z.string()).readonly().optional(),
   }),
 ]) as z.ZodType<MenuNode>;
+z.globalRegistry.add(menuNode, { id: 'MenuNode' });
 
 const scopeSchema = z
   .string()
@@ -95,7 +101,10 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = request.principal;
       if (!principal) throw unauthenticated();
       const menu = await arrangedMenu(app.db, scopesFor(principal.role, principal.userTypeId));
-      const items = filterMenu(menu, (leaf) => leafPermitted(leaf, (p) => permits(principal, p), true));
+      const items = filterMenu(
+        menu,
+        (leaf) => leafPermitted(leaf, (p) => permits(principal, p), true) && leafForUnit(leaf, principal.unit.kind),
+      );
       return { items };
     },
   );

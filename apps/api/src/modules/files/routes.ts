@@ -12,6 +12,7 @@ import { permits, type Principal } from '../../platform/access/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, errorBodySchema } from '../../platform/errors/app-error.ts';
 import { readUpload, saveUpload, sendStoredFile, type StoredFile } from '../../platform/files/index.ts';
+import { grantedByDomain } from './grants.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -90,7 +91,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [FILE_SUBJECT],
         summary:
-          'Download a stored file: a secure one only by its uploader or with File.readSecure (404 to anyone else)',
+          'Download a stored file: a secure one only by its uploader, with File.readSecure, or by the people of the record holding it (a message’s sender and recipients); 404 to anyone else',
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
         response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -102,8 +103,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectAll()
         .where('id', '=', request.params.id)
         .executeTakeFirst();
-      // Someone else's secure file looks absent: its existence is not revealed either.
-      if (!file || !mayRead(request.principal, file)) throw new AppError(404, 'NOT_FOUND');
+      // Someone else's secure file looks absent: its existence is not revealed either. Domains whose records hold
+      // secure files grant their readers (grants.ts).
+      const allowed =
+        file &&
+        (mayRead(request.principal, file) ||
+          (request.principal && (await grantedByDomain(app.db, request.principal, file.id))));
+      if (!file || !allowed) throw new AppError(404, 'NOT_FOUND');
       return sendStoredFile(reply, app.files, file, request.query.inline === '1' ? 'inline' : 'attachment');
     },
   );

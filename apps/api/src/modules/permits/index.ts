@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
 // Its deleted records in the trash bin: registered at load.
 import './trash.ts';
+// Its tasks and figures in the workspaces: registered at load.
+import './workspace.ts';
 
 /**
  * Work permits and confirmation certificates (`WorkerLicense`): an employer files requests for its foreign

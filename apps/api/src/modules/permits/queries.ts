@@ -99,12 +99,8 @@ const SORTS: Record<NonNullable<ListQuery['sortBy']>, RawBuilder<unknown>> = {
   workerName: WORKER_NAME_SORT,
 };
 
-export async function listPermits(
-  db: Executor,
-  caller: Caller,
-  q: ListQuery,
-  today: string,
-): Promise<{ pageLists: PermitSummary[]; totalRecord: number }> {
+/** The list's filters as conditions over alias `p` (and `b`, `w` of `from`), the caller's scope first. */
+function listConditions(caller: Caller, q: Partial<ListQuery>, today: string): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [visibleTo(caller)];
   if (q.keyWord) {
     where.push(
@@ -138,7 +134,28 @@ export async function listPermits(
       sql<SqlBool>`(p.status = 'approved' and p.valid_to between ${today}::date and ${addDays(today, q.expiringWithinDays)}::date)`,
     );
   }
-  const condition = sql.join(where, sql` and `);
+  return where;
+}
+
+/** How many requests the list would show with these filters (the workspace's counts). */
+export async function countPermits(
+  db: Executor,
+  caller: Caller,
+  q: Partial<ListQuery>,
+  today: string,
+): Promise<number> {
+  const condition = sql.join(listConditions(caller, q, today), sql` and `);
+  const count = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db);
+  return count.rows[0]?.n ?? 0;
+}
+
+export async function listPermits(
+  db: Executor,
+  caller: Caller,
+  q: ListQuery,
+  today: string,
+): Promise<{ pageLists: PermitSummary[]; totalRecord: number }> {
+  const condition = sql.join(listConditions(caller, q, today), sql` and `);
   const descending = q.sortOrder === 'asc' || q.sortOrder === 'ascend' ? sql`asc` : sql`desc`;
   const sort = SORTS[q.sortBy ?? 'updatedAt'];
   const offset = (q.pageNumber - 1) * q.pageSize;

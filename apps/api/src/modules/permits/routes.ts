@@ -431,11 +431,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           keyWord: z.string().trim().max(200).optional(),
           take: z.coerce.number().int().min(1).max(100).default(30),
+          kind: z.enum(['new', 'confirm']).default('new'),
+          exceptId: z.uuid().optional(),
         }),
         response: { 200: z.array(foreignWorkerOption), ...errors },
       },
     },
-    async (request) => foreignWorkerOptions(app.db, ctx(request).caller, request.query.keyWord, request.query.take),
+    async (request) => {
+      const c = ctx(request);
+      const { keyWord, take, kind, exceptId } = request.query;
+      return foreignWorkerOptions(app.db, c.caller, keyWord, take, {
+        kind,
+        exceptId: exceptId ?? null,
+        today: c.today,
+      });
+    },
   );
 };
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { translate, type Language } from '@portal/domain/i18n';
-import { PERMIT_SUBJECT } from '@portal/domain/permits/features';
+import { PERMIT_PERMISSIONS, PERMIT_SUBJECT } from '@portal/domain/permits/features';
+import { notificationLinks } from '@portal/domain/notifications/kinds';
 import { missingRequirements } from '@portal/domain/permits/requirements';
 import {
   addDays,
@@ -118,6 +119,31 @@ async function recordEvent(
       reason: e.reason ?? null,
     })
     .execute();
+}
+
+/**
+ * Tell the other side of a move: the employer's accounts when the department decides, the department's reviewers
+ * when an employer submits. Written in the move's transaction, delivered once it has committed.
+ */
+async function notifyMove(
+  trx: Trx,
+  ctx: PermitCtx,
+  row: Pick<PermitRow, 'id' | 'kind' | 'business_id' | 'business_name' | 'worker_name'>,
+  action: 'submit' | 'return' | 'approve' | 'reject',
+  reason?: string | null,
+): Promise<void> {
+  const notifier = ctx.request?.server.notifier;
+  if (!notifier) return;
+  const link = notificationLinks.permit(row.id, row.kind);
+  const params = { worker: row.worker_name, business: row.business_name, reason: reason ?? '' };
+  const employer = { scopes: [{ kind: 'employer' as const, businessId: row.business_id }] };
+  const options = { request: ctx.request };
+  if (action === 'submit') {
+    const reviewers = { scopes: [{ kind: 'department' as const, permission: PERMIT_PERMISSIONS.review }] };
+    await notifier.notify(trx, reviewers, 'permitSubmitted', params, link, options);
+  } else if (action === 'return') await notifier.notify(trx, employer, 'permitReturned', params, link, options);
+  else if (action === 'approve') await notifier.notify(trx, employer, 'permitApproved', params, link, options);
+  else await notifier.notify(trx, employer, 'permitRejected', params, link, options);
 }
 
 const audit = (trx: Trx, ctx: PermitCtx, action: string, recordId: string, details: Record<string, unknown> = {}) =>
@@ -525,6 +551,7 @@ export async function submitRequest(ctx: PermitCtx, body: { id: string; version:
       .execute();
     await recordEvent(trx, ctx, { permitId: row.id, action: 'submit', from: row.status, to: 'submitted' });
     await audit(trx, ctx, 'submit', row.id);
+    await notifyMove(trx, ctx, row, 'submit');
   });
 }
 
@@ -556,6 +583,7 @@ export async function decideWithReason(
       .execute();
     await recordEvent(trx, ctx, { permitId: row.id, action, from: row.status, to, reason: body.reason });
     await audit(trx, ctx, action, row.id, { reason: body.reason });
+    await notifyMove(trx, ctx, row, action, body.reason);
   });
 }
 
@@ -618,5 +646,6 @@ export async function approveRequest(ctx: PermitCtx, body: ApproveBody): Promise
       reason: body.note,
     });
     await audit(trx, ctx, 'approve', row.id, { number, validFrom: body.validFrom, validTo: body.validTo });
+    await notifyMove(trx, ctx, row, 'approve');
   });
 }

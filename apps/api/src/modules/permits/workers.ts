@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ForeignWorkerOption } from '@portal/domain/permits/schemas';
+import { OPEN_STATUSES } from '@portal/domain/permits/state';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import type { Caller } from './access.ts';
@@ -53,12 +54,26 @@ export async function foreignWorkerOptions(
   caller: Caller,
   keyWord: string | undefined,
   take: number,
+  /**
+   * What the form files (a new permit or a confirmation), the request being edited (not a conflict with itself),
+   * and today in Viet Nam: each worker says at once why a request for them would be refused (the same rules as
+   * the service's check on save), so the form flags it beside the field instead of after everything is filled.
+   */
+  check: { kind: 'new' | 'confirm'; exceptId: string | null; today: string },
 ): Promise<ForeignWorkerOption[]> {
   if (!caller.employerId) return [];
+  const same = check.kind === 'confirm' ? sql`p.kind = 'confirm'` : sql`p.kind <> 'confirm'`;
   const r =
     await sql<ForeignWorkerOption>`select w.id as value, w.full_name as label, w.nationality, w.birth_date::text as "birthDate",
       coalesce(w.passport_number, (select p.passport_number from work_permit p where p.worker_id = w.id and p.passport_number is not null
-        order by p.created_at desc limit 1)) as "passportNumber"
+        order by p.created_at desc limit 1)) as "passportNumber",
+      case
+        when exists (select 1 from work_permit p where p.worker_id = w.id and p.deleted_at is null
+          and p.kind in ('new', 'confirm') and p.status in (${sql.join([...OPEN_STATUSES])})
+          ${check.exceptId ? sql`and p.id <> ${check.exceptId}` : sql``}) then 'openRequest'
+        when exists (select 1 from work_permit p where p.worker_id = w.id and p.deleted_at is null
+          and p.status = 'approved' and p.valid_to >= ${check.today}::date and ${same}) then 'alreadyValid'
+      end as conflict
     from ${sql.table(WORKER_TABLE)} w
     where w.business_id = ${caller.employerId} and w.deleted_at is null and ${isForeignSql('w')}
       ${keyWord ? sql`and ${matchesKeyword([sql.ref('w.full_name'), sql`coalesce(w.passport_number, '')`], keyWord)}` : sql``}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import './hooks.ts';
 import workerRoutes from './routes.ts';
+// Its figure in the workspaces: registered at load.
+import './workspace.ts';
 
 /**
  * The workers domain: the Worker catalogue area's rules (hooks.ts) and the calls beyond the catalogue's

@@ -10,6 +10,7 @@ import {
   importResponseSchema,
   keyWordSchema,
 } from '../../catalog/schemas.ts';
+import { stringifyInTurns } from '../../platform/turns/index.ts';
 import { sendReportFile, uploadReportFile } from './reports.ts';
 import {
   addParticipants,
@@ -72,7 +73,8 @@ const overtimeSchema = z.object({
 export const workerOptionSchema = z.object({
   value: z.string(),
   label: z.string(),
-  code: z.string(),
+  // A foreign worker known by passport only has no citizen ID.
+  code: z.string().nullable(),
   businessId: z.string().nullable(),
   birthDate: z.string().nullable(),
 });
@@ -322,14 +324,17 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const rows = Array.isArray(request.body) ? request.body : request.body.rows;
-      return importParticipants(
+      const outcome = await importParticipants(
         ctx(request),
         (request.query.trainingId ?? request.query.id)!,
         rows,
         request.query.dryRun ?? false,
       );
+      // Written in turns, as the catalogue's imports; the reply is typed as the schema's object, the text is its JSON.
+      const text = await stringifyInTurns({}, 'data', outcome.data);
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 

@@ -139,7 +139,8 @@ export const workersDemoStep: SeedStep = {
             name: 'Huấn luyện an toàn, vệ sinh lao động định kỳ năm 2025 (nhóm 4)',
             businessId: code,
             targetTrainingId: 'NHOM-4',
-            trainingUnit: 'Trung tâm Huấn luyện an toàn lao động Lâm Đồng',
+            // The demo training body (its unit's code).
+            trainerUnitId: 'TTHL_ATLD',
             startDate: n === 0 ? '2025-04-14' : '2025-05-19',
             endDate: n === 0 ? '2025-04-15' : '2025-05-20',
             hours: 16,

@@ -5,7 +5,8 @@ import { normalizeHeader, type FieldDef, type FieldError } from '@portal/domain/
 import { translate } from '@portal/domain/i18n';
 import { inTransaction, translator, type OpContext } from '../../catalog/context.ts';
 import type { CatalogRecord } from '../../catalog/hooks.ts';
-import { coerceCell, MAX_IMPORT_ROWS } from '../../catalog/import.ts';
+import { coerceCell, IMPORT_WRITE_ROWS, MAX_IMPORT_ROWS } from '../../catalog/import.ts';
+import { chunksOf, takeTurns } from '../../platform/turns/index.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
@@ -164,6 +165,26 @@ export interface ParticipantImportRow extends Record<string, unknown> {
   id: string | null;
 }
 
+interface ParticipantRow {
+  raw: Record<string, unknown>;
+  errors: FieldError[];
+  values: Record<string, unknown>;
+  workerId: string | undefined;
+  id: string | null;
+  action: 'create' | 'update';
+}
+
+/** One statement for a part of an import's valid rows; a worker already in the course is updated. */
+async function insertParticipants(tx: OpContext, trainingId: string, rows: ParticipantRow[]): Promise<void> {
+  const col = (name: string) => rows.map((r) => (r.values[name] as string | null) ?? null);
+  await sql`insert into training_worker (id, training_id, worker_id, result, certificate_number, certificate_date, note, created_by)
+          select u.id, ${trainingId}, u.worker, u.result, u.number, u.day, u.note, ${tx.principal?.userId ?? null}
+          from unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.workerId)}::uuid[], ${col('result')}::text[], ${col('certificateNumber')}::text[],
+            ${col('certificateDate')}::date[], ${col('note')}::text[]) as u(id, worker, result, number, day, note)
+          on conflict (training_id, worker_id) do update set result = excluded.result, certificate_number = excluded.certificate_number,
+            certificate_date = excluded.certificate_date, note = excluded.note`.execute(tx.db);
+}
+
 /**
  * Import a course's participants from spreadsheet rows: each names a worker of the course's employer by citizen
  * ID (or passport), with the result and certificate. A worker already in the course is updated, so the same file
@@ -231,7 +252,11 @@ export async function importParticipants(
     );
   }
   const firstRow = new Map<string, number>();
-  const rows = rawRows.map((raw, index) => {
+  // The rows hand the thread back to other requests every few milliseconds (platform/turns).
+  const turns = takeTurns();
+  const rows: ParticipantRow[] = [];
+  for (const [index, raw] of rawRows.entries()) {
+    if (turns.due()) await turns.next();
     const r = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
     const rowNumber = typeof r.rowNumber === 'number' ? r.rowNumber : index + 2;
     const errors: FieldError[] = [];
@@ -284,25 +309,23 @@ export async function importParticipants(
       }
     }
     const id = workerId ? (existing.get(workerId) ?? randomUUID()) : null;
-    return {
+    rows.push({
       raw: r,
       errors,
       values,
       workerId,
       id,
-      action: workerId && existing.has(workerId) ? ('update' as const) : ('create' as const),
-    };
-  });
+      action: workerId && existing.has(workerId) ? 'update' : 'create',
+    });
+  }
   const valid = rows.filter((r) => !r.errors.length);
   if (!dryRun && valid.length) {
     await inTransaction(ctx, async (tx) => {
-      const col = (name: string) => valid.map((r) => (r.values[name] as string | null) ?? null);
-      await sql`insert into training_worker (id, training_id, worker_id, result, certificate_number, certificate_date, note, created_by)
-          select u.id, ${training.id}, u.worker, u.result, u.number, u.day, u.note, ${tx.principal?.userId ?? null}
-          from unnest(${valid.map((r) => r.id)}::uuid[], ${valid.map((r) => r.workerId)}::uuid[], ${col('result')}::text[], ${col('certificateNumber')}::text[],
-            ${col('certificateDate')}::date[], ${col('note')}::text[]) as u(id, worker, result, number, day, note)
-          on conflict (training_id, worker_id) do update set result = excluded.result, certificate_number = excluded.certificate_number,
-            certificate_date = excluded.certificate_date, note = excluded.note`.execute(tx.db);
+      // In parts, one transaction: all or none stored, no statement long.
+      for (const part of chunksOf(valid, IMPORT_WRITE_ROWS)) {
+        if (turns.due()) await turns.next();
+        await insertParticipants(tx, training.id, part);
+      }
       await recordAudit(tx.db, tx.request, {
         action: 'import',
         subject: 'Training',

@@ -44,17 +44,9 @@ export async function verifyPassword(stored: string | null | undefined, password
 
 const DUMMY_SALT = randomBytes(16);
 
-/** Password policy: 8–128 characters with at least one letter and one digit, not the user name. */
-export function passwordProblems(password: string, userName?: string): string[] {
-  const problems: string[] = [];
-  if (password.length < 8) problems.push('tooShort');
-  if (password.length > 128) problems.push('tooLong');
-  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) problems.push('lettersAndDigits');
-  if (userName && password.toLowerCase() === userName.toLowerCase()) problems.push('sameAsUserName');
-  return problems;
-}
-
-/** A password that satisfies the policy, for reissued passwords: easy to read aloud, no look-alike characters. */
+/**
+ * A password that satisfies the policy (@portal/domain/password-strength), for reissued passwords and the first
+ * administrator's generated one: easy to read aloud, no look-alike characters. */
 export function generatePassword(length = 12): string {
   const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
   const digits = '23456789';

@@ -78,12 +78,14 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // A token that never expires is not one this portal issues: refuse it rather than trust it forever.
+      requiredClaims: ['exp', 'sub'],
       // jose checks exp against now minus the tolerance; a huge tolerance accepts an expired token.
       clockTolerance: options.allowExpired ? 10 * 365 * 24 * 3600 : CLOCK_TOLERANCE_SECONDS,
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     const claims = { sub: payload.sub, sid: payload.sid };
-    if (!options.allowExpired && typeof payload.exp === 'number') remember(secret, token, claims, payload.exp);
+    if (!options.allowExpired) remember(secret, token, claims, payload.exp!);
     return claims;
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate, toLanguage, type Language } from '@portal/domain/i18n';
-import { isSpaRequest } from '../http/static.ts';
+import { isSpaRequest, renderedPage } from '../http/static.ts';
 import { AppError, type ErrorBody, type ErrorDetail } from './app-error.ts';
+import { registerTextGuard } from './text.ts';
 
 const zodLocales = { vi: z.locales.vi(), en: z.locales.en() };
 
@@ -47,20 +48,24 @@ function fromDatabase(err: {
         code: 'REFERENCE_CONFLICT',
         details: err.constraint ? [{ message: err.constraint, code: 'foreign_key' }] : [],
       };
-    case '22P02': // invalid text representation (e.g. a non-uuid id)
-    case '22001': // value too long
-    case '22003': // numeric out of range
-    case '22007': // invalid datetime format
-    case '22008': // datetime out of range
     case '23502': // not null
     case '23514': // check
       return { status: 400, code: 'VALIDATION', details: err.column ? [{ field: err.column, message: err.code }] : [] };
     default:
+      // Class 22, data exceptions (a non-uuid id, a value too long, a number out of range, an impossible date,
+      // a NUL character or bad Unicode, …): always the input's fault, never a server error.
+      if (err.code?.length === 5 && err.code.startsWith('22'))
+        return {
+          status: 400,
+          code: 'VALIDATION',
+          details: [{ ...(err.column ? { field: err.column } : {}), code: err.code, message: err.code }],
+        };
       return undefined;
   }
 }
 
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
+  registerTextGuard(app);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = languageOf(request);
 
@@ -91,6 +96,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
       FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
       FST_ERR_VALIDATION: 'VALIDATION',
+      FST_ERR_BAD_URL: 'BAD_URL',
     };
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped)
@@ -116,9 +122,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     return reply.status(500).send(body(lang, 'INTERNAL', 'errors:INTERNAL', [], { requestId: request.id }));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (options.spaFallback && isSpaRequest(request.method, request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = await renderedPage(request.server, request.url);
+      return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
     }
     const lang = languageOf(request);
     const url = request.url.split('?')[0] ?? request.url;
@@ -126,4 +134,20 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       .status(404)
       .send(body(lang, 'NOT_FOUND', 'errors:ROUTE_NOT_FOUND', [], { method: request.method, url }));
   });
+}
+
+/**
+ * Errors Fastify raises before a route is found (a path that is not valid UTF-8 once decoded, a path parameter
+ * longer than the router takes): the project's error body too, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let lang: Language;
+  try {
+    lang = languageOf(request);
+  } catch {
+    lang = toLanguage(request.headers['accept-language']);
+  }
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const code = tooLong ? 'URI_TOO_LONG' : 'BAD_URL';
+  void reply.status(tooLong ? 414 : 400).send(body(lang, code, `errors:${code}`, []));
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { hasUnstorableText, unstorableTextError } from '../errors/text.ts';
 import { refineOle, sniff, type SniffedType } from './sniff.ts';
 import { diskStorage, type FileStorage } from './storage.ts';
 import type { FileTables } from './tables.ts';
@@ -34,6 +35,7 @@ export interface UploadForm {
 }
 
 const truthy = (v: unknown) => typeof v === 'string' && ['true', '1', 'on'].includes(v.toLowerCase());
+const falsy = (v: unknown) => typeof v === 'string' && ['false', '0', 'off'].includes(v.toLowerCase());
 
 /**
  * Read one multipart upload (field `formFile`), check its size and its type by content.
@@ -68,6 +70,10 @@ export async function readUpload(
     if (code?.startsWith('FST_')) throw new AppError(400, 'BAD_REQUEST');
     throw err;
   }
+  // Names and fields are stored as text: a NUL or broken Unicode is refused like in any JSON field.
+  if (file && hasUnstorableText(file.name)) throw unstorableTextError('formFile');
+  for (const [name, value] of Object.entries(fields))
+    if (hasUnstorableText(name) || hasUnstorableText(value)) throw unstorableTextError(name);
   if (!file || file.data.length === 0) {
     throw new AppError(400, 'FILE_REQUIRED', { details: [{ field: 'formFile', message: 'required' }] });
   }
@@ -79,7 +85,8 @@ export async function readUpload(
     });
   }
   return {
-    isSecure: truthy(fields.IsSecure),
+    // Secure unless the caller says otherwise: a forgotten field must not publish a file to everyone.
+    isSecure: !falsy(fields.IsSecure),
     isBackground: truthy(fields.IsBackground),
     fileType: fields.FileType?.slice(0, 100) || null,
     // Keep the user's (Vietnamese) name, minus any path a browser may send.

@@ -19,6 +19,8 @@ export interface JobDefinition<T extends object> {
   expireInSeconds?: number;
   /** How often an idle worker polls (seconds). */
   pollingIntervalSeconds?: number;
+  /** Run on a schedule too (cron, Vietnam time): e.g. '0 7 * * *' every day at 07:00. */
+  cron?: string;
 }
 
 export interface Jobs {
@@ -62,6 +64,7 @@ export function createJobs(database: Database, log: Pick<FastifyBaseLogger, 'war
           for (const job of batch) await def.handler(job.data, job);
         },
       );
+      if (def.cron) await b.schedule(def.queue, def.cron, {}, { tz: 'Asia/Ho_Chi_Minh' });
     }
     boss = b;
     for (const callback of startedCallbacks) {

@@ -7,6 +7,8 @@
  * from the database (ward names) and the reference date (never "now").
  */
 
+import { citizenIdBirth, makeCitizenId } from '@portal/domain/workers/citizen-id';
+
 // ---------------------------------------------------------------------------------------------------------
 // Seeded generator
 
@@ -202,30 +204,21 @@ export function birthDate(rng: Random, referenceDate: string, minAge = 18, maxAg
 }
 
 /**
- * Citizen identity card number (CCCD, 12 digits): 3-digit province code of birth registration ('068' Lâm Đồng),
- * a digit for sex and century (1900s: male 0, female 1; 2000s: 2, 3; 2100s: 4, 5), the last two digits of
- * the birth year, then 6 random digits.
+ * Citizen identity card number (CCCD, 12 digits) as the domain's rule builds it: the province code of birth
+ * registration ('068' Lâm Đồng), the century-and-sex digit, the last two digits of the birth year, then 6 random
+ * digits.
  */
 export function citizenIdNumber(rng: Random, options: { sex: Sex; birthYear: number; provinceCode?: string }): string {
   const province = (options.provinceCode ?? '068').padStart(3, '0');
   if (!/^\d{3}$/.test(province)) throw new Error(`bad province code ${province}`);
-  const century = Math.floor(options.birthYear / 100) - 19; // 1900s → 0, 2000s → 1, 2100s → 2
-  if (century < 0 || century > 2) throw new Error(`birth year out of range: ${options.birthYear}`);
-  const sexCentury = century * 2 + (options.sex === 'female' ? 1 : 0);
-  const year = String(options.birthYear % 100).padStart(2, '0');
-  return `${province}${sexCentury}${year}${rng.digits(6)}`;
+  return makeCitizenId(province, `${options.birthYear}-01-01`, options.sex, Number(rng.digits(6)));
 }
 
 /** Reads back what a CCCD number says about its holder. */
 export function parseCitizenIdNumber(id: string): { provinceCode: string; sex: Sex; birthYear: number } | null {
-  const m = /^(\d{3})([0-5])(\d{2})\d{6}$/.exec(id);
-  if (!m) return null;
-  const digit = Number(m[2]);
-  return {
-    provinceCode: m[1]!,
-    sex: digit % 2 === 0 ? 'male' : 'female',
-    birthYear: 1900 + Math.floor(digit / 2) * 100 + Number(m[3]),
-  };
+  if (!/^\d{12}$/.test(id)) return null;
+  const { year, sex } = citizenIdBirth(id);
+  return { provinceCode: id.slice(0, 3), sex, birthYear: year };
 }
 
 /** Mobile prefixes in use (Viettel 032–039, 096–098; MobiFone 090, 093; VinaPhone 091, 094). */

@@ -19,6 +19,8 @@ import { Customizer } from './Customizer.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { InboxPreview } from '../../modules/messaging/InboxPreview.tsx';
+import { NotificationBell } from '../../modules/notifications/NotificationBell.tsx';
 import './app-layout.css';
 
 const DESKTOP = new Set(['lg', 'xl']);
@@ -159,6 +161,8 @@ function Shell() {
             >
               <BgColorsOutlined />
             </button>
+            <InboxPreview />
+            <NotificationBell />
             <UserMenu onCustomize={() => setCustomizing(true)} />
           </Layout.Header>
         )}

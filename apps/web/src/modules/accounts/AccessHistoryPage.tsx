@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Input, Select, Tag, Tooltip } from 'antd';
-import type { TableProps } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Card, DatePicker, Select, Tag, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { HISTORY_ACTIONS } from '@portal/domain/accounts';
 import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type HistoryEntry, type Page } from './api.ts';
 import { accentFreeSearch, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { ServerTable } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 const COLORS: Record<string, string> = {
   login: 'green',
@@ -33,16 +31,15 @@ function browserOf(agent: string | null): string {
 /** `/nguoi-dung/lich-su-truy-cap/danh-sach`: sign-ins, sign-outs, failed sign-ins and data changes. */
 export default function AccessHistoryPage() {
   const { t, i18n } = useAccountsText();
-  const [filters, setFilters] = useState({
-    pageNumber: 1,
-    pageSize: 20,
-    keyWord: '',
-    action: undefined as string | undefined,
-    fromDate: undefined as string | undefined,
-    toDate: undefined as string | undefined,
-    sortBy: undefined as string | undefined,
-    sortOrder: undefined as string | undefined,
-  });
+  // Paging, sorting and filters in the address, as every list.
+  const state = useUrlListState();
+  const filters = {
+    ...state.paging,
+    keyWord: state.get('q'),
+    action: state.get('action') || undefined,
+    fromDate: state.get('from') || undefined,
+    toDate: state.get('to') || undefined,
+  };
   const query = useQuery({
     queryKey: ['accounts', 'history', filters],
     queryFn: ({ signal }) =>
@@ -50,7 +47,7 @@ export default function AccessHistoryPage() {
     placeholderData: keepPreviousData,
   });
   const actionLabel = (a: string) => (HISTORY_ACTIONS.includes(a as never) ? t(`history.actions.${a}`) : a);
-  const columns: TableProps<HistoryEntry>['columns'] = [
+  const columns: ListColumn<HistoryEntry>[] = [
     {
       key: 'at',
       title: t('history.fields.at'),
@@ -73,6 +70,7 @@ export default function AccessHistoryPage() {
     },
     {
       key: 'action',
+      priority: 2,
       title: t('history.fields.action'),
       sorter: true,
       width: 200,
@@ -80,6 +78,7 @@ export default function AccessHistoryPage() {
     },
     {
       key: 'subject',
+      priority: 3,
       title: t('history.fields.subject'),
       ellipsis: true,
       responsive: ['lg'],
@@ -96,9 +95,10 @@ export default function AccessHistoryPage() {
         );
       },
     },
-    { key: 'ip', dataIndex: 'ip', title: t('history.fields.ip'), sorter: true, width: 140 },
+    { key: 'ip', priority: 4, dataIndex: 'ip', title: t('history.fields.ip'), sorter: true, width: 140 },
     {
       key: 'agent',
+      priority: 5,
       title: t('history.fields.agent'),
       width: 200,
       responsive: ['xl'],
@@ -113,34 +113,27 @@ export default function AccessHistoryPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search
-            className="acc-grow"
-            allowClear
-            placeholder={t('history.search')}
-            aria-label={t('history.search')}
-            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
-          />
+          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('history.search')} />
           <Select
             allowClear
             showSearch={accentFreeSearch}
             placeholder={t('history.fields.action')}
             style={{ width: 240 }}
             options={HISTORY_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-            onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, action: v }))}
+            value={filters.action}
+            onChange={(v: string | undefined) => state.set({ action: v })}
+            aria-label={t('history.fields.action')}
           />
           <DatePicker.RangePicker
             format="DD/MM/YYYY"
             allowEmpty={[true, true]}
             placeholder={[t('history.from'), t('history.to')]}
+            value={[filters.fromDate ? dayjs(filters.fromDate) : null, filters.toDate ? dayjs(filters.toDate) : null]}
             onChange={(range) => {
               const [from, to] = (range ?? [null, null]) as [Dayjs | null, Dayjs | null];
-              setFilters((f) => ({
-                ...f,
-                pageNumber: 1,
-                fromDate: from?.format('YYYY-MM-DD'),
-                toDate: to?.format('YYYY-MM-DD'),
-              }));
+              state.set({ from: from?.format('YYYY-MM-DD'), to: to?.format('YYYY-MM-DD') });
             }}
+            aria-label={t('history.from')}
           />
         </div>
       </Card>
@@ -149,9 +142,8 @@ export default function AccessHistoryPage() {
           size="small"
           list={query}
           columns={columns}
-          paging={filters}
-          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
-          scroll={{ x: 820 }}
+          paging={state.paging}
+          onPaging={state.onPaging}
           empty={t('history.empty')}
           data-testid="history-table"
         />

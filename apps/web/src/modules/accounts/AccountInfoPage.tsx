@@ -27,6 +27,7 @@ import { AccountActions } from './AccountActions.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { UserGroupsSection } from './UserGroupsSection.tsx';
+import { PreferencesSection } from '../notifications/PreferencesSection.tsx';
 import type { UserDetail } from './api.ts';
 import { StatusTag, applyServerErrors, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
@@ -226,14 +227,18 @@ export default function AccountInfoPage() {
       </div>
     );
   }
-  const tab = params.get('tab') === 'bao-mat' ? 'security' : 'profile';
+  const TABS = { 'bao-mat': 'security', 'thong-bao': 'notifications' } as const;
+  const tab = TABS[params.get('tab') as keyof typeof TABS] ?? 'profile';
   return (
     <div className="acc-page">
       {header}
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams(key === 'security' ? { tab: 'bao-mat' } : {}, { replace: true })}
+          onChange={(key) => {
+            const slug = Object.entries(TABS).find(([, k]) => k === key)?.[0];
+            setParams(slug ? { tab: slug } : {}, { replace: true });
+          }}
           items={[
             {
               key: 'profile',
@@ -246,6 +251,7 @@ export default function AccountInfoPage() {
               ),
             },
             { key: 'security', label: t('account.securityTab'), children: <TwoFactorSettings /> },
+            { key: 'notifications', label: t('notifications:preferences.title'), children: <PreferencesSection /> },
           ]}
         />
       </Card>

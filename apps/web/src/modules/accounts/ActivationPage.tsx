@@ -143,7 +143,12 @@ function InvitationActivation({ token }: { token: string }) {
     <>
       <p>{t('activation.invitationLead', { userName: check.data.userName ?? '' })}</p>
       {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
-      <SetPasswordForm busy={busy} submitLabel={t('activation.invitationSubmit')} onSubmit={(p) => void submit(p)} />
+      <SetPasswordForm
+        busy={busy}
+        submitLabel={t('activation.invitationSubmit')}
+        onSubmit={(p) => void submit(p)}
+        userName={check.data.userName}
+      />
     </>
   );
 }

@@ -3,9 +3,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
-import { reloadUserData, pathAfterSignIn } from '../../platform/auth/index.ts';
+import { reloadUserData, pathAfterSignIn, useUserData } from '../../platform/auth/index.ts';
 import { applyServerErrors, useAccountsText } from './common.tsx';
-import { passwordRules } from './password-rules.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import './accounts.css';
 
 /** `/doi-mat-khau`: change one's own password (other sessions end). Required after a reissued password. */
@@ -15,6 +15,7 @@ export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const user = useUserData();
 
   const submit = async (v: { oldPassword: string; newPassword: string }) => {
     setBusy(true);
@@ -46,9 +47,12 @@ export default function ChangePasswordPage() {
           >
             <Input.Password autoComplete="current-password" autoFocus data-testid="old-password" />
           </Form.Item>
-          <Form.Item name="newPassword" label={t('password.new')} extra={t('password.hint')} rules={passwordRules(t)}>
-            <Input.Password autoComplete="new-password" data-testid="new-password" />
-          </Form.Item>
+          <NewPasswordField
+            name="newPassword"
+            label={t('password.new')}
+            testId="new-password"
+            personal={[user?.userName, user?.fullName, user?.email]}
+          />
           <Form.Item
             name="confirm"
             label={t('password.confirm')}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Input, Modal, Select, Skeleton, Tag } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, Button, Card, Descriptions, Modal, Select, Skeleton, Tag } from 'antd';
 import { apiFetch } from '../../app/api-client.ts';
 import { listQuery, type OutboxMail, type Page } from './api.ts';
 import { formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { ServerTable } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 const COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', pending: 'gold', failed: 'red' };
 
@@ -55,14 +54,9 @@ function MailDialog({ id, onClose }: { id: string; onClose: () => void }) {
 /** The system's outgoing mail: what stayed in the outbox (no SMTP server), what is waiting, sent or failed. */
 export default function MailOutboxPage() {
   const { t, i18n } = useAccountsText();
-  const [filters, setFilters] = useState({
-    pageNumber: 1,
-    pageSize: 20,
-    keyWord: '',
-    status: undefined as string | undefined,
-    sortBy: undefined as string | undefined,
-    sortOrder: undefined as string | undefined,
-  });
+  // Paging, sorting and filters in the address, as every list.
+  const state = useUrlListState();
+  const filters = { ...state.paging, keyWord: state.get('q'), status: state.get('status') || undefined };
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['accounts', 'outbox', filters],
@@ -73,9 +67,10 @@ export default function MailOutboxPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const columns: TableProps<OutboxMail>['columns'] = [
+  const columns: ListColumn<OutboxMail>[] = [
     {
       key: 'createdAt',
+      priority: 2,
       title: t('outbox.fields.createdAt'),
       sorter: true,
       width: 150,
@@ -112,19 +107,15 @@ export default function MailOutboxPage() {
       )}
       <Card>
         <div className="acc-toolbar">
-          <Input.Search
-            className="acc-grow"
-            allowClear
-            placeholder={t('outbox.search')}
-            aria-label={t('outbox.search')}
-            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
-          />
+          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('outbox.search')} />
           <Select
             allowClear
             placeholder={t('outbox.fields.status')}
             style={{ width: 200 }}
             options={['outbox', 'pending', 'sent', 'failed'].map((s) => ({ value: s, label: t(`outbox.status.${s}`) }))}
-            onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, status: v }))}
+            value={filters.status}
+            onChange={(v: string | undefined) => state.set({ status: v })}
+            aria-label={t('outbox.fields.status')}
           />
         </div>
       </Card>
@@ -133,9 +124,8 @@ export default function MailOutboxPage() {
           size="small"
           list={query}
           columns={columns}
-          paging={filters}
-          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
-          scroll={{ x: 700 }}
+          paging={state.paging}
+          onPaging={state.onPaging}
           empty={t('outbox.empty')}
           data-testid="outbox-table"
         />

@@ -6,7 +6,7 @@ import { apiFetch } from '../../app/api-client.ts';
 import { useConfiguration } from '../../app/configuration.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { LocalUnitSelect, ProvinceSelect, applyServerErrors, useAccountsText } from './common.tsx';
-import { passwordRules } from './password-rules.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
 const FIELDS = [
   'taxCode',
@@ -182,14 +182,12 @@ export default function RegisterPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
+            <NewPasswordField
               name="password"
               label={t('register.password')}
-              extra={t('password.hint')}
-              rules={passwordRules(t)}
-            >
-              <Input.Password autoComplete="new-password" data-testid="register-password" />
-            </Form.Item>
+              testId="register-password"
+              personalFields={['userName', 'fullName', 'email']}
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item

@@ -77,7 +77,12 @@ export default function ResetPasswordPage() {
       ) : (
         <>
           {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
-          <SetPasswordForm busy={busy} submitLabel={t('reset.submit')} onSubmit={(p) => void submit(p)} />
+          <SetPasswordForm
+            busy={busy}
+            submitLabel={t('reset.submit')}
+            onSubmit={(p) => void submit(p)}
+            userName={check.data?.userName}
+          />
         </>
       )}
     </AuthFrame>

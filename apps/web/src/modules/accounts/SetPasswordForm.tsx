@@ -1,16 +1,19 @@
 import { Button, Form, Input } from 'antd';
-import { passwordRules } from './password-rules.ts';
 import { useAccountsText } from './common.tsx';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
-/** New password twice, with the policy shown (reset and invitation links, change of password). */
+/** New password twice, with the policy and its strength shown (reset and invitation links). */
 export function SetPasswordForm({
   busy,
   submitLabel,
   onSubmit,
+  userName,
 }: {
   busy: boolean;
   submitLabel: string;
   onSubmit: (password: string) => void;
+  /** Whose password it is, when the link tells: a password built on it is refused. */
+  userName?: string | null;
 }) {
   const { t } = useAccountsText();
   return (
@@ -20,9 +23,14 @@ export function SetPasswordForm({
       onFinish={(v: { password: string }) => onSubmit(v.password)}
       disabled={busy}
     >
-      <Form.Item name="password" label={t('password.new')} extra={t('password.hint')} rules={passwordRules(t)}>
-        <Input.Password autoComplete="new-password" autoFocus size="large" data-testid="new-password" />
-      </Form.Item>
+      <NewPasswordField
+        name="password"
+        label={t('password.new')}
+        testId="new-password"
+        personal={[userName]}
+        autoFocus
+        size="large"
+      />
       <Form.Item
         name="confirm"
         label={t('password.confirm')}

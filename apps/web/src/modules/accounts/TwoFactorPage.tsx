@@ -7,9 +7,9 @@ import { ApiError } from '../../app/api-client.ts';
 import { pathAfterSignIn, signInWithCode } from '../../platform/auth/index.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { errorText, useAccountsText } from './common.tsx';
+import { CHALLENGE_KEY } from './sign-in.ts';
 
 /** The pending second step, kept for this tab only (survives a reload, not the browser). */
-export const CHALLENGE_KEY = 'twoFactorChallenge';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
 function pendingChallenge(): { token: string; redirect: string | null } | null {

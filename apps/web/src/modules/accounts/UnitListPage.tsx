@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Tag } from 'antd';
-import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
@@ -16,7 +15,14 @@ import {
   useUnitKindOptions,
 } from './common.tsx';
 import './accounts.css';
-import { RowActions, ServerTable, TrashButton } from '../../platform/list/index.tsx';
+import {
+  RowActions,
+  SearchBox,
+  type ListColumn,
+  ServerTable,
+  TrashButton,
+  useUrlListState,
+} from '../../platform/list/index.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -166,14 +172,9 @@ export default function UnitListPage() {
   const access = useAccess();
   const queryClient = useQueryClient();
   const kinds = useUnitKindOptions();
-  const [filters, setFilters] = useState({
-    pageNumber: 1,
-    pageSize: 10,
-    keyWord: '',
-    kind: undefined as string | undefined,
-    sortBy: undefined as string | undefined,
-    sortOrder: undefined as string | undefined,
-  });
+  // Paging, sorting, the keyword and the kind in the address, as every list.
+  const state = useUrlListState();
+  const filters = { ...state.paging, keyWord: state.get('q'), kind: state.get('kind') || undefined };
   const [dialog, setDialog] = useState<UnitItem | 'new' | null>(null);
   const may = {
     create: can(access, 'create', 'Unit'),
@@ -204,11 +205,12 @@ export default function UnitListPage() {
       },
     });
 
-  const columns: TableProps<UnitItem>['columns'] = [
+  const columns: ListColumn<UnitItem>[] = [
     { key: 'name', dataIndex: 'name', title: t('units.fields.name'), sorter: true, ellipsis: true },
-    { key: 'code', dataIndex: 'code', title: t('units.fields.code'), sorter: true, width: 150 },
+    { key: 'code', priority: 2, dataIndex: 'code', title: t('units.fields.code'), sorter: true, width: 150 },
     {
       key: 'kind',
+      priority: 3,
       title: t('units.fields.kind'),
       sorter: true,
       width: 190,
@@ -216,13 +218,21 @@ export default function UnitListPage() {
     },
     {
       key: 'localUnitName',
+      priority: 4,
       dataIndex: 'localUnitName',
       title: t('units.fields.localUnit'),
       ellipsis: true,
       responsive: ['lg'],
     },
-    { key: 'parentName', dataIndex: 'parentName', title: t('units.fields.parent'), ellipsis: true, responsive: ['xl'] },
-    { key: 'userCount', dataIndex: 'userCount', title: t('units.fields.userCount'), width: 110, align: 'right' },
+    { key: 'parentName', priority: 5, dataIndex: 'parentName', title: t('units.fields.parent'), ellipsis: true },
+    {
+      key: 'userCount',
+      priority: 6,
+      dataIndex: 'userCount',
+      title: t('units.fields.userCount'),
+      width: 110,
+      align: 'right',
+    },
     {
       key: 'actions',
       title: t('actions.title'),
@@ -252,19 +262,15 @@ export default function UnitListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search
-            className="acc-grow"
-            allowClear
-            placeholder={t('units.search')}
-            aria-label={t('units.search')}
-            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
-          />
+          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('units.search')} />
           <Select
             allowClear
             placeholder={t('units.fields.kind')}
             style={{ width: 220 }}
             options={kinds}
-            onChange={(v) => setFilters((f) => ({ ...f, pageNumber: 1, kind: v }))}
+            value={filters.kind}
+            onChange={(v: string | undefined) => state.set({ kind: v })}
+            aria-label={t('units.fields.kind')}
           />
           <div className="acc-right">
             <TrashButton area="Unit" />
@@ -280,9 +286,8 @@ export default function UnitListPage() {
         <ServerTable<UnitItem>
           list={query}
           columns={columns}
-          paging={filters}
-          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
-          scroll={{ x: 800 }}
+          paging={state.paging}
+          onPaging={state.onPaging}
           empty={t('units.empty')}
         />
       </Card>

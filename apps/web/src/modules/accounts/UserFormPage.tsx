@@ -8,7 +8,7 @@ import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import type { UnitItem, UserDetail } from './api.ts';
 import { UnitSelect, UserTypeSelect, applyServerErrors, errorText, useAccountsText } from './common.tsx';
-import { passwordRules } from './password-rules.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 import './accounts.css';
 
 const FIELDS = [
@@ -208,14 +208,14 @@ export default function UserFormPage() {
             </Col>
             {!editing && (
               <Col xs={24} md={12}>
-                <Form.Item
+                <NewPasswordField
                   name="password"
                   label={t('users.fields.initialPassword')}
-                  extra={t('userForm.passwordHint')}
-                  rules={password ? passwordRules(t).slice(1) : []}
-                >
-                  <Input.Password autoComplete="new-password" data-testid="user-password" />
-                </Form.Item>
+                  hint={t('userForm.passwordHint')}
+                  testId="user-password"
+                  personalFields={['userName', 'fullName', 'email']}
+                  required={false}
+                />
               </Col>
             )}
           </Row>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Input, Select, Space, Tooltip } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Avatar, Button, Card, Select, Space, Tooltip } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -27,7 +26,7 @@ import {
   saveBlob,
   useAccountsText,
 } from './common.tsx';
-import { ServerTable, TrashButton } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, TrashButton } from '../../platform/list/index.tsx';
 import './accounts.css';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
@@ -124,7 +123,7 @@ export default function UserListPage() {
 
   const sortOrderOf = (key: string) =>
     filters.sortField === key ? (filters.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
-  const columns: TableProps<UserListItem>['columns'] = [
+  const columns: ListColumn<UserListItem>[] = [
     {
       key: 'fullName',
       title: t('users.fields.fullName'),
@@ -145,12 +144,14 @@ export default function UserListPage() {
     },
     {
       key: 'unitName',
+      priority: 2,
       dataIndex: 'unitName',
       title: t('users.fields.unit'),
       ellipsis: true,
     },
     {
       key: 'userTypeName',
+      priority: 3,
       dataIndex: 'userTypeName',
       title: t('users.fields.userType'),
       ellipsis: true,
@@ -158,6 +159,7 @@ export default function UserListPage() {
     },
     {
       key: 'email',
+      priority: 4,
       dataIndex: 'email',
       title: t('users.fields.email'),
       sorter: true,
@@ -175,6 +177,7 @@ export default function UserListPage() {
     },
     {
       key: 'lastLoginAt',
+      priority: 5,
       title: t('users.fields.lastLoginAt'),
       width: 140,
       responsive: ['xl'],
@@ -227,13 +230,10 @@ export default function UserListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search
-            className="acc-grow"
-            allowClear
-            defaultValue={filters.keyWord}
+          <SearchBox
+            value={filters.keyWord}
+            onSearch={(q) => update({ keyWord: q ?? undefined })}
             placeholder={t('userList.search')}
-            aria-label={t('userList.search')}
-            onSearch={(v) => update({ keyWord: v.trim() || undefined })}
             data-testid="user-search"
           />
           <UnitSelect
@@ -242,6 +242,7 @@ export default function UserListPage() {
             style={{ width: 220 }}
             value={filters.unitId}
             onChange={(v) => update({ unitId: v })}
+            aria-label={t('users.fields.unit')}
           />
           <UserTypeSelect
             allowClear
@@ -249,6 +250,7 @@ export default function UserListPage() {
             style={{ width: 200 }}
             value={filters.userTypeId}
             onChange={(v) => update({ userTypeId: v })}
+            aria-label={t('users.fields.userType')}
           />
           <Select
             allowClear
@@ -257,6 +259,7 @@ export default function UserListPage() {
             value={filters.status}
             onChange={(v) => update({ status: v })}
             options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            aria-label={t('users.fields.status')}
           />
           <div className="acc-right">
             {may.delete && selected.length > 0 && (
@@ -301,7 +304,6 @@ export default function UserListPage() {
         <ServerTable<UserListItem>
           list={query}
           columns={columns}
-          scroll={{ x: 1000 }}
           empty={filters.keyWord || filters.unitId || filters.status ? t('userList.noMatch') : t('userList.empty')}
           rowSelection={
             may.delete

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Tag } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
@@ -10,7 +8,7 @@ import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UserTypeItem } from './api.ts';
 import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { RowActions, ServerTable } from '../../platform/list/index.tsx';
+import { RowActions, SearchBox, type ListColumn, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
 export default function UserTypeListPage() {
@@ -19,13 +17,9 @@ export default function UserTypeListPage() {
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState({
-    pageNumber: 1,
-    pageSize: 10,
-    keyWord: '',
-    sortBy: undefined as string | undefined,
-    sortOrder: undefined as string | undefined,
-  });
+  // Paging, sorting and the keyword in the address, as every list.
+  const state = useUrlListState();
+  const filters = { ...state.paging, keyWord: state.get('q') };
   const may = {
     create: can(access, 'create', 'UserType'),
     update: can(access, 'update', 'UserType'),
@@ -55,7 +49,7 @@ export default function UserTypeListPage() {
       },
     });
 
-  const columns: TableProps<UserTypeItem>['columns'] = [
+  const columns: ListColumn<UserTypeItem>[] = [
     {
       key: 'name',
       title: t('userTypes.fields.name'),
@@ -68,9 +62,10 @@ export default function UserTypeListPage() {
         </Space>
       ),
     },
-    { key: 'code', dataIndex: 'code', title: t('userTypes.fields.code'), sorter: true, width: 200 },
+    { key: 'code', priority: 2, dataIndex: 'code', title: t('userTypes.fields.code'), sorter: true, width: 200 },
     {
       key: 'unitKind',
+      priority: 3,
       title: t('userTypes.fields.unitKind'),
       width: 200,
       responsive: ['lg'],
@@ -78,6 +73,7 @@ export default function UserTypeListPage() {
     },
     {
       key: 'permissionCount',
+      priority: 4,
       dataIndex: 'permissionCount',
       title: t('userTypes.fields.permissionCount'),
       width: 120,
@@ -85,6 +81,7 @@ export default function UserTypeListPage() {
     },
     {
       key: 'userCount',
+      priority: 5,
       dataIndex: 'userCount',
       title: t('userTypes.fields.userCount'),
       sorter: true,
@@ -121,13 +118,7 @@ export default function UserTypeListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <Input.Search
-            className="acc-grow"
-            allowClear
-            placeholder={t('userTypes.search')}
-            aria-label={t('userTypes.search')}
-            onSearch={(v) => setFilters((f) => ({ ...f, pageNumber: 1, keyWord: v.trim() }))}
-          />
+          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('userTypes.search')} />
           <div className="acc-right">
             {may.create && (
               <Button
@@ -145,9 +136,8 @@ export default function UserTypeListPage() {
         <ServerTable<UserTypeItem>
           list={query}
           columns={columns}
-          paging={filters}
-          onPaging={(p) => setFilters((f) => ({ ...f, ...p }))}
-          scroll={{ x: 760 }}
+          paging={state.paging}
+          onPaging={state.onPaging}
           empty={t('userTypes.empty')}
         />
       </Card>

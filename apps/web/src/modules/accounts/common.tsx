@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime as sharedDateTime } from '@portal/domain/format';
 import { useTranslation } from 'react-i18next';
 import { Select, Tag } from 'antd';
-import type { FormInstance } from 'antd';
 import type { SelectProps } from 'antd';
-import { ApiError, apiFetch } from '../../app/api-client.ts';
+import { apiFetch } from '../../app/api-client.ts';
 import { useConfiguration } from '../../app/configuration.ts';
-import { toast } from '../../app/toast.ts';
+import { errorText, safeRedirect } from './sign-in.ts';
+
+export { errorText, safeRedirect };
 
 /** Pieces shared by the identity pages: texts, server errors on forms, tags, pick lists, downloads. */
 
@@ -29,34 +31,8 @@ export function useAccountsText() {
   return useTranslation('accounts');
 }
 
-export function errorText(err: unknown): string {
-  return err instanceof ApiError || err instanceof Error ? err.message : String(err);
-}
-
-/**
- * Put the server's field errors on the form's fields ('body.email', 'email', 'querystring.x' → 'email', …)
- * and show the message as a toast when no field took it. Returns true when some field took one.
- */
-export function applyServerErrors(form: FormInstance, err: unknown, fieldNames: readonly string[]): boolean {
-  if (!(err instanceof ApiError)) {
-    toast.error(errorText(err));
-    return false;
-  }
-  const byField = new Map<string, string[]>();
-  for (const d of err.details) {
-    const name = d.field?.replace(/^(body|querystring|params)\./, '').split('.')[0];
-    if (!name || !fieldNames.includes(name)) continue;
-    // A detail whose message is a machine word ('taken') shows the error's own sentence instead.
-    const text = d.message && /\s/.test(d.message) ? d.message : err.message;
-    byField.set(name, [...(byField.get(name) ?? []), text]);
-  }
-  if (byField.size) {
-    form.setFields([...byField].map(([name, errors]) => ({ name, errors: [...new Set(errors)] })));
-    return true;
-  }
-  toast.error(err.message);
-  return false;
-}
+/** The server's field errors beside the fields (the one form behaviour). */
+export { showServerErrors as applyServerErrors } from '../../platform/form/index.ts';
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'green',
@@ -198,14 +174,7 @@ export function saveBlob(file: { blob: Blob; fileName: string | null }, fallback
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** A `redirect` query parameter that stays inside the portal (never another site). */
-export function safeRedirect(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
-
-export function formatDateTime(value: string | null | undefined, lang: string): string {
-  if (!value) return '—';
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+/** DD/MM/YYYY HH:mm in both languages (the shared formatter; the language is kept for the callers). */
+export function formatDateTime(value: string | null | undefined, _lang?: string): string {
+  return value ? sharedDateTime(value) : '—';
 }

@@ -20,6 +20,8 @@ export const accountRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: SIGN_IN_TEXTS,
     redirectIfLoggedIn: true,
+    // No Ant Design: the page every user opens every day (prerendered at build time, src/prerender.tsx).
+    bare: true,
     page: () => import('./LoginPage.tsx'),
   },
   {

@@ -2,9 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Flex, Input, Select, Skeleton, Space, Tabs, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { CloudSyncOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Drawer, Flex, Select, Skeleton, Tabs, Tag } from 'antd';
+import { CloudSyncOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { catalogApi, type CatalogRecord } from '../../catalog/api.ts';
 import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
@@ -15,6 +14,7 @@ import { useCatalogTable } from '../../catalog/use-catalog-table.ts';
 import { useSide } from './api.ts';
 import { AccountsPanel, EmployerDetails, SectorsPanel, STATUS_COLORS } from './panels.tsx';
 import { SyncDrawer } from './SyncDrawer.tsx';
+import { actionsWidth, RowActions, SearchBox, type ListColumn } from '../../platform/list/index.tsx';
 import { BUSINESS_PAGES } from '@portal/domain/businesses/pages';
 
 const c = catalogByKey('bussiness');
@@ -39,27 +39,30 @@ export default function BusinessListPage() {
   const confirmDelete = useDeleteAction(c, table.api, text, () => setSelected([]));
   if (side === 'employer') return <Navigate to={BUSINESS_PAGES.profile} replace />;
 
-  const columns: ColumnsType<CatalogRecord> = [
+  const actions = 1 + (ability.update ? 1 : 0) + (ability.delete ? 1 : 0);
+  const columns: ListColumn<CatalogRecord>[] = [
     {
       title: text.t('catalog:list.index'),
       key: '__index',
       width: 56,
       align: 'center',
-      render: (_v, _r, i) => (table.tableProps.pagination.current - 1) * table.tableProps.pagination.pageSize + i + 1,
+      render: (_v, _r, i) => table.rowNumber(i),
     },
-    ...c.declaration.list.columns.map((name) => ({
+    ...c.declaration.list.columns.map((name, i): ListColumn<CatalogRecord> => ({
       title: text.label(name),
       dataIndex: name,
       key: name,
+      // The name, the tax code and the status always show; the rest fold into the row when room runs out.
+      priority: name === 'name' || name === 'status' || i < 2 ? 1 : i,
+      minWidth: name === 'name' ? 220 : 130,
       sorter: c.sortable.includes(name),
       sortOrder:
         table.sortField === name ? (table.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
-      ...(name === 'name' ? {} : { ellipsis: true }),
       render: (_v: unknown, r: CatalogRecord): ReactNode => {
         const shown = text.display(name, r);
         if (name === 'name')
           return (
-            <a onClick={() => setViewing(r.id)} data-testid="employer-name">
+            <a onClick={() => setViewing(r.id)} data-testid="employer-name" title={shown}>
               {shown}
             </a>
           );
@@ -70,41 +73,21 @@ export default function BusinessListPage() {
     {
       title: text.t('catalog:list.actions'),
       key: '__actions',
-      width: 124,
+      width: actionsWidth(actions),
       align: 'center',
-      fixed: 'right',
+      ellipsis: false,
       render: (_v, r) => (
-        <Space size={2}>
-          <Tooltip title={text.t('catalog:actions.view')}>
-            <Button
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={text.t('catalog:actions.view')}
-              onClick={() => setViewing(r.id)}
-            />
-          </Tooltip>
-          {ability.update && (
-            <Tooltip title={text.t('catalog:actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={text.t('catalog:actions.edit')}
-                onClick={() => navigate(routeTo(page.routes.edit, r.id)!)}
-              />
-            </Tooltip>
-          )}
-          {ability.delete && (
-            <Tooltip title={text.t('catalog:actions.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={text.t('catalog:actions.delete')}
-                onClick={() => confirmDelete([r])}
-              />
-            </Tooltip>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            { kind: 'view', onClick: () => setViewing(r.id) },
+            {
+              kind: 'edit',
+              allowed: ability.update,
+              onClick: () => void navigate(routeTo(page.routes.edit, r.id)!),
+            },
+            { kind: 'delete', allowed: ability.delete, onClick: () => confirmDelete([r]) },
+          ]}
+        />
       ),
     },
   ];
@@ -113,15 +96,7 @@ export default function BusinessListPage() {
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
-          <Input.Search
-            key={table.keyWord}
-            allowClear
-            defaultValue={table.keyWord}
-            placeholder={t('employers.searchPlaceholder')}
-            aria-label={text.t('catalog:actions.search')}
-            onSearch={table.setKeyWord}
-            style={{ width: 300 }}
-          />
+          <SearchBox value={table.keyWord} onSearch={table.setKeyWord} placeholder={t('employers.searchPlaceholder')} />
           <div style={{ width: 230 }}>
             <ReferenceSelect
               target={catalogByKey('bussinessType')}
@@ -145,10 +120,11 @@ export default function BusinessListPage() {
             onChange={(v: string | undefined) => table.setFilter('status', v ?? null)}
             options={['active', 'pending', 'inactive'].map((o) => ({ value: o, label: text.option('status', o) }))}
             style={{ width: 170 }}
+            aria-label={text.label('status')}
           />
-          {(table.keyWord || Object.keys(table.filters).length > 0) && (
-            <Button onClick={table.resetFilters}>{text.t('catalog:actions.reset')}</Button>
-          )}
+          <Button onClick={table.resetFilters} disabled={!table.keyWord && Object.keys(table.filters).length === 0}>
+            {text.t('catalog:actions.reset')}
+          </Button>
         </Flex>
         <Flex gap={8} wrap>
           {ability.delete && selected.length > 0 && (

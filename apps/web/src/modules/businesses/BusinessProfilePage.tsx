@@ -114,13 +114,7 @@ function ProfileForm({ record, onDone }: { record: CatalogRecord; onDone: () => 
     onError: (err) => showServerErrors(form, err, editableFields),
   });
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={(v) => save.mutate(v)}
-      scrollToFirstError
-    >
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
       <Alert
         type="info"
         showIcon

@@ -21,7 +21,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -36,7 +35,15 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { documentApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { RowActions, SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import {
+  actionsWidth,
+  RowActions,
+  SearchBox,
+  type ListColumn,
+  ServerTable,
+  TrashButton,
+  useUrlListState,
+} from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OfficialDocument';
 const FORM_FIELDS = [
@@ -104,7 +111,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       onOk: () => remove.mutateAsync(ids),
     });
 
-  const columns: ColumnsType<OfficialDocument> = [
+  const columns: ListColumn<OfficialDocument>[] = [
     {
       title: t('documents.fields.number'),
       dataIndex: 'number',
@@ -115,21 +122,23 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
         </Typography.Link>
       ),
     },
-    { title: t('documents.fields.issuedOn'), dataIndex: 'issuedOn', width: 110, render: showDate },
-    { title: t('documents.fields.subject'), dataIndex: 'subject', ellipsis: true },
+    { title: t('documents.fields.issuedOn'), dataIndex: 'issuedOn', width: 110, priority: 2, render: showDate },
+    { title: t('documents.fields.subject'), dataIndex: 'subject', minWidth: 200 },
     ...(authority
-      ? [{ title: t('documents.fields.businessId'), dataIndex: 'businessName', ellipsis: true, width: 260 }]
+      ? [{ title: t('documents.fields.businessId'), dataIndex: 'businessName', minWidth: 200, priority: 2 }]
       : []),
     {
       title: t('documents.fields.documentType'),
       dataIndex: 'documentType',
       width: 130,
+      priority: 3,
       render: (v: string) => t(`documents.types.${v}`),
     },
     {
       title: outgoing ? t('documents.seenByReceiver') : t('documents.status'),
       dataIndex: 'seenAt',
-      width: 150,
+      width: 180,
+      ellipsis: false,
       render: (v: string | null) =>
         v ? (
           <Tag color="green">{t('documents.seenAt', { at: showDateTime(v) })}</Tag>
@@ -141,6 +150,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       title: '',
       key: 'files',
       width: 48,
+      priority: 4,
       align: 'center',
       render: (_v, r) =>
         r.fileCount ? (
@@ -152,9 +162,9 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
     {
       title: t('actions.title'),
       key: 'actions',
-      width: 120,
+      width: actionsWidth(3),
       align: 'center',
-      fixed: 'right',
+      ellipsis: false,
       render: (_v, r) => (
         <RowActions
           actions={[
@@ -188,6 +198,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
             onChange={(v: string | undefined) => set({ type: v ?? null })}
             options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documents.types.${d}`) }))}
             style={{ width: 170 }}
+            aria-label={t('documents.fields.documentType')}
           />
           {authority && (
             <div style={{ width: 280 }}>
@@ -228,7 +239,6 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       <ServerTable<OfficialDocument>
         list={list}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         rowSelection={
           outgoing && can(access, 'delete', SUBJECT)
             ? {

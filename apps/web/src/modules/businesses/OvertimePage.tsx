@@ -21,7 +21,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import {
   CheckOutlined,
   DeleteOutlined,
@@ -45,7 +44,7 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -95,12 +94,13 @@ export default function OvertimePage() {
     placeholderData: keepPreviousData,
   });
 
-  const columns: ColumnsType<OvertimeNotification> = [
+  const columns: ListColumn<OvertimeNotification>[] = [
     ...(authority
       ? [
           {
             title: t('overtime.fields.business'),
             dataIndex: 'businessName',
+            minWidth: 200,
             render: (v: string, r: OvertimeNotification) => (
               <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>
             ),
@@ -111,6 +111,7 @@ export default function OvertimePage() {
       title: t('overtime.fields.year'),
       dataIndex: 'year',
       width: 80,
+      priority: authority ? 3 : 1,
       render: (v: number, r) =>
         authority ? v : <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>,
     },
@@ -118,21 +119,36 @@ export default function OvertimePage() {
       title: t('overtime.fields.period'),
       key: 'period',
       width: 210,
+      priority: 2,
       render: (_v, r) => `${showDate(r.fromDate)} – ${showDate(r.toDate)}`,
     },
     {
       title: t('overtime.fields.workerCount'),
       dataIndex: 'workerCount',
       width: 110,
+      priority: 4,
       align: 'right',
       render: (v: number) => v.toLocaleString('vi-VN'),
     },
-    { title: t('overtime.fields.maxHoursPerWorker'), dataIndex: 'maxHoursPerWorker', width: 130, align: 'right' },
-    { title: t('overtime.fields.submittedAt'), dataIndex: 'submittedAt', width: 140, render: showDateTime },
+    {
+      title: t('overtime.fields.maxHoursPerWorker'),
+      dataIndex: 'maxHoursPerWorker',
+      width: 130,
+      priority: 5,
+      align: 'right',
+    },
+    {
+      title: t('overtime.fields.submittedAt'),
+      dataIndex: 'submittedAt',
+      width: 140,
+      priority: 3,
+      render: showDateTime,
+    },
     {
       title: t('overtime.fields.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 170,
+      ellipsis: false,
       render: (v: OvertimeStatus) => <StatusTag status={v} />,
     },
   ];
@@ -156,6 +172,7 @@ export default function OvertimePage() {
             onChange={(v: string | undefined) => set({ status: v ?? null })}
             options={OVERTIME_STATUSES.map((s) => ({ value: s, label: t(`overtime.statuses.${s}`) }))}
             style={{ width: 190 }}
+            aria-label={t('overtime.fields.status')}
           />
           <Select
             allowClear
@@ -164,6 +181,7 @@ export default function OvertimePage() {
             onChange={(v: string | undefined) => set({ year: v ?? null })}
             options={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
             style={{ width: 110 }}
+            aria-label={t('overtime.fields.year')}
           />
           {authority && (
             <div style={{ width: 280 }}>
@@ -189,7 +207,6 @@ export default function OvertimePage() {
       <ServerTable<OvertimeNotification>
         list={list}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         empty={t('overtime.empty')}
         paging={state.paging}
         onPaging={state.onPaging}

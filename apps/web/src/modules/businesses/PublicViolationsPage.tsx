@@ -48,6 +48,7 @@ export default function PublicViolationsPage() {
             }}
             options={yearOptions().map((y) => ({ value: y, label: String(y) }))}
             style={{ width: 140 }}
+            aria-label={t('violations.decisionYear')}
           />
         </Flex>
         <Spin spinning={list.isFetching}>

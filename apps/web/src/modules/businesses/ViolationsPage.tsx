@@ -20,7 +20,6 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Violation, type ViolationInput } from '@portal/domain/businesses/model';
@@ -30,7 +29,15 @@ import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useSide, violationApi } from './api.ts';
 import { errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
-import { RowActions, SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import {
+  actionsWidth,
+  RowActions,
+  SearchBox,
+  type ListColumn,
+  ServerTable,
+  TrashButton,
+  useUrlListState,
+} from '../../platform/list/index.tsx';
 
 const SUBJECT = 'ViolatingOrganization';
 const FORM_FIELDS = [
@@ -87,7 +94,7 @@ export default function ViolationsPage() {
     onError: (err) => toast.error(errorText(err)),
   });
 
-  const columns: ColumnsType<Violation> = [
+  const columns: ListColumn<Violation>[] = [
     {
       title: t('violations.fields.organizationName'),
       dataIndex: 'organizationName',
@@ -100,14 +107,28 @@ export default function ViolationsPage() {
         </Space>
       ),
     },
-    { title: t('violations.fields.violationContent'), dataIndex: 'violationContent', ellipsis: true },
-    { title: t('violations.fields.decisionNumber'), dataIndex: 'decisionNumber', width: 140 },
-    { title: t('violations.fields.decisionDate'), dataIndex: 'decisionDate', width: 110, render: showDate },
-    { title: t('violations.fields.fineAmount'), dataIndex: 'fineAmount', width: 140, align: 'right', render: money },
+    { title: t('violations.fields.violationContent'), dataIndex: 'violationContent', minWidth: 200 },
+    { title: t('violations.fields.decisionNumber'), dataIndex: 'decisionNumber', width: 140, priority: 3 },
+    {
+      title: t('violations.fields.decisionDate'),
+      dataIndex: 'decisionDate',
+      width: 110,
+      priority: 2,
+      render: showDate,
+    },
+    {
+      title: t('violations.fields.fineAmount'),
+      dataIndex: 'fineAmount',
+      width: 140,
+      priority: 4,
+      align: 'right',
+      render: money,
+    },
     {
       title: t('violations.fields.isPublished'),
       dataIndex: 'isPublished',
       width: 150,
+      ellipsis: false,
       render: (v: boolean, r) =>
         v ? (
           <Tooltip title={showDateTime(r.publishedAt)}>
@@ -122,9 +143,9 @@ export default function ViolationsPage() {
           {
             title: t('actions.title'),
             key: 'actions',
-            width: 100,
+            width: actionsWidth(2),
             align: 'center' as const,
-            fixed: 'right' as const,
+            ellipsis: false,
             render: (_v: unknown, r: Violation) => (
               <RowActions
                 actions={[
@@ -170,6 +191,7 @@ export default function ViolationsPage() {
                 { value: 'false', label: t('violations.notPublished') },
               ]}
               style={{ width: 180 }}
+              aria-label={t('violations.fields.isPublished')}
             />
           )}
         </Flex>
@@ -185,7 +207,6 @@ export default function ViolationsPage() {
       <ServerTable<Violation>
         list={list}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         expandable={{
           expandedRowRender: (r) => (
             <Space orientation="vertical">

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd';
-import type { FormInstance } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@portal/domain/format';
-import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { saveFile } from '../../catalog/api.ts';
 import { attachmentApi } from './api.ts';
@@ -19,32 +17,8 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/**
- * The server's field errors beside the fields ('body.subject' or 'subject'); anything else in a toast.
- * `rename` maps a server field to the form's (two dates shown as one period).
- */
-export function showServerErrors(
-  form: FormInstance,
-  err: unknown,
-  fields: readonly string[],
-  rename: Record<string, string> = {},
-): void {
-  const named =
-    err instanceof ApiError
-      ? err.details
-          .map((d) => {
-            const field = d.field?.replace(/^body\./, '');
-            return { ...d, field: field ? (rename[field] ?? field) : field };
-          })
-          .filter((d): d is typeof d & { field: string } => !!d.field && fields.includes(d.field))
-      : [];
-  if (named.length) {
-    form.setFields(named.map((d) => ({ name: d.field, errors: [d.message] })));
-    form.scrollToField(named[0]!.field);
-  }
-  const rest = err instanceof ApiError ? err.details.filter((d) => !named.some((n) => n.message === d.message)) : [];
-  if (!named.length || rest.length) toast.error(errorText(err), rest.map((d) => d.message).join('; ') || undefined);
-}
+/** The server's field errors beside the fields (the one form behaviour). */
+export { showServerErrors } from '../../platform/form/index.ts';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -22,6 +22,9 @@ export default function HomePage() {
   const showLogin = !useAccess().loggedIn && hasRoute(LOGIN_PATH);
   return (
     <PublicPage>
+      {/* The banner is the largest thing the page paints: fetched with the page's markup, not once the style that
+          shows it has been read (React puts the link in the head). */}
+      {banner && <link rel="preload" as="image" href={banner} fetchPriority="high" />}
       <section
         className={`home-hero${banner ? ' has-banner' : ''}`}
         style={banner ? { backgroundImage: `url("${encodeURI(banner)}")` } : undefined}

@@ -25,7 +25,7 @@ function PublicHeader() {
   return (
     <header className="public-header">
       <div className="public-container public-header-row">
-        <Link to={HOME_PATH} className="public-brand" aria-label={t('public.homeLink', { name: portalName })}>
+        <Link to={HOME_PATH} className="public-brand" title={t('public.homeLink', { name: portalName })}>
           <PortalLogo src={config?.logo} />
           <span className="public-brand-text">
             <span className="public-brand-name">{portalName}</span>

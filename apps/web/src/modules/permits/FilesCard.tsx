@@ -121,7 +121,8 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
   const slotRow = (slot: RequirementSlot) => (
     <Flex
       key={slot.code}
-      className="permit-slot"
+      // A required file still missing stands out where it is uploaded, before the request is sent.
+      className={`permit-slot${slot.required && !slot.file ? ' is-missing' : ''}`}
       data-testid={`requirement-${slot.code}`}
       gap={12}
       justify="space-between"
@@ -132,6 +133,11 @@ export function FilesCard({ detail }: { detail: PermitDetail }) {
           <Typography.Text strong>{t(`requirements.${slot.code}.label`)}</Typography.Text>
           {slot.required ? <Tag color="red">{t('files.required')}</Tag> : <Tag>{t('files.optional')}</Tag>}
           {slot.file && <Tag color="green">{t('files.present')}</Tag>}
+          {slot.required && !slot.file && (
+            <Tag color="volcano" data-testid={`requirement-missing-${slot.code}`}>
+              {t('files.missing')}
+            </Tag>
+          )}
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t(`requirements.${slot.code}.hint`)} ·{' '}

@@ -3,20 +3,19 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Segmented, Select, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
 import type { PermitSummary } from '@portal/domain/permits/schemas';
+import { PERMIT_EXPIRING_DAYS } from '@portal/domain/permits/rules';
 import { PERMIT_KINDS, PERMIT_STATUSES } from '@portal/domain/permits/state';
 import { can, useAccess } from '../../app/access.ts';
 import { permitKeys, permitsApi } from './api.ts';
-import { SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 import { requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
 
 /** The department's queues: what waits for it first. */
 const REVIEW_TABS = ['submitted', 'returned', 'approved', 'expiring', 'expired', 'rejected', 'all'] as const;
 type ReviewTab = (typeof REVIEW_TABS)[number];
-const EXPIRING_DAYS = 45;
 
 /**
  * The list of requests and permits. `employer`: the employer's own (drafts included), with the buttons to file
@@ -41,7 +40,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
   const query = useMemo(() => {
     const q: Record<string, unknown> = { pageNumber, pageSize, keyWord, kind };
     if (mode === 'review') {
-      if (tab === 'expiring') q.expiringWithinDays = EXPIRING_DAYS;
+      if (tab === 'expiring') q.expiringWithinDays = PERMIT_EXPIRING_DAYS;
       else if (tab !== 'all') q.status = tab;
       q.sortBy = tab === 'submitted' ? 'submittedAt' : tab === 'expiring' ? 'validTo' : 'updatedAt';
       q.sortOrder = tab === 'submitted' || tab === 'expiring' ? 'asc' : 'desc';
@@ -59,7 +58,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
 
   const update = state.set;
 
-  const columns: ColumnsType<PermitSummary> = [
+  const columns: ListColumn<PermitSummary>[] = [
     {
       title: t('list.index'),
       key: 'index',
@@ -81,19 +80,51 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
       ),
     },
     ...(mode === 'review'
-      ? [{ title: t('fields.business'), dataIndex: 'businessName', key: 'business', width: 240, ellipsis: true }]
+      ? [{ title: t('fields.business'), dataIndex: 'businessName', key: 'business', minWidth: 200, priority: 2 }]
       : []),
     {
       title: t('fields.kind'),
       key: 'kind',
+      width: 130,
+      priority: 3,
       render: (_v, r) => <span title={t(`kinds.${r.kind}`)}>{t(`kindsShort.${r.kind}`)}</span>,
     },
-    { title: t('fields.number'), dataIndex: 'number', key: 'number', render: (v: string | null) => v ?? '—' },
-    { title: t('fields.validity'), key: 'validity', render: (_v, r) => showPeriod(r.validFrom, r.validTo) },
-    { title: t('fields.status'), key: 'status', width: 150, render: (_v, r) => <StatusTag status={r.status} /> },
+    {
+      title: t('fields.number'),
+      dataIndex: 'number',
+      key: 'number',
+      priority: 4,
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: t('fields.validity'),
+      key: 'validity',
+      width: 200,
+      priority: 5,
+      render: (_v, r) => showPeriod(r.validFrom, r.validTo),
+    },
+    {
+      title: t('fields.status'),
+      key: 'status',
+      width: 160,
+      ellipsis: false,
+      render: (_v, r) => <StatusTag status={r.status} />,
+    },
     mode === 'review'
-      ? { title: t('fields.submittedAt'), key: 'submittedAt', width: 150, render: (_v, r) => showTime(r.submittedAt) }
-      : { title: t('fields.updatedAt'), key: 'updatedAt', width: 150, render: (_v, r) => showDate(r.updatedAt) },
+      ? {
+          title: t('fields.submittedAt'),
+          key: 'submittedAt',
+          width: 150,
+          priority: 2,
+          render: (_v, r) => showTime(r.submittedAt),
+        }
+      : {
+          title: t('fields.updatedAt'),
+          key: 'updatedAt',
+          width: 120,
+          priority: 6,
+          render: (_v, r) => showDate(r.updatedAt),
+        },
   ];
 
   return (
@@ -103,7 +134,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
           style={{ marginBottom: 16 }}
           value={tab}
           onChange={(v) => update({ tab: v === 'submitted' ? null : String(v) })}
-          options={REVIEW_TABS.map((k) => ({ value: k, label: t(`list.tabs.${k}`, { days: EXPIRING_DAYS }) }))}
+          options={REVIEW_TABS.map((k) => ({ value: k, label: t(`list.tabs.${k}`, { days: PERMIT_EXPIRING_DAYS }) }))}
         />
       )}
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
@@ -150,7 +181,6 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
       <ServerTable<PermitSummary>
         list={list}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         onRow={(r) => ({ onDoubleClick: () => navigate(requestPath(r.kind, r.id)) })}
         empty={t('list.empty')}
         paging={state.paging}

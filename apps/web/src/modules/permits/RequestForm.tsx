@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { formatDate } from '@portal/domain/format';
 import dayjs, { type Dayjs } from 'dayjs';
 import { maxValidTo } from '@portal/domain/permits/rules';
 import {
@@ -101,6 +102,8 @@ function WorkerSelect({
   current,
   disabled,
   onPick,
+  kind,
+  requestId,
 }: {
   /** Given by Form.Item: the label points at the input. */
   id?: string;
@@ -109,25 +112,33 @@ function WorkerSelect({
   current: { value: string; label: string } | null;
   disabled: boolean;
   onPick: (passport: string | null) => void;
+  kind: 'new' | 'confirm';
+  /** The request being edited: not a conflict with itself. */
+  requestId: string | null;
 }) {
   const { t } = useTranslation('permits');
   const country = useCountryName();
   const [keyWord, setKeyWord] = useState('');
   const workers = useQuery({
-    queryKey: ['permits', 'foreign-workers', keyWord],
-    queryFn: ({ signal }) => permitsApi.foreignWorkers(keyWord, signal),
+    queryKey: ['permits', 'foreign-workers', kind, requestId, keyWord],
+    queryFn: ({ signal }) => permitsApi.foreignWorkers({ keyWord, kind, exceptId: requestId }, signal),
     enabled: !disabled,
     staleTime: 30_000,
   });
   const options = useMemo(() => {
     const list = (workers.data ?? []).map((w) => ({
       value: w.value,
-      label: `${w.label} — ${country(w.nationality)}${w.birthDate ? ` — ${dayjs(w.birthDate).format('DD/MM/YYYY')}` : ''}`,
+      label: `${w.label} — ${country(w.nationality)}${w.birthDate ? ` — ${formatDate(w.birthDate)}` : ''}${
+        w.conflict ? ` (${t(`form.conflict.${w.conflict}`)})` : ''
+      }`,
       passport: w.passportNumber,
+      // A worker a request would be refused for cannot be picked: the reason is in the label, at once.
+      disabled: w.conflict !== null,
     }));
-    if (current && !list.some((o) => o.value === current.value)) list.unshift({ ...current, passport: null });
+    if (current && !list.some((o) => o.value === current.value))
+      list.unshift({ ...current, passport: null, disabled: false });
     return list;
-  }, [workers.data, current, country]);
+  }, [workers.data, current, country, t]);
   return (
     <Select
       id={id}
@@ -181,19 +192,14 @@ export function RequestForm({
   };
 
   return (
-    <Form<RequestValues>
-      form={form}
-      layout="vertical"
-      disabled={!editable}
-      initialValues={initialValues}
-      requiredMark="optional"
-      scrollToFirstError
-    >
+    <Form<RequestValues> form={form} layout="vertical" disabled={!editable} initialValues={initialValues}>
       <Row gutter={16}>
         {pickWorker && (
           <Col span={14}>
             <Form.Item name="workerId" label={t('fields.worker')} rules={[required]}>
               <WorkerSelect
+                kind={kind === 'confirm' ? 'confirm' : 'new'}
+                requestId={detail?.id ?? null}
                 current={current}
                 disabled={!editable}
                 onPick={(passport) => {

@@ -77,8 +77,15 @@ export const permitsApi = {
     apiFetch<{ deleted: number }>(url('delete-file-in-license'), { method: 'POST', body: ids }),
   download: async (file: PermitFile) =>
     saveFile(await apiDownload(url(`download-file-require/${file.id}`)), file.fileName),
-  foreignWorkers: (keyWord: string, signal?: AbortSignal) =>
-    apiFetch<ForeignWorkerOption[]>(url('get-combobox-foreign-worker'), { query: toQuery({ keyWord }), signal }),
+  /** The employer's foreign workers, each saying whether a request of `kind` for them would be refused. */
+  foreignWorkers: (
+    query: { keyWord: string; kind: 'new' | 'confirm'; exceptId: string | null },
+    signal?: AbortSignal,
+  ) =>
+    apiFetch<ForeignWorkerOption[]>(url('get-combobox-foreign-worker'), {
+      query: toQuery({ keyWord: query.keyWord, kind: query.kind, exceptId: query.exceptId ?? undefined }),
+      signal,
+    }),
 };
 
 /** Query keys: every write invalidates ['permits']. */

@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { PermitKind, PermitStatus } from '@portal/domain/permits/state';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
+import { formatDate, formatDateTime } from '@portal/domain/format';
 import { ApiError } from '../../app/api-client.ts';
 
 /** Small pieces every permits page shares: status colours, dates as the spec shows them, links, field errors. */
@@ -26,8 +26,8 @@ export function StatusTag({ status }: { status: PermitStatus }) {
 }
 
 /** Spec §9: DD/MM/YYYY and HH:mm. */
-export const showDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
-export const showTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '—');
+export const showDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');
+export const showTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
 export const showPeriod = (from: string | null, to: string | null) =>
   from && to ? `${showDate(from)} – ${showDate(to)}` : '—';
 

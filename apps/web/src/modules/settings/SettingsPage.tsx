@@ -145,7 +145,6 @@ export default function SettingsPage() {
       onFinish={(values) =>
         save.mutate({ ...config.data, ...values, systemInfo: { ...config.data.systemInfo, ...values.systemInfo } })
       }
-      scrollToFirstError
       data-testid="settings-form"
     >
       {!editable && <Alert type="info" showIcon title={t('settings.readOnly')} />}

@@ -73,7 +73,10 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
               value={picked}
               onChange={setPicked}
               placeholder={t('web.participants.pick')}
-              options={(candidates.data ?? []).map((o) => ({ value: o.value, label: `${o.label} — ${o.code}` }))}
+              options={(candidates.data ?? []).map((o) => ({
+                value: o.value,
+                label: o.code ? `${o.label} — ${o.code}` : o.label,
+              }))}
               style={{ width: 360 }}
               maxTagCount="responsive"
             />

@@ -14,31 +14,19 @@ import {
   Space,
   Statistic,
   Table,
-  type FormInstance,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { OVERTIME_LIMITS, type WorkerOvertime, type WorkerProgress } from '@portal/domain/workers/records';
-import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showDate, workerApi } from './api.ts';
+import { showServerErrors } from '../../platform/form/index.ts';
 
 /** A worker's progress records and overtime: the tabs of the worker's page beside the record's form. */
 
 const PAGE_SIZE = 10;
 const toDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
-
-/** Put the server's field errors beside the fields; anything else as a toast. */
-export function showServerErrors(form: FormInstance, err: unknown, fields: string[]): void {
-  const mine = err instanceof ApiError ? err.details.filter((d) => d.field && fields.includes(d.field)) : [];
-  if (mine.length) form.setFields(mine.map((d) => ({ name: d.field!, errors: [d.message] })));
-  else
-    toast.error(
-      errorMessage(err),
-      err instanceof ApiError ? err.details.map((d) => d.message).join('; ') || undefined : undefined,
-    );
-}
 
 export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: boolean }) {
   const { t } = useTranslation('workers');

@@ -32,12 +32,12 @@ export function homePathFor(data: UserData | null): string {
 
 /**
  * Spec §4: the home page of a role — where sign-in leads and where a signed-in user opening a sign-in page is
- * sent: the administrator to `/`, a client to its access-control page (the workspace, which lists what the
- * user may open), anyone else back to sign-in.
+ * sent. Every role, administrators included, lands on its workspace (what waits for it); `/` leads there too
+ * for a signed-in user (app/router.tsx), so the spec's "administrator to /" ends on the same page. Anyone else
+ * goes back to sign-in. The public pages stay reachable by their own paths.
  */
 export function homeForRole(role: UserData['role'] | null): string {
-  if (role === 'admin') return '/';
-  if (role === 'client') return WORKSPACE_PATH;
+  if (role === 'admin' || role === 'client') return WORKSPACE_PATH;
   return ACCOUNT_PAGES.login;
 }
 
@@ -143,7 +143,8 @@ let installed = false;
 
 /** Bind the session to the shell (guard, menu, header) and the API client. Once, at start-up. */
 export function installSession(): void {
-  if (installed) return;
+  // The build's prerender renders pages without a browser: there is no session to bind.
+  if (installed || typeof window === 'undefined') return;
   installed = true;
   build();
   bindSender(authFetch);

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { isValidElement, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Input, Space, Table, Tooltip } from 'antd';
+import { Button, Descriptions, Empty, Input, Space, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, RestOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 
@@ -78,84 +79,219 @@ export function sortedAs(paging: Paging, key: string): 'ascend' | 'descend' | nu
   return paging.sortOrder === 'desc' ? 'descend' : 'ascend';
 }
 
+/**
+ * A list column with its priority: 1 (the default) is always shown; a larger number is shown while the table
+ * has room for it at its `width` (else `minWidth`, else 120 px), and otherwise folds into the row's expandable
+ * details, lesser columns first. So a list fits an office screen (1366 px) without a horizontal scroll.
+ */
+export type ListColumn<Row> = ColumnType<Row> & { priority?: number; minWidth?: number };
+
+/** Room a column needs before it is folded away. */
+interface Fitted {
+  priority?: number | undefined;
+  minWidth?: number | undefined;
+  width?: number | string | undefined;
+}
+const columnRoom = (c: Fitted) => (typeof c.width === 'number' ? c.width : (c.minWidth ?? 120));
+/** Width of antd's selection and expand columns. */
+const CONTROL_COLUMN = 48;
+
+/** The columns that fit `width` (all of them while it is unknown), in priority order, kept in display order. */
+export function fitColumns<C extends Fitted>(columns: readonly C[], width: number, reserved = 0) {
+  if (!width) return { shown: [...columns], folded: [] as C[] };
+  const byPriority = columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (a.c.priority ?? 1) - (b.c.priority ?? 1) || a.i - b.i);
+  let used = reserved;
+  const keep = new Set<number>();
+  for (const { c, i } of byPriority) {
+    const room = columnRoom(c);
+    if ((c.priority ?? 1) <= 1 || used + room <= width) {
+      keep.add(i);
+      used += room;
+    }
+  }
+  return { shown: columns.filter((_c, i) => keep.has(i)), folded: columns.filter((_c, i) => !keep.has(i)) };
+}
+
+/** The inner width of an element, followed as it resizes (0 until measured). */
+function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    observer.current.observe(el);
+  }, []);
+  return [ref, width];
+}
+
+/** A cell's value as text for its tooltip, when it is text. */
+const cellTitle = (node: ReactNode): string | undefined =>
+  typeof node === 'string' || typeof node === 'number' ? String(node) : undefined;
+
 interface ServerTableProps<Row> extends Omit<
   TableProps<Row>,
-  'pagination' | 'onChange' | 'dataSource' | 'locale' | 'loading'
+  'pagination' | 'onChange' | 'dataSource' | 'locale' | 'loading' | 'columns' | 'scroll'
 > {
   /** The page the server answered (`{ pageLists, totalRecord }`) and its query's state. */
   list: { data?: { pageLists: Row[]; totalRecord: number } | undefined; isFetching: boolean; error: unknown };
+  columns: ListColumn<Row>[];
   paging: Paging;
   onPaging: (next: Paging) => void;
   /** Shown when the list is empty (and did not fail). */
   empty: ReactNode;
+  /** The total in words, when the list says more than a count (an estimate). */
+  total?: (total: number) => ReactNode;
   'data-testid'?: string;
 }
 
 /**
- * A server-paged, server-sorted table: a new sort starts again at page 1, the page and its size follow the
- * pager, the total is shown in words, a failed load says why instead of "empty".
+ * THE server-paged, server-sorted table of every list: a new sort starts again at page 1, the page and its
+ * size follow the pager, the total is shown in words, a failed load says why instead of "empty". Columns fit
+ * the width: lesser ones (by `priority`) fold into the row's details, the rest are cut with an ellipsis and
+ * their text as tooltip; nothing scrolls sideways.
  */
-export function ServerTable<Row extends object>({ list, paging, onPaging, empty, ...table }: ServerTableProps<Row>) {
+export function ServerTable<Row extends object>({
+  list,
+  paging,
+  onPaging,
+  empty,
+  total,
+  columns,
+  expandable,
+  ...table
+}: ServerTableProps<Row>) {
   const { t } = useTranslation('common');
+  const [ref, width] = useWidth();
   const failed = list.error ? (list.error instanceof Error ? list.error.message : String(list.error)) : null;
+  const reserved = (table.rowSelection ? CONTROL_COLUMN : 0) + CONTROL_COLUMN;
+  const { shown, folded } = fitColumns(columns, width, reserved);
+  const own = expandable?.expandedRowRender;
+  const details =
+    folded.length || own
+      ? {
+          ...expandable,
+          expandedRowRender: (row: Row, index: number, indent: number, expanded: boolean) => (
+            <>
+              {folded.length > 0 && (
+                <Descriptions
+                  size="small"
+                  column={{ xs: 1, md: 2, xl: 3 }}
+                  items={folded.map((c, i) => ({
+                    key: String(c.key ?? i),
+                    label: c.title as ReactNode,
+                    children: cellOf(c, row, index),
+                  }))}
+                />
+              )}
+              {own?.(row, index, indent, expanded)}
+            </>
+          ),
+        }
+      : expandable;
   return (
-    <Table<Row>
-      rowKey="id"
-      size="middle"
-      {...table}
-      loading={list.isFetching}
-      dataSource={list.data?.pageLists ?? []}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ?? empty} />,
-      }}
-      pagination={{
-        current: paging.pageNumber,
-        pageSize: paging.pageSize,
-        total: list.data?.totalRecord ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (n) => t('list.total', { count: n, total: n.toLocaleString('vi-VN') }),
-      }}
-      onChange={(p, _filters, sorter) => {
-        const s = sortQuery(sorter);
-        const resorted = s.sortBy !== paging.sortBy || s.sortOrder !== paging.sortOrder;
-        onPaging({
-          pageNumber: resorted ? 1 : (p.current ?? 1),
-          pageSize: p.pageSize ?? paging.pageSize,
-          sortBy: s.sortBy,
-          sortOrder: s.sortOrder,
-        });
-      }}
-    />
+    <div ref={ref} style={{ width: '100%' }}>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        {...table}
+        tableLayout="fixed"
+        columns={shown.map(({ priority: _p, minWidth: _m, fixed: _f, ...c }) => ({
+          ...c,
+          ellipsis: c.ellipsis ?? { showTitle: false },
+          render: (v: unknown, row: Row, i: number) => {
+            const node = cellOf(c, row, i, v);
+            return c.ellipsis === false ? node : <span title={cellTitle(node)}>{node}</span>;
+          },
+        }))}
+        {...(details ? { expandable: details } : {})}
+        loading={list.isFetching}
+        dataSource={list.data?.pageLists ?? []}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ?? empty} />,
+        }}
+        pagination={{
+          current: paging.pageNumber,
+          pageSize: paging.pageSize,
+          total: list.data?.totalRecord ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (n) => total?.(n) ?? t('list.total', { count: n, total: n.toLocaleString('vi-VN') }),
+        }}
+        onChange={(p, _filters, sorter) => {
+          const s = sortQuery(sorter);
+          const resorted = s.sortBy !== paging.sortBy || s.sortOrder !== paging.sortOrder;
+          onPaging({
+            pageNumber: resorted ? 1 : (p.current ?? 1),
+            pageSize: p.pageSize ?? paging.pageSize,
+            sortBy: s.sortBy,
+            sortOrder: s.sortOrder,
+          });
+        }}
+      />
+    </div>
   );
 }
 
-/** The list's keyword box: searches on Enter or the button; clearing it shows everything again. */
+/** What a column shows for a row: its render, else the value at its dataIndex. */
+function cellOf<Row>(c: ColumnType<Row>, row: Row, index: number, value?: unknown): ReactNode {
+  const v =
+    value !== undefined
+      ? value
+      : typeof c.dataIndex === 'string' || typeof c.dataIndex === 'number'
+        ? (row as Record<string | number, unknown>)[c.dataIndex]
+        : undefined;
+  if (c.render) {
+    const out = c.render(v, row, index);
+    // antd lets a render answer cell props ({ children, props }); the lists here answer nodes.
+    return out && typeof out === 'object' && 'children' in out && !isValidElement(out)
+      ? (out as { children: ReactNode }).children
+      : (out as ReactNode);
+  }
+  return v == null ? '' : (v as ReactNode);
+}
+
+/** The list's keyword box: searches on Enter or the button, keeping the focus; clearing it shows everything again. */
 export function SearchBox({
   value,
   onSearch,
   placeholder,
   width = 300,
+  'data-testid': testId,
 }: {
   value: string;
   onSearch: (keyWord: string | null) => void;
   placeholder?: string;
   width?: number;
+  'data-testid'?: string;
 }) {
   const { t } = useTranslation('common');
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  // The address changed the keyword (back/forward, reset): show it, without remounting the box.
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
   return (
     <Input.Search
-      // Remounted when the address changes the keyword (back/forward), so the box shows it.
-      key={value}
       allowClear
-      defaultValue={value}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
       placeholder={placeholder ?? t('list.searchPlaceholder')}
       aria-label={t('actions.search')}
       onSearch={(v) => onSearch(v.trim() || null)}
-      style={{ width }}
+      style={{ width, maxWidth: '100%' }}
+      data-testid={testId}
     />
   );
 }
+
+/** The width of a row's action column for this many icon buttons. */
+export const actionsWidth = (buttons: number) => 16 + buttons * 32 + Math.max(0, buttons - 1) * 2;
 
 export interface RowAction {
   kind: 'view' | 'edit' | 'delete';

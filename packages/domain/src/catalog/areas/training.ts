@@ -1,9 +1,12 @@
 import { defineCatalog, field } from '../define.ts';
 
 /**
- * Occupational safety training courses ("huấn luyện an toàn, vệ sinh lao động", Decree 44/2016) an employer holds
- * for one training target group; the workers who took part are kept with each course (the Training module:
+ * Occupational safety training courses ("huấn luyện an toàn, vệ sinh lao động", Decree 44/2016) for one training
+ * target group; the workers who took part are kept with each course (the Training module:
  * list/add/delete-training-worker, import-training-worker-from-json).
+ * A course belongs to the employer it is held for (none: open to several employers' workers) and to the
+ * training organisation that runs it (`trainerUnitId`, a unit): a training body sees and runs its own courses,
+ * an employer those held for it, the department all.
  */
 export default defineCatalog({
   key: 'training',
@@ -11,13 +14,14 @@ export default defineCatalog({
   plural: 'trainings',
   table: 'training',
   scope: 'employer',
+  scopeField: 'trainerUnitId',
   texts: 'workers:areas.training',
   fields: {
     code: field.code(),
     name: field.name({ max: 500 }),
-    businessId: field.employer({ required: true }),
+    businessId: field.employer(),
     targetTrainingId: field.reference({ target: 'targetTraining', required: true }),
-    trainingUnit: field.text({ max: 255, width: 32 }),
+    trainerUnitId: field.reference({ target: 'unit' }),
     startDate: field.date({ required: true }),
     endDate: field.date(),
     hours: field.number({ min: 1, max: 1000 }),
@@ -29,10 +33,10 @@ export default defineCatalog({
   codeField: 'code',
   unique: { code: ['code'] },
   list: {
-    columns: ['code', 'name', 'businessId', 'targetTrainingId', 'startDate', 'endDate', 'hours'],
+    columns: ['code', 'name', 'businessId', 'trainerUnitId', 'targetTrainingId', 'startDate', 'endDate', 'hours'],
     defaultSort: { field: 'startDate', order: 'desc' },
   },
-  filters: ['businessId', 'targetTrainingId', 'startDate'],
+  filters: ['businessId', 'trainerUnitId', 'targetTrainingId', 'startDate'],
   search: ['code', 'name'],
   paths: { create: 'add', update: 'update', delete: 'delete', combobox: ['get-combobox-training'] },
   // A course's page adds its participants; their import is the page them-tu-file/{id} (modules/workers).

@@ -1,3 +1,4 @@
+import { citizenIdCheck, sampleCitizenId } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
 import { BENEFIT_STATUSES, CITIZEN_ID_DIGITS, SEXES } from '../../workers/constants.ts';
 
@@ -17,7 +18,13 @@ export default defineCatalog({
   fields: {
     code: field.code(),
     fullName: field.name({ max: 200, width: 28 }),
-    citizenId: field.text({ required: true, digits: CITIZEN_ID_DIGITS, width: 16 }),
+    citizenId: field.text({
+      required: true,
+      digits: CITIZEN_ID_DIGITS,
+      width: 16,
+      check: citizenIdCheck,
+      sample: sampleCitizenId,
+    }),
     birthDate: field.date(),
     sex: field.enum({ options: SEXES, optionLabels: 'workers:sexes' }),
     adminUnitId: field.adminUnit({ level: 'ward', required: true, width: 30 }),

@@ -62,7 +62,13 @@ export default defineCatalog({
       readOnly: true,
     }),
     // Hashed by the accounts hook; without one, the user is mailed an invitation to choose it.
-    password: field.text({ max: 200, writeOnly: true, width: 20 }),
+    password: field.text({
+      max: 200,
+      writeOnly: true,
+      width: 20,
+      // Long and unguessable enough for the password policy (12 characters, a strength estimate).
+      sample: (tag, n) => `Đồi thông ${tag} mùa ${n} sương`,
+    }),
   },
   titleField: 'fullName',
   codeField: 'userName',

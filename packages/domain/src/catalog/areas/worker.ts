@@ -1,3 +1,4 @@
+import { citizenIdCheck, sampleCitizenId } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
 import { CITIZEN_ID_DIGITS, NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
 
@@ -17,7 +18,7 @@ export default defineCatalog({
   fields: {
     fullName: field.name({ max: 200, width: 28 }),
     // Vietnamese citizens: the citizen ID; foreigners: their passport (hooks require the one that applies).
-    citizenId: field.text({ digits: CITIZEN_ID_DIGITS, width: 16 }),
+    citizenId: field.text({ digits: CITIZEN_ID_DIGITS, width: 16, check: citizenIdCheck, sample: sampleCitizenId }),
     passportNumber: field.text({ max: 20, code: true, width: 14 }),
     birthDate: field.date({ required: true }),
     sex: field.enum({ options: SEXES, required: true, optionLabels: 'workers:sexes' }),

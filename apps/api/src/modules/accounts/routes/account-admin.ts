@@ -183,7 +183,12 @@ const accountAdmin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const target = await findScopedUser(app, request.principal, request.body.userId);
       if (target.id === request.principal!.userId) throw accountError(403, 'CANNOT_CHANGE_OWN_ACCOUNT');
-      assertPasswordPolicy(request, request.body.newPassword, target.user_name, 'newPassword');
+      assertPasswordPolicy(
+        request,
+        request.body.newPassword,
+        { userName: target.user_name, fullName: target.full_name, email: target.email },
+        'newPassword',
+      );
       const hash = await hashPassword(request.body.newPassword);
       await app.db.transaction().execute(async (trx) => {
         await trx

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { verifyPassword } from '../../../platform/auth/passwords.ts';
@@ -8,17 +7,20 @@ import { attemptChallenge, issueAccountToken } from '../account-tokens.ts';
 import { accountError } from '../errors.ts';
 import { tokenPair, userData } from '../schemas.ts';
 import { refreshSession, revokeSession, sessionOfRefreshToken, startSession } from '../sessions.ts';
-import { LOCKOUT_MINUTES, loginRetryAfter, MAX_FAILED_LOGINS } from '../throttle.ts';
+import { loginRetryAfter } from '../throttle.ts';
+import { languageOf } from '../../../platform/errors/handler.ts';
+import { translate } from '@portal/domain/i18n';
 import { checkTotp, looksLikeRecoveryCode, unsealSecret, useRecoveryCode } from '../two-factor.ts';
 import { loadUserData } from '../user-data.ts';
 
 /**
  * Sign-in, two-factor step, token refresh, sign-out and the signed-in user's data.
  *
- * Abuse protection on sign-in: at most 60 requests a minute per address (rate limit); 20 failures in 15
- * minutes block an address and 10 block a user name (known or not) for the rest of the window, counted from the
- * access history; 5 consecutive failures lock a known account for 15 minutes. All of it lives in the database,
- * so every instance sees it. A wrong password and an unknown user answer the same, after the same work.
+ * Abuse protection on sign-in: at most 60 requests a minute per address (rate limit), and the throttle of
+ * throttle.ts (growing delays per name and address, ceilings per address and per name), counted from the access
+ * history in the database so every instance sees it. No account is ever locked by failures: anyone could lock
+ * anyone's, and a lock tells a known name from an unknown one. A wrong password and an unknown user answer the
+ * same, after the same work.
  */
 
 const loginBody = z.object({
@@ -30,38 +32,30 @@ const signedIn = tokenPair.extend({ userData });
 const twoFactorStep = z.object({ twoFactorRequired: z.literal(true), twoFactorToken: z.string() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  function tooManyAttempts(reply: FastifyReply, seconds: number) {
+  function tooManyAttempts(request: FastifyRequest, reply: FastifyReply, seconds: number) {
     reply.header('retry-after', String(seconds));
-    return accountError(429, 'TOO_MANY_LOGIN_ATTEMPTS', { vars: { minutes: Math.ceil(seconds / 60) } });
+    const lang = languageOf(request);
+    const wait =
+      seconds < 120
+        ? translate(lang, 'accounts:wait.seconds', { count: Math.max(2, seconds) })
+        : translate(lang, 'accounts:wait.minutes', { count: Math.ceil(seconds / 60) });
+    return accountError(429, 'TOO_MANY_LOGIN_ATTEMPTS', { vars: { wait } });
   }
 
-  /** A failed attempt: written to the access history (which the windows count), and against the account. */
+  /** A failed attempt, written to the access history (which the throttle counts); the account is not touched. */
   async function failed(
     request: FastifyRequest,
     attempted: string,
     user: { id: string; user_name: string } | undefined,
     reason: string,
   ): Promise<void> {
-    await app.db.transaction().execute(async (trx) => {
-      if (user) {
-        // Lock on the MAX-th consecutive failure; the counter restarts so the next window allows MAX again.
-        await trx
-          .updateTable('app_user')
-          .set({
-            failed_login_count: sql`case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS} then 0 else failed_login_count + 1 end`,
-            locked_until: sql`case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS} then now() + ${`${LOCKOUT_MINUTES} minutes`}::interval else locked_until end`,
-          })
-          .where('id', '=', user.id)
-          .execute();
-      }
-      await recordAudit(trx, request, {
-        action: 'login_failed',
-        subject: 'Account',
-        recordId: user?.id ?? null,
-        userId: user?.id ?? null,
-        userName: user?.user_name ?? attempted.slice(0, 200),
-        details: { reason },
-      });
+    await recordAudit(app.db, request, {
+      action: 'login_failed',
+      subject: 'Account',
+      recordId: user?.id ?? null,
+      userId: user?.id ?? null,
+      userName: user?.user_name ?? attempted.slice(0, 200),
+      details: { reason },
     });
   }
 
@@ -70,7 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const issued = await startSession(app, trx, userId, request);
       const user = await trx
         .updateTable('app_user')
-        .set({ failed_login_count: 0, locked_until: null, last_login_at: new Date() })
+        .set({ last_login_at: new Date() })
         .where('id', '=', userId)
         .returning(['id', 'user_name'])
         .executeTakeFirstOrThrow();
@@ -105,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userName, password } = request.body;
       const user = await app.db
         .selectFrom('app_user')
-        .select(['id', 'user_name', 'password_hash', 'status', 'locked_until', 'totp_enabled'])
+        .select(['id', 'user_name', 'password_hash', 'status', 'totp_enabled'])
         .where((eb) =>
           eb.or([
             eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()),
@@ -116,22 +110,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       // A known account's failures are written under its user name, whether it was typed or its email was.
       const blocked = await loginRetryAfter(app.db, request.ip, user?.user_name ?? userName);
-      if (blocked) throw tooManyAttempts(reply, blocked);
-
-      if (user?.locked_until && user.locked_until > new Date()) {
-        // The password is not even checked while locked: guessing cannot continue.
-        const seconds = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
-        await recordAudit(app.db, request, {
-          action: 'login_failed',
-          subject: 'Account',
-          recordId: user.id,
-          userId: user.id,
-          userName: user.user_name,
-          details: { reason: 'temporarily_locked' },
-        });
-        reply.header('retry-after', String(seconds));
-        throw accountError(429, 'ACCOUNT_TEMPORARILY_LOCKED', { vars: { minutes: Math.ceil(seconds / 60) } });
-      }
+      // While throttled the password is not even checked: guessing cannot continue.
+      if (blocked) throw tooManyAttempts(request, reply, blocked);
 
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
@@ -178,19 +158,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!userId) throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
       const user = await app.db
         .selectFrom('app_user')
-        .select(['id', 'user_name', 'status', 'totp_secret', 'totp_enabled', 'totp_last_step', 'locked_until'])
+        .select(['id', 'user_name', 'status', 'totp_secret', 'totp_enabled', 'totp_last_step'])
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!user || user.status !== 'active' || !user.totp_enabled)
         throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
       const blocked = await loginRetryAfter(app.db, request.ip, user.user_name);
-      if (blocked) throw tooManyAttempts(reply, blocked);
-      if (user.locked_until && user.locked_until > new Date()) {
-        const seconds = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
-        reply.header('retry-after', String(seconds));
-        throw accountError(429, 'ACCOUNT_TEMPORARILY_LOCKED', { vars: { minutes: Math.ceil(seconds / 60) } });
-      }
+      if (blocked) throw tooManyAttempts(request, reply, blocked);
 
       const code = request.body.code;
       let method: string | null = null;

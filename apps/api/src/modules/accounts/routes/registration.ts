@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { ACCOUNT_PAGES } from '@portal/domain/accounts';
 import { translate } from '@portal/domain/i18n';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
 import { consumeAccountToken, issueAccountToken, peekAccountToken, TOKEN_TTL_SECONDS } from '../account-tokens.ts';
-import { assertPasswordPolicy, assertUniqueAccount } from '../account-helpers.ts';
+import { afterAnswerQueue, assertPasswordPolicy, assertUniqueAccount } from '../account-helpers.ts';
 import { accountError } from '../errors.ts';
 import { isWardOfPortal } from '../local-units.ts';
 import { composeMail, pageLink } from '../mails.ts';
@@ -17,7 +18,9 @@ import { revokeUserSessions } from '../sessions.ts';
 /**
  * Self-service account flows: an employer registers itself and its first account (inactive until the mailed
  * link is followed), activation and invitation links, forgotten password, and changing one's own password.
- * Links are single-use and expire; calls that take an email answer the same whether or not it is known.
+ * Links are single-use and expire. Calls that take an email answer the same, after the same work, whether or not
+ * it is known (ASVS V2.5, V3): the lookup and the mail happen after the answer, and registering with an address
+ * that already has an account answers as a registration does while its owner is told by mail.
  */
 export const ACTIVATION_PATH = '/kich-hoat-tai-khoan';
 export const RESET_PATH = '/reset-password';
@@ -48,6 +51,7 @@ const registerBody = z.object({
 });
 
 const registration: FastifyPluginAsyncZod = async (app) => {
+  const afterAnswer = afterAnswerQueue(app);
   const slowly = { max: 10, timeWindow: '15 minutes' };
 
   app.post(
@@ -65,11 +69,12 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const b = request.body;
       const lang = languageOf(request);
-      assertPasswordPolicy(request, b.password, b.userName);
+      assertPasswordPolicy(request, b.password, { userName: b.userName, fullName: b.fullName, email: b.email });
       if (!(await isWardOfPortal(app.db, b.wardCode))) {
         throw accountError(400, 'UNKNOWN_LOCAL_UNIT', { details: [{ field: 'wardCode', message: 'unknown' }] });
       }
-      await assertUniqueAccount(app.db, { userName: b.userName, email: b.email });
+      // The user name and the tax code are public through exist-user-name and exist-tax-code (spec); the email is not.
+      await assertUniqueAccount(app.db, { userName: b.userName });
       const taken = await app.db
         .selectFrom('business')
         .select('id')
@@ -78,6 +83,31 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       if (taken) throw accountError(409, 'TAX_CODE_TAKEN', { details: [{ field: 'taxCode', message: 'taken' }] });
 
       const passwordHash = await hashPassword(b.password);
+      const answer = {
+        ok: true as const,
+        email: b.email,
+        message: translate(lang, 'accounts:messages.registered', { email: b.email }),
+      };
+      const owner = await app.db
+        .selectFrom('app_user')
+        .select(['id', 'user_name', 'full_name'])
+        .where(sql`lower(email)`, '=', b.email.toLowerCase())
+        .executeTakeFirst();
+      if (owner) {
+        // The address has an account: its owner learns of the attempt; the caller learns nothing more.
+        const noticeId = await app.mailer.enqueue(
+          app.db,
+          composeMail(
+            lang,
+            'registrationAttempt',
+            b.email,
+            { fullName: owner.full_name, userName: owner.user_name },
+            pageLink(app.config.publicUrl, ACCOUNT_PAGES.forgotPassword, {}),
+          ),
+        );
+        await app.mailer.dispatch([noticeId]);
+        return reply.status(201).send(answer);
+      }
       const typeId = await userTypeId(app.db, DEFAULT_USER_TYPE_CODES.employer);
       const mailId = await app.db.transaction().execute(async (trx) => {
         const business = await trx
@@ -149,11 +179,7 @@ const registration: FastifyPluginAsyncZod = async (app) => {
         );
       });
       await app.mailer.dispatch([mailId]);
-      return reply.status(201).send({
-        ok: true as const,
-        email: b.email,
-        message: translate(lang, 'accounts:messages.registered', { email: b.email }),
-      });
+      return reply.status(201).send(answer);
     },
   );
 
@@ -260,10 +286,14 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       if (!pending) throw accountError(400, 'INVALID_LINK');
       const owner = await app.db
         .selectFrom('app_user')
-        .select('user_name')
+        .select(['user_name', 'full_name', 'email'])
         .where('id', '=', pending)
         .executeTakeFirstOrThrow();
-      assertPasswordPolicy(request, request.body.password, owner.user_name);
+      assertPasswordPolicy(request, request.body.password, {
+        userName: owner.user_name,
+        fullName: owner.full_name,
+        email: owner.email,
+      });
       const hash = await hashPassword(request.body.password);
       const user = await app.db.transaction().execute(async (trx) => {
         const userId = await consumeAccountToken(trx, request.body.token, 'invitation');
@@ -316,15 +346,17 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const lang = languageOf(request);
-      const user = await app.db
-        .selectFrom('app_user as u')
-        .innerJoin('unit as un', 'un.id', 'u.unit_id')
-        .select(['u.id', 'u.user_name', 'u.full_name', 'u.email', 'un.name as unit_name'])
-        .where(sql`lower(u.email)`, '=', request.body.email)
-        .where('u.status', '=', 'inactive')
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (user?.email) {
+      const email = request.body.email;
+      afterAnswer(async () => {
+        const user = await app.db
+          .selectFrom('app_user as u')
+          .innerJoin('unit as un', 'un.id', 'u.unit_id')
+          .select(['u.id', 'u.user_name', 'u.full_name', 'u.email', 'un.name as unit_name'])
+          .where(sql`lower(u.email)`, '=', email)
+          .where('u.status', '=', 'inactive')
+          .where('u.deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!user?.email) return;
         const to = user.email;
         const mailId = await app.db.transaction().execute(async (trx) => {
           const token = await issueAccountToken(trx, user.id, 'activation');
@@ -345,7 +377,7 @@ const registration: FastifyPluginAsyncZod = async (app) => {
           );
         });
         await app.mailer.dispatch([mailId]);
-      }
+      });
       return { ok: true as const, message: translate(lang, 'accounts:messages.activationSent') };
     },
   );
@@ -364,14 +396,16 @@ const registration: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const lang = languageOf(request);
-      const user = await app.db
-        .selectFrom('app_user')
-        .select(['id', 'user_name', 'full_name', 'email'])
-        .where(sql`lower(email)`, '=', request.body.email)
-        .where('status', '=', 'active')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (user?.email) {
+      const email = request.body.email;
+      afterAnswer(async () => {
+        const user = await app.db
+          .selectFrom('app_user')
+          .select(['id', 'user_name', 'full_name', 'email'])
+          .where(sql`lower(email)`, '=', email)
+          .where('status', '=', 'active')
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!user?.email) return;
         const to = user.email;
         const mailId = await app.db.transaction().execute(async (trx) => {
           const token = await issueAccountToken(trx, user.id, 'password_reset');
@@ -394,7 +428,7 @@ const registration: FastifyPluginAsyncZod = async (app) => {
           );
         });
         await app.mailer.dispatch([mailId]);
-      }
+      });
       return { ok: true as const, message: translate(lang, 'accounts:messages.resetSent') };
     },
   );
@@ -416,10 +450,14 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       if (!pending) throw accountError(400, 'INVALID_LINK');
       const owner = await app.db
         .selectFrom('app_user')
-        .select('user_name')
+        .select(['user_name', 'full_name', 'email'])
         .where('id', '=', pending)
         .executeTakeFirstOrThrow();
-      assertPasswordPolicy(request, request.body.password, owner.user_name);
+      assertPasswordPolicy(request, request.body.password, {
+        userName: owner.user_name,
+        fullName: owner.full_name,
+        email: owner.email,
+      });
       const hash = await hashPassword(request.body.password);
       const done = await app.db.transaction().execute(async (trx) => {
         const userId = await consumeAccountToken(trx, request.body.token, 'password_reset');
@@ -469,13 +507,18 @@ const registration: FastifyPluginAsyncZod = async (app) => {
       const principal = request.principal!;
       const user = await app.db
         .selectFrom('app_user')
-        .select(['id', 'user_name', 'password_hash'])
+        .select(['id', 'user_name', 'full_name', 'email', 'password_hash'])
         .where('id', '=', principal.userId)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, request.body.oldPassword))) {
         throw accountError(400, 'WRONG_PASSWORD', { details: [{ field: 'oldPassword', message: 'wrong' }] });
       }
-      assertPasswordPolicy(request, request.body.newPassword, user.user_name, 'newPassword');
+      assertPasswordPolicy(
+        request,
+        request.body.newPassword,
+        { userName: user.user_name, fullName: user.full_name, email: user.email },
+        'newPassword',
+      );
       if (request.body.newPassword === request.body.oldPassword) {
         throw accountError(400, 'PASSWORD_REUSED', { details: [{ field: 'newPassword', message: 'same' }] });
       }

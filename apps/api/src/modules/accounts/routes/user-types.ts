@@ -40,15 +40,18 @@ interface FeatureOut {
   isSelect: boolean;
   children?: FeatureOut[];
 }
-const feature: z.ZodType<FeatureOut> = z.object({
-  value: z.string(),
-  title: z.string(),
-  labelKey: z.string(),
-  isSelect: z.boolean(),
-  get children() {
-    return z.array(feature).optional();
-  },
-});
+// Recursive: the id names it once under the API document's components.
+const feature: z.ZodType<FeatureOut> = z
+  .object({
+    value: z.string(),
+    title: z.string(),
+    labelKey: z.string(),
+    isSelect: z.boolean(),
+    get children() {
+      return z.array(feature).optional();
+    },
+  })
+  .meta({ id: 'FeatureNode' });
 
 const body = z.object({
   code: z

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registerCatalogHooks } from '../src/catalog/hooks.ts';
+import { generateWorkers } from '../src/modules/workers/generate.ts';
+import { createCatalogTestApp, type CatalogTestApp } from './catalog.fixtures.ts';
+
+/**
+ * A large import does not hold the portal: other requests are answered while it validates its rows. Proven by the
+ * order things finish, not by time: a health check sent once the import has started on its rows completes
+ * before the import does.
+ */
+
+let t: CatalogTestApp;
+beforeAll(async () => {
+  t = await createCatalogTestApp();
+});
+afterAll(async () => t?.close());
+
+const ROWS = 20_000;
+const as = { 'x-test-as': 'employerA' };
+
+it('answers a health check while a large import is checking its rows', async () => {
+  const finished: string[] = [];
+  let health: Promise<void> | undefined;
+  // The first row the import's hooks see: the import is now well inside its rows; ask for health then.
+  registerCatalogHooks('worker', {
+    beforeChange: async () => {
+      health ??= t.request('/api/health').then((res) => {
+        expect(res.statusCode).toBe(200);
+        finished.push('health');
+      });
+    },
+  });
+  const rows = generateWorkers('import-turns', ROWS, { referenceDate: '2026-01-01' }).map((w, i) => ({
+    ...w,
+    rowNumber: i + 2,
+  }));
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/Worker/import-worker-from-json',
+    query: { dryRun: 'true' },
+    headers: as,
+    payload: rows,
+  });
+  finished.push('import');
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect((res.json() as { data: { isSuccess: boolean }[] }).data.filter((r) => r.isSuccess)).toHaveLength(ROWS);
+  expect(health).toBeDefined();
+  await health;
+  expect(finished).toEqual(['health', 'import']);
+});
