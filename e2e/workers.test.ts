@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { makeCitizenId } from '@portal/domain/workers/citizen-id';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
@@ -44,32 +45,34 @@ describe('workers', () => {
   it('an employer imports its workers from the template, again without duplicates, and keeps their records', async () => {
     const { page } = ui;
     const n = randomInt(100000, 999999);
-    const cccd = (i: number) => `068${i % 2}9${i}${String(n).padStart(6, '0')}`;
+    // Citizen IDs that agree with each person's birth date and sex, distinct per run.
+    const cccd = (birthDate: string, sex: 'male' | 'female', i: number) =>
+      makeCitizenId('068', birthDate, sex, n * 10 + i);
     const people = [
       {
         'Họ và tên': `Nguyễn Thị Hoài Thương ${n}`,
-        'Số CCCD': cccd(1),
+        'Số CCCD': cccd('1994-02-11', 'female', 1),
         'Ngày sinh': new Date('1994-02-11'),
         'Giới tính': 'Nữ',
         'Hình thức làm việc': 'Toàn thời gian',
       },
       {
         'Họ và tên': `Trần Văn Được ${n}`,
-        'Số CCCD': cccd(2),
+        'Số CCCD': cccd('1988-09-30', 'male', 2),
         'Ngày sinh': new Date('1988-09-30'),
         'Giới tính': 'Nam',
         'Ngày bắt đầu làm việc': new Date('2021-04-01'),
       },
       {
         'Họ và tên': `K'Brơi Ha Thuận ${n}`,
-        'Số CCCD': cccd(3),
+        'Số CCCD': cccd('1999-12-01', 'male', 3),
         'Ngày sinh': new Date('1999-12-01'),
         'Giới tính': 'Nam',
         'Hình thức làm việc': 'Thời vụ, theo công việc nhất định',
       },
       {
         'Họ và tên': `Lê Thị Ánh Tuyết ${n}`,
-        'Số CCCD': cccd(4),
+        'Số CCCD': cccd('1990-06-15', 'female', 4),
         'Ngày sinh': new Date('1990-06-15'),
         'Giới tính': 'Nữ',
       },

@@ -42,7 +42,8 @@ describe('workspace', () => {
   it('the department officer sees the requests to review and the overtime notice to accept', async () => {
     const { page } = ui;
     await landOnWorkspace(page, 'canbo.so');
-    expect(await taskCount(page, 'permits.toReview')).toBeGreaterThanOrEqual(2);
+    // The demo's two submitted requests, less any that an earlier browser test has already reviewed.
+    expect(await taskCount(page, 'permits.toReview')).toBeGreaterThanOrEqual(1);
     expect(await taskCount(page, 'overtime.toAccept')).toBeGreaterThanOrEqual(1);
     await page.getByTestId('workspace-figure-businesses.employers').waitFor();
     await page.getByTestId('workspace-task-permits.toReview').click();
@@ -53,7 +54,7 @@ describe('workspace', () => {
   it('the administrator lands on the workspace too, and `/` leads there while signed in', async () => {
     const { page } = ui;
     await landOnWorkspace(page, 'admin', E2E_ADMIN_PASSWORD);
-    expect(await taskCount(page, 'permits.toReview')).toBeGreaterThanOrEqual(2);
+    expect(await taskCount(page, 'permits.toReview')).toBeGreaterThanOrEqual(1);
     await page.goto(ui.url('/'));
     await page.waitForURL('**/trang-lam-viec');
     // The public pages stay reachable.
