@@ -184,7 +184,7 @@ describe('drop-downs', () => {
       }),
     ).toEqual([workerA]);
     expect(await values('employerA', '/api/Worker/get-combobox-worker-not-register')).toEqual([foreignA]);
-    const options = (await get('employerA', '/api/Worker/get-combobox-worker')).json() as { value: string }[];
+    const options = (await get('employerA', '/api/Worker/get-combobox-worker', {})).json() as { value: string }[];
     expect(options.find((o) => o.value === workerA)).toMatchObject({
       label: expect.any(String),
       code: expect.stringMatching(/^\d{12}$/),

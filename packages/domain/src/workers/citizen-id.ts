@@ -1,4 +1,6 @@
-import type { FieldCheck } from '../catalog/types.ts';
+import { field } from '../catalog/define.ts';
+import type { FieldCheck, TextField } from '../catalog/types.ts';
+import { CITIZEN_ID_DIGITS } from './constants.ts';
 
 /**
  * The structure of a Vietnamese citizen's personal identification number (số định danh cá nhân, printed on the
@@ -162,4 +164,9 @@ export function sampleCitizenId(tag: string, n: number): string {
   let h = 0;
   for (const ch of tag) h = (h * 31 + ch.charCodeAt(0)) % 1000;
   return makeCitizenId('068', '2024-01-01', 'male', h * 1000 + (n % 1000));
+}
+
+/** A catalogue field holding a citizen ID: twelve digits, checked by their structure against birth date and sex. */
+export function citizenIdField(o: { required?: boolean } = {}): TextField {
+  return field.text({ ...o, digits: CITIZEN_ID_DIGITS, width: 16, check: citizenIdCheck, sample: sampleCitizenId });
 }

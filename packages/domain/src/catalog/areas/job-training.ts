@@ -1,6 +1,6 @@
-import { citizenIdCheck, sampleCitizenId } from '../../workers/citizen-id.ts';
+import { citizenIdField } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
-import { CITIZEN_ID_DIGITS, JOB_TRAINING_RESULTS, SEXES } from '../../workers/constants.ts';
+import { JOB_TRAINING_RESULTS, SEXES } from '../../workers/constants.ts';
 
 /**
  * Vocational training supported for unemployed workers ("hỗ trợ học nghề", Employment Law 2013 art. 55): the
@@ -17,13 +17,7 @@ export default defineCatalog({
   fields: {
     code: field.code(),
     fullName: field.name({ max: 200, width: 28 }),
-    citizenId: field.text({
-      required: true,
-      digits: CITIZEN_ID_DIGITS,
-      width: 16,
-      check: citizenIdCheck,
-      sample: sampleCitizenId,
-    }),
+    citizenId: citizenIdField({ required: true }),
     birthDate: field.date(),
     sex: field.enum({ options: SEXES, optionLabels: 'workers:sexes' }),
     adminUnitId: field.adminUnit({ level: 'ward', required: true, width: 30 }),

@@ -1,6 +1,6 @@
-import { citizenIdCheck, sampleCitizenId } from '../../workers/citizen-id.ts';
+import { citizenIdField } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
-import { BENEFIT_STATUSES, CITIZEN_ID_DIGITS, SEXES } from '../../workers/constants.ts';
+import { BENEFIT_STATUSES, SEXES } from '../../workers/constants.ts';
 
 /**
  * Unemployment insurance benefit decisions ("trợ cấp thất nghiệp", Employment Law 2013 art. 49–50): who, from
@@ -18,13 +18,7 @@ export default defineCatalog({
   fields: {
     code: field.code(),
     fullName: field.name({ max: 200, width: 28 }),
-    citizenId: field.text({
-      required: true,
-      digits: CITIZEN_ID_DIGITS,
-      width: 16,
-      check: citizenIdCheck,
-      sample: sampleCitizenId,
-    }),
+    citizenId: citizenIdField({ required: true }),
     birthDate: field.date(),
     sex: field.enum({ options: SEXES, optionLabels: 'workers:sexes' }),
     adminUnitId: field.adminUnit({ level: 'ward', required: true, width: 30 }),

@@ -1,6 +1,6 @@
-import { citizenIdCheck, sampleCitizenId } from '../../workers/citizen-id.ts';
+import { citizenIdField } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
-import { CITIZEN_ID_DIGITS, NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
+import { NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
 
 /**
  * Workers ("người lao động") of the province's employers, foreigners included. One record per person: the
@@ -18,7 +18,7 @@ export default defineCatalog({
   fields: {
     fullName: field.name({ max: 200, width: 28 }),
     // Vietnamese citizens: the citizen ID; foreigners: their passport (hooks require the one that applies).
-    citizenId: field.text({ digits: CITIZEN_ID_DIGITS, width: 16, check: citizenIdCheck, sample: sampleCitizenId }),
+    citizenId: citizenIdField(),
     passportNumber: field.text({ max: 20, code: true, width: 14 }),
     birthDate: field.date({ required: true }),
     sex: field.enum({ options: SEXES, required: true, optionLabels: 'workers:sexes' }),
