@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
 import { signIn, type Session } from './support/accounts.ts';
 import { multipart, SMALL_PDF } from './support/sweep.ts';
 
@@ -39,12 +38,7 @@ let administrator: Session;
 let employer: Session;
 beforeAll(async () => {
   t = await createTestApp({}, { plugins: [probe] });
-  await runSeeds({
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  });
+  await seedDemo(t);
   officer = await signIn(t, { userName: 'canbo.so', password: DEMO_PASSWORD });
   administrator = await signIn(t, { userName: 'quantri', password: DEMO_PASSWORD });
   employer = await signIn(t, { userName: 'dn.caudatxanh', password: DEMO_PASSWORD });

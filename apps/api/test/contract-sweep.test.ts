@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
 import { adminUser, signIn, type Session } from './support/accounts.ts';
 import {
   IdPool,
@@ -59,12 +58,7 @@ const admitted = new Map<Operation, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  await runSeeds({
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  });
+  await seedDemo(t);
   await adminUser(t, DEMO_PASSWORD);
   ({ operations } = operationsOf(t.app));
   check = responseChecker(t.app.swagger() as never);

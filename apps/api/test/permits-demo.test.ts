@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { DEMO_PERMITS } from '../src/modules/permits/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { demoSeedContext, createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const ctx = {
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  };
+  const ctx = demoSeedContext(t);
   await runSeeds(ctx);
   // A second start changes nothing.
   await runSeeds(ctx);

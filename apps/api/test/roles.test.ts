@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeeds, type SeedContext } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { demoSeedContext, createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 /** The demo roles match their jobs: what each may do, and the menus they get. */
@@ -10,12 +10,7 @@ let ctx: SeedContext;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = {
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  };
+  ctx = demoSeedContext(t);
   await runSeeds(ctx);
 });
 afterAll(async () => t?.close());

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { up as linkTrainers } from '../src/db/migrations/0017_training_trainer_unit.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 /** Training bodies see and run their own courses: the course's trainer is their unit. */
@@ -12,12 +11,7 @@ let trainingBodyUnit: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await runSeeds({
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  });
+  await seedDemo(t);
   trainingBodyUnit = (
     await t.database.db.selectFrom('unit').select('id').where('code', '=', 'TTHL_ATLD').executeTakeFirstOrThrow()
   ).id;

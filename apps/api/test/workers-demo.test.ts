@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeeds } from '../src/seed/index.ts';
 import { generateWorkers } from '../src/modules/workers/generate.ts';
 import { parseCitizenIdNumber } from '../src/seed/demo/names.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { demoSeedContext, createTestApp, type TestApp } from './support/app.ts';
 
 /** The demo province's workers: realistic, the same on every install, written once. */
 
@@ -33,12 +33,7 @@ async function fingerprint() {
 
 describe('demo workers', () => {
   it('seeds a few hundred realistic workers with cases and courses, idempotently', { timeout: 300_000 }, async () => {
-    const ctx = {
-      db: t.database.db,
-      config: { ...t.config, demoData: true },
-      log: { info() {}, warn() {}, error() {} },
-      announce() {},
-    };
+    const ctx = demoSeedContext(t);
     await runSeeds(ctx);
     const first = await fingerprint();
     expect(first.workers).toBeGreaterThanOrEqual(250);

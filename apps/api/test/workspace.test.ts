@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 interface Task {
@@ -19,12 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await runSeeds({
-    db: t.database.db,
-    config: { ...t.config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  });
+  await seedDemo(t);
 });
 afterAll(async () => t?.close());
 

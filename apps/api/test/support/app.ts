@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
+import { runSeeds } from '../../src/seed/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -71,4 +72,19 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What the start-up seeding gets, with the demo province switched on and a quiet log. */
+export function demoSeedContext(t: TestApp) {
+  return {
+    db: t.database.db,
+    config: { ...t.config, demoData: true },
+    log: { info() {}, warn() {}, error() {} },
+    announce() {},
+  };
+}
+
+/** Seeds the demo province (reference data, accounts, every domain's demo records), as a first start does. */
+export async function seedDemo(t: TestApp): Promise<void> {
+  await runSeeds(demoSeedContext(t));
 }
