@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  FILE_PATHS,
-  FILE_PERMISSIONS,
-  FILE_SUBJECT,
-  MAX_FILE_BYTES,
-  UPLOAD_KINDS,
-  type UploadedFile,
-} from '@portal/domain/files/index';
+import { FILE_PATHS, FILE_PERMISSIONS, FILE_SUBJECT, MAX_FILE_BYTES, UPLOAD_KINDS } from '@portal/domain/files/index';
 import { permits, type Principal } from '../../platform/access/index.ts';
-import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, errorBodySchema } from '../../platform/errors/app-error.ts';
-import { readUpload, saveUpload, sendStoredFile, type StoredFile } from '../../platform/files/index.ts';
+import { readUpload, sendStoredFile, storeCallerUpload, type StoredFile } from '../../platform/files/index.ts';
 import { grantedByDomain } from './grants.ts';
 
 const errors = {
@@ -58,28 +50,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, { kinds: [...UPLOAD_KINDS], maxBytes: MAX_FILE_BYTES });
-      const principal = request.principal!;
-      const stored = await app.db.transaction().execute(async (trx) => {
-        const file = await saveUpload(trx, app.files, upload, {
-          uploadedBy: principal.userId,
-          businessId: principal.unit.businessId ?? null,
-        });
-        await recordAudit(trx, request, {
-          action: 'upload',
-          subject: FILE_SUBJECT,
-          recordId: file.id,
-          details: { name: file.original_name, size: Number(file.size), secure: file.is_secure },
-        });
-        return file;
-      });
-      const answer: UploadedFile = {
-        id: stored.id,
-        name: stored.original_name,
-        size: Number(stored.size),
-        type: stored.mime,
-        fileType: stored.file_type,
-        isSecure: stored.is_secure,
-      };
+      const answer = await storeCallerUpload(app.db, app.files, request, upload, FILE_SUBJECT);
       return reply.status(201).send(answer);
     },
   );

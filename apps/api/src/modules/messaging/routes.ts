@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_FILE_BYTES, type UploadedFile } from '@portal/domain/files/index';
+import { MAX_FILE_BYTES } from '@portal/domain/files/index';
 import {
   MESSAGE_API,
   MESSAGE_FILE_KINDS,
@@ -10,9 +10,8 @@ import {
   sendMessageInput,
   type MailBox,
 } from '@portal/domain/messaging/index';
-import { recordAudit } from '../../platform/audit/index.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
-import { readUpload, saveUpload } from '../../platform/files/index.ts';
+import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
 import {
   allowedRecipients,
   countNew,
@@ -252,30 +251,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, { kinds: [...MESSAGE_FILE_KINDS], maxBytes: MAX_FILE_BYTES });
-      const principal = request.principal!;
-      const stored = await app.db.transaction().execute(async (trx) => {
-        const file = await saveUpload(
-          trx,
-          app.files,
-          { ...upload, isSecure: true, fileType: 'message' },
-          { uploadedBy: principal.userId, businessId: principal.unit.businessId ?? null },
-        );
-        await recordAudit(trx, request, {
-          action: 'upload',
-          subject: MESSAGE_SUBJECT,
-          recordId: file.id,
-          details: { name: file.original_name, size: Number(file.size) },
-        });
-        return file;
-      });
-      const answer: UploadedFile = {
-        id: stored.id,
-        name: stored.original_name,
-        size: Number(stored.size),
-        type: stored.mime,
-        fileType: stored.file_type,
-        isSecure: stored.is_secure,
-      };
+      // Attachments are secure: only the writer and the recipients read them (a file read grant).
+      const answer = await storeCallerUpload(
+        app.db,
+        app.files,
+        request,
+        { ...upload, isSecure: true, fileType: 'message' },
+        MESSAGE_SUBJECT,
+      );
       return reply.status(201).send(answer);
     },
   );

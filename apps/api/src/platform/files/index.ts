@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { UploadedFile } from '@portal/domain/files/index';
+import { recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import { hasUnstorableText, unstorableTextError } from '../errors/text.ts';
 import { refineOle, sniff, type SniffedType } from './sniff.ts';
@@ -131,6 +133,41 @@ export async function saveUpload(
 }
 
 /** RFC 5987: an ASCII fallback plus the exact UTF-8 name, so Vietnamese names survive every browser. */
+/**
+ * An upload by the signed-in caller, stored and written in the access history in one transaction, answered in
+ * the shape every upload call returns.
+ */
+export async function storeCallerUpload(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  request: FastifyRequest,
+  upload: UploadForm,
+  subject: string,
+): Promise<UploadedFile> {
+  const principal = request.principal!;
+  const stored = await db.transaction().execute(async (trx) => {
+    const file = await saveUpload(trx, storage, upload, {
+      uploadedBy: principal.userId,
+      businessId: principal.unit.businessId ?? null,
+    });
+    await recordAudit(trx, request, {
+      action: 'upload',
+      subject,
+      recordId: file.id,
+      details: { name: file.original_name, size: Number(file.size), secure: file.is_secure },
+    });
+    return file;
+  });
+  return {
+    id: stored.id,
+    name: stored.original_name,
+    size: Number(stored.size),
+    type: stored.mime,
+    fileType: stored.file_type,
+    isSecure: stored.is_secure,
+  };
+}
+
 export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName
     .normalize('NFD')
