@@ -7,7 +7,7 @@ import { signIn } from './support/session.ts';
 /**
  * A work-permit request's whole life in the browser, as the demo accounts: the employer files it with its
  * documents, the department returns it, the employer fixes it, the department grants it, and the employer reads
- * the number and validity.
+ * the number and validity. A draft saves with what is filled; submitting it asks for the rest.
  */
 const ui = useBrowser();
 
@@ -191,6 +191,67 @@ describe('work permit request', () => {
     await page.goto(ui.url('/nguoi-lao-dong/giay-phep-lao-dong/danh-sach'));
     const row = page.locator('tr', { hasText: workerName });
     await expect.poll(() => row.textContent(), WAIT).toContain(number);
+    expect(ui.unexpectedErrors()).toEqual([]);
+  });
+
+  it('employer saves a draft with only the worker chosen, is shown what is missing on submit, then submits it filled in', async () => {
+    const { page } = ui;
+    const workerName = `Park Ji-hoon ${randomInt(1000, 9999)}`;
+    await declareForeignWorker(workerName);
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url('/nguoi-lao-dong/giay-phep-lao-dong/tao-moi'));
+
+    // Only the worker (its passport prefills): the draft saves, no field is asked for.
+    await choose(page, 'workerId', workerName);
+    await page.getByTestId('permit-save').click();
+    await page.waitForURL(/\/nguoi-lao-dong\/giay-phep-lao-dong\/chinh-sua\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('permit-status').first().textContent(), WAIT).toBe('Nháp');
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(await page.locator('#jobTitle').inputValue()).toBe('');
+
+    // A value given is still checked when saving a draft.
+    await page.locator('#passportNumber').fill('AB');
+    await page.getByTestId('permit-save').click();
+    await page.locator('#passportNumber_help').getByText('5–20 chữ cái hoặc chữ số').waitFor(WAIT);
+    await page.locator('#passportNumber').fill('M55012345');
+
+    // Submitting checks everything: each missing field is marked beside it, the first one brought into view.
+    await page.getByTestId('permit-submit').click();
+    for (const field of ['position', 'workForm', 'jobTitle', 'workplace', 'period']) {
+      await page.locator(`#${field}_help`).getByText('Vui lòng nhập thông tin này').waitFor(WAIT);
+    }
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+    await expect.poll(() => page.locator('#position').evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+
+    await choose(page, 'position', 'Lao động kỹ thuật');
+    await choose(page, 'workForm', 'Thực hiện hợp đồng lao động');
+    await page.locator('#jobTitle').fill('Kỹ thuật viên vận hành máy rang');
+    await page.locator('#workplace').fill('Xưởng rang xay Cầu Đất, Đà Lạt');
+    await page.locator('#period').click();
+    await page.locator('#period').fill(vnDate(20));
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-picker-input input').nth(1).fill(vnDate(200));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('permit-save').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').count(), WAIT).toBe(0);
+
+    for (const code of [
+      'applicationForm',
+      'demandApproval',
+      'healthCertificate',
+      'criminalRecord',
+      'qualificationProof',
+      'passportCopy',
+    ]) {
+      await upload(page, code, { name: `${code}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+      await page.getByTestId(`requirement-${code}`).getByText(`${code}.pdf`).waitFor();
+    }
+    await upload(page, 'photos', { name: 'ảnh 4x6.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('requirement-photos').getByText('ảnh 4x6.png').waitFor();
+    await page.getByTestId('permit-submit').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('permit-status').first().textContent(), WAIT).toBe('Chờ thẩm định');
+    expect(await page.locator('#jobTitle').inputValue()).toBe('Kỹ thuật viên vận hành máy rang');
     expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

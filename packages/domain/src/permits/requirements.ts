@@ -82,6 +82,34 @@ export function missingRequirements(kind: PermitKind, filled: Iterable<string>):
   return REQUIREMENTS[kind].filter((r) => r.required && !have.has(r.code)).map((r) => r.code);
 }
 
+/**
+ * The request's own fields a submission needs, by kind, in the order the form shows them. A draft may leave
+ * any of them empty (only the worker is needed to create it); submit-require refuses the request until each is
+ * filled. Messages: `permits:validation.missing.{field}`.
+ */
+export const SUBMIT_FIELDS: Readonly<Record<PermitKind, readonly string[]>> = {
+  new: ['passportNumber', 'position', 'workForm', 'jobTitle', 'workplace', 'requestedFrom', 'requestedTo'],
+  extend: ['passportNumber', 'position', 'workForm', 'jobTitle', 'workplace', 'requestedTo'],
+  renew: ['renewReason'],
+  confirm: [
+    'passportNumber',
+    'exemptionGround',
+    'exemptionDetail',
+    'jobTitle',
+    'workplace',
+    'requestedFrom',
+    'requestedTo',
+  ],
+};
+
+/** Fields still empty that a submission of `kind` needs (the exemption detail only for the "other" ground). */
+export function missingFields(kind: PermitKind, values: Readonly<Record<string, string | null | undefined>>): string[] {
+  return SUBMIT_FIELDS[kind].filter((field) => {
+    if (field === 'exemptionDetail' && values.exemptionGround !== 'other') return false;
+    return !values[field]?.trim();
+  });
+}
+
 /** Other attachments (not in the checklist): any number, by either side. */
 export const ATTACHMENT_KINDS: readonly RequirementFileKind[] = ['pdf', 'image'];
 export const MAX_ATTACHMENTS = 20;

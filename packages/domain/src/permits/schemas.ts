@@ -50,16 +50,35 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 // Aborts: the period rules of the enclosing object must never run on something that is not a date.
 export const calendarDate = z.string().refine(isCalendarDate, { error: 'permits:validation.date', abort: true });
+const PASSPORT = /^[A-Z0-9]{5,20}$/;
 /** Passport numbers: letters and digits, kept upper-case (the permit records the passport it was granted on). */
 export const passportNumber = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{5,20}$/, { error: 'permits:validation.passportNumber' });
-const optionalDate = z
-  .union([calendarDate, z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v ? v : null));
+  .regex(PASSPORT, { error: 'permits:validation.passportNumber' });
+
+/*
+ * A draft keeps whatever is filled: each field may be empty, but a value that is given must be valid.
+ * Absent (undefined) stays absent so that an edit leaves the field as it is; '' or null empties it.
+ * Completeness is checked when the request is submitted (missingFields in requirements.ts).
+ */
+const emptied = <T>(v: T | '' | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
+const draftText = (max: number) => z.string().trim().max(max).nullish().transform(emptied);
+const draftPassport = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || PASSPORT.test(v), { error: 'permits:validation.passportNumber' })
+  .nullish()
+  .transform(emptied);
+// Not a union with '': a union would answer a bad date with zod's generic wording instead of ours.
+const draftDate = z
+  .string()
+  .refine((v) => v === '' || isCalendarDate(v), { error: 'permits:validation.date', abort: true })
+  .nullish()
+  .transform(emptied);
+const draftEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullish();
 
 /** Optimistic concurrency: the version the client last read; a newer one answers 409. */
 const version = z.number().int().min(1);
@@ -78,6 +97,7 @@ function periodRefinement(ctx: z.core.$RefinementCtx, from: string | null, to: s
 
 // -------------------------------------------------------------------------------------------------- requests
 
+/** Extensions are filed whole (they continue a granted permit); new requests and confirmations may be drafts. */
 const licenseFields = {
   passportNumber,
   position: z.enum(POSITIONS),
@@ -87,10 +107,21 @@ const licenseFields = {
   note: optionalText(2000),
 };
 
-/** add-require-license: a new work permit for one foreign worker of the employer. */
+const draftLicenseFields = {
+  passportNumber: draftPassport,
+  position: draftEnum(POSITIONS),
+  jobTitle: draftText(255),
+  workplace: draftText(500),
+  workForm: draftEnum(WORK_FORMS),
+  requestedFrom: draftDate,
+  requestedTo: draftDate,
+  note: optionalText(2000),
+};
+
+/** add-require-license: a new work permit for one foreign worker of the employer (a draft: only the worker needed). */
 export const newLicenseBody = z
-  .object({ workerId: z.uuid(), ...licenseFields, requestedFrom: calendarDate, requestedTo: calendarDate })
-  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom, v.requestedTo));
+  .object({ workerId: z.uuid(), ...draftLicenseFields })
+  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom ?? null, v.requestedTo ?? null));
 export type NewLicenseBody = z.infer<typeof newLicenseBody>;
 
 /** require-extend: an extension of an approved, valid permit (starts the day after it ends). */
@@ -107,54 +138,41 @@ export const renewBody = z.object({
 });
 export type RenewBody = z.infer<typeof renewBody>;
 
-/** add-require-confirm: a confirmation that the worker needs no permit. */
+/** add-require-confirm: a confirmation that the worker needs no permit (a draft: only the worker needed). */
 const confirmFields = {
-  workerId: z.uuid(),
-  passportNumber,
-  exemptionGround: z.enum(EXEMPTION_GROUNDS),
-  exemptionDetail: optionalText(2000),
-  jobTitle: text(255),
-  workplace: text(500),
-  requestedFrom: calendarDate,
-  requestedTo: calendarDate,
+  passportNumber: draftPassport,
+  exemptionGround: draftEnum(EXEMPTION_GROUNDS),
+  exemptionDetail: draftText(2000),
+  jobTitle: draftText(255),
+  workplace: draftText(500),
+  requestedFrom: draftDate,
+  requestedTo: draftDate,
   note: optionalText(2000),
 };
-export const confirmBody = z.object(confirmFields).superRefine((v, ctx) => {
-  periodRefinement(ctx, v.requestedFrom, v.requestedTo);
-  if (v.exemptionGround === 'other' && !v.exemptionDetail) {
-    ctx.addIssue({ code: 'custom', path: ['exemptionDetail'], message: 'permits:validation.exemptionDetail' });
-  }
-});
+export const confirmBody = z
+  .object({ workerId: z.uuid(), ...confirmFields })
+  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom ?? null, v.requestedTo ?? null));
 export type ConfirmBody = z.infer<typeof confirmBody>;
 
 /**
  * edit-require-license: the fields of the request's kind (new: all; extension: the job and the end asked for;
- * renewal: the reason). Fields the kind does not have are ignored.
+ * renewal: the reason). Fields the kind does not have are ignored; absent fields stay as they are, empty ones
+ * are emptied (a draft or a returned request may be incomplete until it is submitted).
  */
 export const editLicenseBody = z
   .object({
     id: z.uuid(),
     version,
     workerId: z.uuid().optional(),
-    passportNumber: passportNumber.optional(),
-    position: z.enum(POSITIONS).optional(),
-    jobTitle: text(255).optional(),
-    workplace: text(500).optional(),
-    workForm: z.enum(WORK_FORMS).optional(),
-    requestedFrom: optionalDate,
-    requestedTo: optionalDate,
-    renewReason: z.enum(RENEW_REASONS).optional(),
-    note: optionalText(2000),
+    ...draftLicenseFields,
+    renewReason: draftEnum(RENEW_REASONS),
   })
-  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom, v.requestedTo));
+  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom ?? null, v.requestedTo ?? null));
 export type EditLicenseBody = z.infer<typeof editLicenseBody>;
 
-export const editConfirmBody = z.object({ id: z.uuid(), version, ...confirmFields }).superRefine((v, ctx) => {
-  periodRefinement(ctx, v.requestedFrom, v.requestedTo);
-  if (v.exemptionGround === 'other' && !v.exemptionDetail) {
-    ctx.addIssue({ code: 'custom', path: ['exemptionDetail'], message: 'permits:validation.exemptionDetail' });
-  }
-});
+export const editConfirmBody = z
+  .object({ id: z.uuid(), version, workerId: z.uuid().optional(), ...confirmFields })
+  .superRefine((v, ctx) => periodRefinement(ctx, v.requestedFrom ?? null, v.requestedTo ?? null));
 export type EditConfirmBody = z.infer<typeof editConfirmBody>;
 
 /** submit-require: the applicant sends the request (again) to the department. */

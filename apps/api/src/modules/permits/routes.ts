@@ -125,7 +125,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'File a new work-permit request (draft) for a foreign worker of the employer',
+        summary:
+          'File a new work-permit request (draft) for a foreign worker of the employer: only the worker is needed, the rest is checked on submission',
         body: newLicenseBody,
         response: { 201: permitDetail, ...errors },
       },
@@ -144,7 +145,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'File a request (draft) to confirm that a foreign worker needs no work permit',
+        summary:
+          'File a request (draft) to confirm that a foreign worker needs no work permit: only the worker is needed, the rest is checked on submission',
         body: confirmBody,
         response: { 201: permitDetail, ...errors },
       },
@@ -207,7 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         attachValidation: true,
         schema: {
           tags,
-          summary: `Change a draft or returned ${group === 'license' ? 'work-permit' : 'confirmation'} request (body: id, version, fields); 409 when someone changed it since`,
+          summary: `Change a draft or returned ${group === 'license' ? 'work-permit' : 'confirmation'} request (body: id, version, fields; absent: kept, empty: emptied); 409 when someone changed it since`,
           body: schema,
           response: { 200: permitDetail, ...errors },
         },
@@ -244,7 +246,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Applicant: send a draft or returned request to the department (every required file present)',
+        summary:
+          'Applicant: send a draft or returned request to the department (400 with one error per field still empty, then per required file missing)',
         body: submitBody,
         response: { 200: permitDetail, ...errors },
       },

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { translate, type Language } from '@portal/domain/i18n';
 import { PERMIT_PERMISSIONS, PERMIT_SUBJECT } from '@portal/domain/permits/features';
 import { notificationLinks } from '@portal/domain/notifications/kinds';
-import { missingRequirements } from '@portal/domain/permits/requirements';
+import { missingFields, missingRequirements } from '@portal/domain/permits/requirements';
 import {
   addDays,
   checkApproval,
@@ -307,22 +307,27 @@ export async function createRequest(
       kind,
       business_id: businessId,
       worker_id: body.workerId,
-      passport_number: body.passportNumber,
-      job_title: body.jobTitle,
-      workplace: body.workplace,
-      requested_from: body.requestedFrom,
-      requested_to: body.requestedTo,
+      // A draft: whatever is not filled yet stays empty until it is submitted.
+      passport_number: body.passportNumber ?? null,
+      job_title: body.jobTitle ?? null,
+      workplace: body.workplace ?? null,
+      requested_from: body.requestedFrom ?? null,
+      requested_to: body.requestedTo ?? null,
       note: body.note,
       created_by: ctx.caller.userId,
       updated_by: ctx.caller.userId,
     };
     const values =
       kind === 'new'
-        ? { ...common, position: (body as NewLicenseBody).position, work_form: (body as NewLicenseBody).workForm }
+        ? {
+            ...common,
+            position: (body as NewLicenseBody).position ?? null,
+            work_form: (body as NewLicenseBody).workForm ?? null,
+          }
         : {
             ...common,
-            exemption_ground: (body as ConfirmBody).exemptionGround,
-            exemption_detail: (body as ConfirmBody).exemptionDetail,
+            exemption_ground: (body as ConfirmBody).exemptionGround ?? null,
+            exemption_detail: (body as ConfirmBody).exemptionDetail ?? null,
           };
     const { id } = await trx.insertInto('work_permit').values(values).returning('id').executeTakeFirstOrThrow();
     await recordEvent(trx, ctx, { permitId: id, action: 'create', from: null, to: 'draft' });
@@ -429,15 +434,16 @@ export async function editRequest(
     guard(ctx, row, 'edit', body.version);
 
     const patch: Record<string, unknown> = { note: body.note };
+    // Absent: left as it is; null: emptied (a draft or returned request may be incomplete until submitted).
     const set = (column: string, value: unknown) => {
-      if (value !== undefined && value !== null) patch[column] = value;
+      if (value !== undefined) patch[column] = value;
     };
     if (row.kind === 'confirm') {
       const b = body as EditConfirmBody;
       set('worker_id', b.workerId);
       set('passport_number', b.passportNumber);
       set('exemption_ground', b.exemptionGround);
-      patch.exemption_detail = b.exemptionDetail;
+      set('exemption_detail', b.exemptionDetail);
       set('job_title', b.jobTitle);
       set('workplace', b.workplace);
       set('requested_from', b.requestedFrom);
@@ -460,8 +466,8 @@ export async function editRequest(
       await applicantWorker(trx, ctx, row.business_id, patch.worker_id as string);
       await assertNoConflict(trx, ctx, patch.worker_id as string, row.kind === 'confirm' ? 'confirm' : 'new', row.id);
     }
-    const from = (patch.requested_from as string | undefined) ?? row.requested_from;
-    const to = (patch.requested_to as string | undefined) ?? row.requested_to;
+    const from = 'requested_from' in patch ? (patch.requested_from as string | null) : row.requested_from;
+    const to = 'requested_to' in patch ? (patch.requested_to as string | null) : row.requested_to;
     if (row.kind === 'extend' && row.parent_id && to) {
       const parent = await trx
         .selectFrom('work_permit')
@@ -519,6 +525,29 @@ export async function submitRequest(ctx: PermitCtx, body: { id: string; version:
     const row = await lockPermit(trx, ctx.caller, body.id, ctx.today);
     if (!row) throw notFound();
     guard(ctx, row, 'submit', body.version);
+    const missingInfo = missingFields(row.kind, {
+      passportNumber: row.passport_number,
+      position: row.position,
+      workForm: row.work_form,
+      jobTitle: row.job_title,
+      workplace: row.workplace,
+      requestedFrom: row.requested_from,
+      requestedTo: row.requested_to,
+      renewReason: row.renew_reason,
+      exemptionGround: row.exemption_ground,
+      exemptionDetail: row.exemption_detail,
+    });
+    if (missingInfo.length) {
+      // The body of every validation error, one detail per empty field, where the form shows it.
+      throw new AppError(400, 'VALIDATION', {
+        messageKey: 'permits:errors.INCOMPLETE',
+        details: missingInfo.map((field) => ({
+          field: `body.${field}`,
+          code: 'required',
+          message: t(ctx, `permits:validation.missing.${field}`),
+        })),
+      });
+    }
     const filled = await trx
       .selectFrom('work_permit_file')
       .select('requirement_code')

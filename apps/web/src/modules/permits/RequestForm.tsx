@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, type FormInstance, type FormRule } from 'antd';
 import { formatDate } from '@portal/domain/format';
 import dayjs, { type Dayjs } from 'dayjs';
 import { maxValidTo } from '@portal/domain/permits/rules';
@@ -33,30 +33,32 @@ export interface RequestValues {
 }
 
 const ymd = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+// Empty is sent as null: a draft keeps what is filled, and an emptied field is emptied on the server too.
+const filled = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** Form values → the request body of the kind (the API ignores nothing silently: only the kind's fields). */
 export function toBody(kind: PermitKind, v: RequestValues): Record<string, unknown> {
-  const note = v.note?.trim() ? v.note.trim() : null;
+  const note = filled(v.note);
   switch (kind) {
     case 'new':
       return {
         workerId: v.workerId,
-        passportNumber: v.passportNumber,
-        position: v.position,
-        jobTitle: v.jobTitle,
-        workplace: v.workplace,
-        workForm: v.workForm,
+        passportNumber: filled(v.passportNumber),
+        position: v.position ?? null,
+        jobTitle: filled(v.jobTitle),
+        workplace: filled(v.workplace),
+        workForm: v.workForm ?? null,
         requestedFrom: ymd(v.period?.[0]),
         requestedTo: ymd(v.period?.[1]),
         note,
       };
     case 'extend':
       return {
-        passportNumber: v.passportNumber,
-        position: v.position,
-        jobTitle: v.jobTitle,
-        workplace: v.workplace,
-        workForm: v.workForm,
+        passportNumber: filled(v.passportNumber),
+        position: v.position ?? null,
+        jobTitle: filled(v.jobTitle),
+        workplace: filled(v.workplace),
+        workForm: v.workForm ?? null,
         requestedTo: ymd(v.requestedTo),
         note,
       };
@@ -65,16 +67,21 @@ export function toBody(kind: PermitKind, v: RequestValues): Record<string, unkno
     case 'confirm':
       return {
         workerId: v.workerId,
-        passportNumber: v.passportNumber,
-        exemptionGround: v.exemptionGround,
-        exemptionDetail: v.exemptionDetail?.trim() ? v.exemptionDetail.trim() : null,
-        jobTitle: v.jobTitle,
-        workplace: v.workplace,
+        passportNumber: filled(v.passportNumber),
+        exemptionGround: v.exemptionGround ?? null,
+        exemptionDetail: filled(v.exemptionDetail),
+        jobTitle: filled(v.jobTitle),
+        workplace: filled(v.workplace),
         requestedFrom: ymd(v.period?.[0]),
         requestedTo: ymd(v.period?.[1]),
         note,
       };
   }
+}
+
+/** Server field errors → the form's fields: a new request or confirmation asks for its period in one picker. */
+export function serverFieldNames(kind: PermitKind): Record<string, string> {
+  return kind === 'new' || kind === 'confirm' ? { requestedFrom: 'period', requestedTo: 'period' } : {};
 }
 
 /** A saved request → form values. */
@@ -161,6 +168,8 @@ function WorkerSelect({
  * The fields of a request of `kind`. New permits and confirmations pick one of the employer's foreign workers;
  * extensions and renewals continue a permit, shown above the form. The two-year limit is checked as the user
  * picks dates, with the same rule the server applies.
+ * A draft saves with what is filled (only the worker is needed to create one): the other fields are required
+ * only while `forSubmit` is set, i.e. when the request is being submitted. Values given are always checked.
  */
 export function RequestForm({
   form,
@@ -168,22 +177,40 @@ export function RequestForm({
   editable,
   detail,
   initialValues,
+  forSubmit,
+  onFinish,
 }: {
   form: FormInstance<RequestValues>;
   kind: PermitKind;
   editable: boolean;
   detail: PermitDetail | null;
   initialValues: RequestValues;
+  /** Read when the form is checked: true for a submission (every field), false for a draft. */
+  forSubmit: RefObject<boolean>;
+  /** The check passed (Form.submit); a failed check scrolls to the first error (the portal's form behaviour). */
+  onFinish: (values: RequestValues) => void;
 }) {
   const { t } = useTranslation('permits');
-  const required = { required: true, message: t('validation.required') };
+  // Read at check time, so one form serves both buttons; the mark is shown by the Form.Item's `required`.
+  const toSubmit: FormRule = () => ({
+    required: forSubmit.current,
+    whitespace: true,
+    message: t('validation.required'),
+  });
+  const required = { required: true, rules: [toSubmit] };
+  const always: FormRule = { required: true, message: t('validation.required') };
   const ground = Form.useWatch('exemptionGround', form);
   const pickWorker = kind === 'new' || kind === 'confirm';
   const current = detail ? { value: detail.workerId, label: detail.workerName } : null;
+  // A department reader sees an empty field of an unfinished request as "—", not as an empty box.
+  const none = editable ? undefined : '—';
   const twoYears = {
     validator: async (_rule: unknown, value: [Dayjs | null, Dayjs | null] | null) => {
       const [from, to] = value ?? [null, null];
-      if (!from || !to) throw new Error(t('validation.required'));
+      if (!from || !to) {
+        if (forSubmit.current) throw new Error(t('validation.required'));
+        return;
+      }
       if (to.isBefore(from, 'day')) throw new Error(t('rules.periodOrder'));
       const max = maxValidTo(from.format('YYYY-MM-DD'));
       if (to.format('YYYY-MM-DD') > max)
@@ -192,11 +219,17 @@ export function RequestForm({
   };
 
   return (
-    <Form<RequestValues> form={form} layout="vertical" disabled={!editable} initialValues={initialValues}>
+    <Form<RequestValues>
+      form={form}
+      layout="vertical"
+      disabled={!editable}
+      initialValues={initialValues}
+      onFinish={onFinish}
+    >
       <Row gutter={16}>
         {pickWorker && (
           <Col span={14}>
-            <Form.Item name="workerId" label={t('fields.worker')} rules={[required]}>
+            <Form.Item name="workerId" label={t('fields.worker')} rules={[always]}>
               <WorkerSelect
                 kind={kind === 'confirm' ? 'confirm' : 'new'}
                 requestId={detail?.id ?? null}
@@ -213,16 +246,16 @@ export function RequestForm({
           <Form.Item
             name="passportNumber"
             label={t('fields.passportNumber')}
-            rules={kind === 'renew' ? [] : [required]}
+            {...(kind === 'renew' ? {} : required)}
             normalize={(v: string) => v?.toUpperCase().replace(/\s+/g, '')}
             extra={kind === 'renew' ? t('form.renewPassportHint') : undefined}
           >
-            <Input maxLength={20} autoComplete="off" />
+            <Input maxLength={20} autoComplete="off" placeholder={none} />
           </Form.Item>
         </Col>
         {kind === 'renew' && (
           <Col span={12}>
-            <Form.Item name="renewReason" label={t('fields.renewReason')} rules={[required]}>
+            <Form.Item name="renewReason" label={t('fields.renewReason')} {...required}>
               <Select options={RENEW_REASONS.map((r) => ({ value: r, label: t(`renewReasons.${r}`) }))} />
             </Form.Item>
           </Col>
@@ -230,17 +263,31 @@ export function RequestForm({
         {kind === 'confirm' && (
           <>
             <Col span={24}>
-              <Form.Item name="exemptionGround" label={t('fields.exemptionGround')} rules={[required]}>
-                <Select options={EXEMPTION_GROUNDS.map((g) => ({ value: g, label: t(`exemptionGrounds.${g}`) }))} />
+              <Form.Item name="exemptionGround" label={t('fields.exemptionGround')} {...required}>
+                <Select
+                  placeholder={none}
+                  options={EXEMPTION_GROUNDS.map((g) => ({ value: g, label: t(`exemptionGrounds.${g}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col span={24}>
               <Form.Item
                 name="exemptionDetail"
                 label={t('fields.exemptionDetail')}
-                rules={ground === 'other' ? [{ required: true, message: t('validation.exemptionDetail') }] : []}
+                required={ground === 'other'}
+                rules={
+                  ground === 'other'
+                    ? [
+                        () => ({
+                          required: forSubmit.current,
+                          whitespace: true,
+                          message: t('validation.exemptionDetail'),
+                        }),
+                      ]
+                    : []
+                }
               >
-                <Input.TextArea rows={2} maxLength={2000} />
+                <Input.TextArea rows={2} maxLength={2000} placeholder={none} />
               </Form.Item>
             </Col>
           </>
@@ -248,13 +295,16 @@ export function RequestForm({
         {(kind === 'new' || kind === 'extend') && (
           <>
             <Col span={12}>
-              <Form.Item name="position" label={t('fields.position')} rules={[required]}>
-                <Select options={POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))} />
+              <Form.Item name="position" label={t('fields.position')} {...required}>
+                <Select placeholder={none} options={POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="workForm" label={t('fields.workForm')} rules={[required]}>
-                <Select options={WORK_FORMS.map((f) => ({ value: f, label: t(`workForms.${f}`) }))} />
+              <Form.Item name="workForm" label={t('fields.workForm')} {...required}>
+                <Select
+                  placeholder={none}
+                  options={WORK_FORMS.map((f) => ({ value: f, label: t(`workForms.${f}`) }))}
+                />
               </Form.Item>
             </Col>
           </>
@@ -262,13 +312,13 @@ export function RequestForm({
         {kind !== 'renew' && (
           <>
             <Col span={12}>
-              <Form.Item name="jobTitle" label={t('fields.jobTitle')} rules={[required]}>
-                <Input maxLength={255} />
+              <Form.Item name="jobTitle" label={t('fields.jobTitle')} {...required}>
+                <Input maxLength={255} placeholder={none} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="workplace" label={t('fields.workplace')} rules={[required]}>
-                <Input maxLength={500} />
+              <Form.Item name="workplace" label={t('fields.workplace')} {...required}>
+                <Input maxLength={500} placeholder={none} />
               </Form.Item>
             </Col>
           </>
@@ -285,20 +335,15 @@ export function RequestForm({
               <DatePicker.RangePicker
                 format="DD/MM/YYYY"
                 style={{ width: '100%' }}
-                placeholder={[t('form.from'), t('form.to')]}
+                placeholder={none ? [none, none] : [t('form.from'), t('form.to')]}
               />
             </Form.Item>
           </Col>
         )}
         {kind === 'extend' && (
           <Col span={12}>
-            <Form.Item
-              name="requestedTo"
-              label={t('fields.requestedTo')}
-              rules={[required]}
-              extra={t('form.extendHint')}
-            >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+            <Form.Item name="requestedTo" label={t('fields.requestedTo')} {...required} extra={t('form.extendHint')}>
+              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder={none} />
             </Form.Item>
           </Col>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,20 +36,28 @@ import type { PermitKind } from '@portal/domain/permits/state';
 import { can, useAccess } from '../../app/access.ts';
 import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
+import { showServerErrors } from '../../platform/form/index.ts';
 import { permitKeys, permitsApi, type RequestGroup } from './api.ts';
 import { FilesCard } from './FilesCard.tsx';
-import { RequestForm, toBody, toValues, type RequestValues } from './RequestForm.tsx';
-import {
-  errorText,
-  formErrors,
-  requestPath,
-  showDate,
-  showPeriod,
-  showTime,
-  StatusTag,
-  useCountryName,
-} from './ui.tsx';
+import { RequestForm, serverFieldNames, toBody, toValues, type RequestValues } from './RequestForm.tsx';
+import { errorText, requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
 import './permits.css';
+
+/** The request form's fields: server errors about anything else (documents) go to a toast. */
+const FORM_FIELDS = [
+  'workerId',
+  'passportNumber',
+  'renewReason',
+  'exemptionGround',
+  'exemptionDetail',
+  'position',
+  'workForm',
+  'jobTitle',
+  'workplace',
+  'period',
+  'requestedTo',
+  'note',
+] as const;
 
 /** Query parameters that start an extension or a renewal from a permit: `?gia-han={id}`, `?cap-lai={id}`. */
 const EXTEND_PARAM = 'gia-han';
@@ -200,10 +208,7 @@ function ReviewDialogs({
       onDone(d);
     },
     onError: (err) => {
-      if (err instanceof ApiError) {
-        approveForm.setFields(formErrors(err) as Parameters<typeof approveForm.setFields>[0]);
-        toast.error(errorText(err));
-      }
+      if (err instanceof ApiError) showServerErrors(approveForm, err, ['validFrom', 'validTo', 'note']);
     },
   });
   const reasonDialog = open === 'return' || open === 'reject';
@@ -310,6 +315,8 @@ export function RequestPage({ group }: { group: RequestGroup }) {
   const { id } = useParams();
   const [search] = useSearchParams();
   const [form] = Form.useForm<RequestValues>();
+  /** Which button checks the form: "Gửi" needs every field, "Lưu nháp" only valid values (see RequestForm). */
+  const forSubmit = useRef(false);
   const [dialog, setDialog] = useState<'return' | 'reject' | 'approve' | null>(null);
 
   const extendFrom = group === 'license' && !id ? search.get(EXTEND_PARAM) : null;
@@ -352,14 +359,12 @@ export function RequestPage({ group }: { group: RequestGroup }) {
     queryClient.setQueryData(permitKeys.detail(next.id), next);
     await queryClient.invalidateQueries({ queryKey: ['permits', 'list'] });
   };
-  const fail = (err: unknown) => {
-    form.setFields(formErrors(err) as Parameters<typeof form.setFields>[0]);
-    toast.error(t('messages.failed'), errorText(err));
-  };
+  // The server's field errors beside the fields (the first brought into view); the rest, e.g. missing
+  // documents, in a toast.
+  const fail = (err: unknown) => showServerErrors(form, err, FORM_FIELDS, serverFieldNames(kind));
 
   const save = useMutation({
-    mutationFn: async () => {
-      const values = await form.validateFields();
+    mutationFn: async (values: RequestValues) => {
       const body = toBody(kind, values);
       if (d) return permitsApi.edit(group, { ...body, id: d.id, version: d.version });
       if (kind === 'extend') return permitsApi.extend({ ...body, parentId });
@@ -377,15 +382,13 @@ export function RequestPage({ group }: { group: RequestGroup }) {
   });
 
   const submit = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (values: RequestValues) => {
       // What is on the screen is what gets sent: save changes first.
       let current = d!;
-      if (form.isFieldsTouched())
-        current = await permitsApi.edit(group, {
-          ...toBody(kind, await form.validateFields()),
-          id: current.id,
-          version: current.version,
-        });
+      if (form.isFieldsTouched()) {
+        current = await permitsApi.edit(group, { ...toBody(kind, values), id: current.id, version: current.version });
+        await settle(current);
+      }
       return permitsApi.submit(current.id, current.version);
     },
     onSuccess: async (next) => {
@@ -429,6 +432,21 @@ export function RequestPage({ group }: { group: RequestGroup }) {
     );
 
   const actions = d?.allowedActions ?? [];
+  // Both buttons check the form through Form.submit, so a failed check scrolls to the first error.
+  const check = (toSubmit: boolean) => {
+    forSubmit.current = toSubmit;
+    form.submit();
+  };
+  const onFinish = (values: RequestValues) => {
+    if (!forSubmit.current) return save.mutate(values);
+    modal.confirm({
+      title: t('confirm.submitTitle'),
+      content: t('confirm.submitText'),
+      okText: t('actions.submit'),
+      cancelText: t('form.cancel'),
+      onOk: () => submit.mutateAsync(values).catch(() => undefined),
+    });
+  };
   const busy = save.isPending || submit.isPending || remove.isPending;
   const linkedTo = parent.data ?? null;
 
@@ -454,7 +472,15 @@ export function RequestPage({ group }: { group: RequestGroup }) {
         )}
         {parent.isError && <Alert type="error" showIcon title={errorText(parent.error)} style={{ marginBottom: 16 }} />}
         <Card title={t(`kinds.${kind}`)} size="small">
-          <RequestForm form={form} kind={kind} editable={editable} detail={d} initialValues={initialValues} />
+          <RequestForm
+            form={form}
+            kind={kind}
+            editable={editable}
+            detail={d}
+            initialValues={initialValues}
+            forSubmit={forSubmit}
+            onFinish={onFinish}
+          />
           {creating && <Typography.Text type="secondary">{t('form.filesAfterSave')}</Typography.Text>}
         </Card>
         {d && <FilesCard detail={d} />}
@@ -468,7 +494,7 @@ export function RequestPage({ group }: { group: RequestGroup }) {
                 icon={<SaveOutlined />}
                 loading={save.isPending}
                 disabled={busy}
-                onClick={() => save.mutate()}
+                onClick={() => check(false)}
                 data-testid="permit-save"
               >
                 {creating ? t('actions.saveDraft') : t('actions.save')}
@@ -481,15 +507,7 @@ export function RequestPage({ group }: { group: RequestGroup }) {
                 icon={<SendOutlined />}
                 loading={submit.isPending}
                 disabled={busy}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('confirm.submitTitle'),
-                    content: t('confirm.submitText'),
-                    okText: t('actions.submit'),
-                    cancelText: t('form.cancel'),
-                    onOk: () => submit.mutateAsync().catch(() => undefined),
-                  })
-                }
+                onClick={() => check(true)}
               >
                 {t('actions.submit')}
               </Button>

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { PermitKind, PermitStatus } from '@portal/domain/permits/state';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
 import { formatDate, formatDateTime } from '@portal/domain/format';
-import { ApiError } from '../../app/api-client.ts';
 
-/** Small pieces every permits page shares: status colours, dates as the spec shows them, links, field errors. */
+/** Small pieces every permits page shares: status colours, dates as the spec shows them, links. */
 
 const STATUS_COLORS: Record<PermitStatus, string> = {
   draft: 'default',
@@ -35,14 +34,6 @@ export const showPeriod = (from: string | null, to: string | null) =>
 export function requestPath(kind: PermitKind, id: string): string {
   const pattern = kind === 'confirm' ? PERMIT_PATHS.editConfirm : PERMIT_PATHS.edit;
   return pattern.replace(':id', encodeURIComponent(id));
-}
-
-/** Server field errors ('body.requestedTo') as form fields. */
-export function formErrors(err: unknown): { name: string; errors: string[] }[] {
-  if (!(err instanceof ApiError)) return [];
-  return err.details.flatMap((d) =>
-    d.field?.startsWith('body.') ? [{ name: d.field.slice(5), errors: [d.message] }] : [],
-  );
 }
 
 export function errorText(err: unknown): string {
