@@ -176,6 +176,9 @@ export function parseBoolean(value: unknown): boolean | null {
 
 type Preset = Record<string, string>;
 
+/** Where an import is: checking its rows, or writing the valid ones (`done` of `total` in that stage). */
+export type ImportProgress = (stage: 'checking' | 'saving', done: number, total: number) => void;
+
 /**
  * Import spreadsheet rows (keyed by field names) through the same rules as the REST create/update:
  * per-row validation, references by id, code or name, duplicates inside the file and against the database,
@@ -186,7 +189,12 @@ export async function importRows(
   ops: CatalogOperations,
   ctx: OpContext,
   rawRows: Record<string, unknown>[],
-  options: { dryRun: boolean; presets?: Preset },
+  options: {
+    dryRun: boolean;
+    presets?: Preset;
+    /** Told at the loops' hand-backs only (no cost per row): background runs show it to their owner. */
+    onProgress?: ImportProgress;
+  },
 ): Promise<ImportOutcome> {
   const c = ops.c;
   const d = c.declaration;
@@ -225,8 +233,12 @@ export async function importRows(
   // Every loop over the rows hands the thread back to other requests every few milliseconds (platform/turns).
   const turns = takeTurns();
   const rows: RowState[] = [];
+  const progress = options.onProgress ?? (() => undefined);
   for (const [index, raw] of rawRows.entries()) {
-    if (turns.due()) await turns.next();
+    if (turns.due()) {
+      progress('checking', index, rawRows.length);
+      await turns.next();
+    }
     const row: RowState = {
       index,
       raw: raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {},
@@ -491,6 +503,7 @@ export async function importRows(
     }
   }
 
+  progress('checking', rows.length, rows.length);
   const valid = rows.filter((r) => r.errors.length === 0 && r.data);
   let created = 0;
   let updated = 0;
@@ -500,12 +513,16 @@ export async function importRows(
         const creates = valid.filter((r) => r.action === 'create');
         const updates = valid.filter((r) => r.action === 'update');
         // In parts, one transaction: all or none of the rows are stored, and no statement runs long.
+        let written = 0;
+        progress('saving', 0, valid.length);
         for (const part of chunksOf(creates, IMPORT_WRITE_ROWS)) {
           await insertRows(ops, tx, part, ownerField ? null : implicitOwner);
+          progress('saving', (written += part.length), valid.length);
           if (turns.due()) await turns.next();
         }
         for (const part of chunksOf(updates, IMPORT_WRITE_ROWS)) {
           await updateRows(ops, tx, part, [...present]);
+          progress('saving', (written += part.length), valid.length);
           if (turns.due()) await turns.next();
         }
         created = creates.length;
@@ -519,6 +536,8 @@ export async function importRows(
           }
         }
         await recordAudit(tx.db, tx.request, {
+          // A background run has no request: the history still names who sent the file.
+          ...(tx.principal ? { userId: tx.principal.userId, userName: tx.principal.userName } : {}),
           action: 'import',
           subject: c.subject,
           details: { created, updated, invalid: rows.length - valid.length },

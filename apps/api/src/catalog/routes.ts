@@ -9,6 +9,7 @@ import { contentDisposition } from '../platform/files/index.ts';
 import { assertCan, contextOf, translator } from './context.ts';
 import { buildTemplate, fileNames, writeExport, XLSX_MIME } from './excel.ts';
 import { importRows, MAX_IMPORT_ROWS } from './import.ts';
+import { IMPORT_BACKGROUND_ROWS, importRuns, type ImportRuns } from './import-runs.ts';
 import { stringifyInTurns } from '../platform/turns/index.ts';
 import { catalogOperations, type CatalogOperations } from './operations.ts';
 import type { Filters } from './query.ts';
@@ -59,7 +60,7 @@ interface RouteSpec {
 }
 
 /** The standard routes of one area at the spec's spellings, each a thin call into the operations layer. */
-function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperations): RouteSpec[] {
+function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperations, runs: ImportRuns): RouteSpec[] {
   const p = c.paths;
   const s = c.subject;
   const ctx = (request: FastifyRequest) => contextOf(request, app.db);
@@ -295,23 +296,39 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     method: 'POST',
     path: p.import,
     permission: `${s}.import`,
-    summary: `Import spreadsheet rows (max ${MAX_IMPORT_ROWS}); ?dryRun=true only checks. Answers every row with isSuccess and errors`,
+    summary:
+      `Import spreadsheet rows (max ${MAX_IMPORT_ROWS}); ?dryRun=true only checks. Answers every row with isSuccess and errors; ` +
+      `a save of more than ${IMPORT_BACKGROUND_ROWS} rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. ` +
+      'One import at a time per user (429)',
     bodyLimit: 64 * 1024 * 1024,
     schema: {
       querystring: z.object({ dryRun: booleanQuery, ...presetShape }),
       body: importBody,
-      response: { 200: importResponseSchema, ...errors },
+      response: {
+        200: importResponseSchema,
+        202: z.object({ runId: z.uuid() }),
+        ...errors,
+        429: errorBodySchema,
+      },
     },
     handler: async (request, reply) => {
       const body = request.body as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+      const rows = Array.isArray(body) ? body : body.rows;
       const { dryRun, ...presets } = request.query as { dryRun?: boolean } & Record<string, string>;
-      const outcome = await importRows(ops, ctx(request), Array.isArray(body) ? body : body.rows, {
-        dryRun: dryRun ?? false,
-        presets,
+      const context = ctx(request);
+      return runs.exclusive(context.principal, async () => {
+        // Above the limit the import itself refuses the file, at once.
+        if (!dryRun && rows.length > IMPORT_BACKGROUND_ROWS && rows.length <= MAX_IMPORT_ROWS)
+          return reply.status(202).send({ runId: await runs.start(c, context, rows, presets) });
+        const outcome = await importRows(ops, context, rows, { dryRun: dryRun ?? false, presets });
+        // Tens of thousands of verdicts: written in turns (the shape is importResponseSchema's).
+        const text = await stringifyInTurns(
+          { created: outcome.created, updated: outcome.updated },
+          'data',
+          outcome.data,
+        );
+        return reply.type('application/json; charset=utf-8').send(text);
       });
-      // Tens of thousands of verdicts: written in turns (the shape is importResponseSchema's).
-      const text = await stringifyInTurns({ created: outcome.created, updated: outcome.updated }, 'data', outcome.data);
-      return reply.type('application/json; charset=utf-8').send(text);
     },
   });
   if (c.parentField) {
@@ -355,9 +372,10 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
 /** Every registered area's routes, and the trash bin across them. */
 const catalogPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(trashRoutes);
+  const runs = importRuns(app);
   for (const c of catalogRegistry.all) {
     const ops = catalogOperations(c.key);
-    for (const spec of routesOf(app, c, ops)) {
+    for (const spec of routesOf(app, c, ops, runs)) {
       app.route({
         method: spec.method,
         url: url(c, spec.path),

@@ -31,8 +31,9 @@ export function bodySchema(c: ResolvedCatalog): z.ZodType {
     const f = c.declaration.fields[name]!;
     shape[name] = documented(f, `${f.kind}${f.required ? ', required' : ''}`);
   }
+  // Checked as the document says: a string (or nothing); anything else is a 400, never silently ignored.
   shape.updatedAt = z
-    .unknown()
+    .string()
     .optional()
     .meta({ type: 'string', description: 'update: the updatedAt the form loaded (409 when the record changed since)' });
   return z.looseObject(shape).meta({ description: `${c.area} record` });

@@ -8,6 +8,7 @@ import type { BusinessTables } from '../modules/businesses/tables.ts';
 import type { WorkerTables } from '../modules/workers/tables.ts';
 import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { MessagingTables } from '../modules/messaging/tables.ts';
+import type { CatalogTables } from '../catalog/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -47,4 +48,5 @@ export type DB = PlatformTables &
   WorkerTables &
   PermitTables &
   MessagingTables &
-  NotificationTables;
+  NotificationTables &
+  CatalogTables;

@@ -3,7 +3,7 @@ import health from './health/routes.ts';
 import accounts from './accounts/index.ts';
 import adminUnits from './organisation/admin-units.routes.ts';
 import configuration from './configuration/routes.ts';
-import { catalogRoutes } from '../catalog/index.ts';
+import { catalogRoutes, importRunRoutes } from '../catalog/index.ts';
 import configurationSettings from './configuration/settings.routes.ts';
 import integration from './integration/routes.ts';
 import businesses from './businesses/index.ts';
@@ -32,4 +32,6 @@ export const modules: FastifyPluginAsync[] = [
   workspace,
   messaging,
   notifications,
+  // Last: a route added among the others would shift the contract sweep's fixed samples of every later one.
+  importRunRoutes,
 ];

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,7 +23,7 @@ import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-de
 import { mapHeaders } from '@portal/domain/catalog/index';
 import { ensureAllLanguages, i18n } from '../app/i18n.ts';
 import { toast } from '../app/toast.ts';
-import { catalogApi, type ImportedRow } from './api.ts';
+import { catalogApi, importRun, type ImportedRow, type ImportRun } from './api.ts';
 import type { WorkerCell, WorkerResult } from './import-worker.ts';
 import { ExcelActions, errorMessage } from './ListPage.tsx';
 import { pageById } from './registry.ts';
@@ -31,13 +31,20 @@ import { useCatalogText } from './text.ts';
 
 /** Rows per check request: large files are checked in slices so the page can show progress. */
 const CHUNK = 5000;
+/** How often a background save is asked how far it is. */
+const POLL_MS = 1000;
+/** Polls that may fail in a row (a network blip, a restarting server) before the page gives up on the run. */
+const POLL_TRIES = 5;
+
+/** A background save that ended in failure: its message is the server's, shown as it is. */
+class RunFailed extends Error {}
 
 type Stage =
   | { name: 'idle' }
   | { name: 'reading' }
   | { name: 'checking'; done: number; total: number }
   | { name: 'checked'; fileName: string; unknown: string[] }
-  | { name: 'saving' }
+  | { name: 'saving'; run?: Pick<ImportRun, 'status' | 'stage' | 'done' | 'total'> }
   | { name: 'saved'; created: number; updated: number };
 
 interface ResultRow extends ImportedRow {
@@ -64,7 +71,8 @@ function parseInWorker(file: Blob): Promise<WorkerCell[][]> {
  * Import from a spreadsheet: the file is read in the browser (a web worker), its Vietnamese (or English)
  * headers mapped to the area's fields, the rows checked by the server (dry run, in slices with progress) and
  * shown in two tabs, valid and invalid, each invalid cell with its error. Only an HTTP 200 answer is read as a
- * result. Confirming stores the valid rows in one request (one transaction on the server).
+ * result. Confirming stores the valid rows in one request (one transaction on the server); a large save answers
+ * 202 with a run, which the page follows every second with a progress bar until it is stored or has failed.
  */
 function ImportPage({ pageId }: { pageId: string }) {
   const { catalog: c, page } = pageById(pageId);
@@ -77,6 +85,14 @@ function ImportPage({ pageId }: { pageId: string }) {
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const [rows, setRows] = useState<ResultRow[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  // Polling stops when the page goes away.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
   const presets = Object.fromEntries(Object.entries(page.fixed).filter(([k]) => d.importPresets?.includes(k)));
   const columns = c.excel.filter((name) => !(name in page.fixed));
   const valid = rows.filter((r) => r.isSuccess);
@@ -133,7 +149,9 @@ function ImportPage({ pageId }: { pageId: string }) {
       for (let at = 0; at < records.length; at += CHUNK) {
         const slice = records.slice(at, at + CHUNK);
         const answer = await api.importRows(slice, { dryRun: true, presets });
-        answer.data.forEach((r, i) => results.push({ ...r, rowNumber: slice[i]!.rowNumber as number }));
+        // A check is always answered at once; only a save may go to the background.
+        const data = 'data' in answer ? answer.data : [];
+        data.forEach((r, i) => results.push({ ...r, rowNumber: slice[i]!.rowNumber as number }));
         setStage({ name: 'checking', done: Math.min(at + CHUNK, records.length), total: records.length });
       }
     } catch (err) {
@@ -144,6 +162,48 @@ function ImportPage({ pageId }: { pageId: string }) {
     }
     setRows(results);
     setStage({ name: 'checked', fileName: file.name, unknown });
+  };
+
+  const saved = async (data: ImportedRow[]) => {
+    const stored = data.map((r, i) => ({ ...r, rowNumber: valid[i]!.rowNumber }));
+    setRows([...stored, ...invalid].sort((a, b) => a.rowNumber - b.rowNumber));
+    const created = stored.filter((r) => r.action === 'create').length;
+    const updated = stored.filter((r) => r.action === 'update').length;
+    setStage({ name: 'saved', created, updated });
+    toast.success(text.t('catalog:messages.imported', { created, updated }));
+    await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
+  };
+
+  const failed = (err: unknown) => {
+    setStage({ name: 'checked', fileName: '', unknown: [] });
+    setFailure(
+      err instanceof RunFailed
+        ? text.t('catalog:import.runFailed', { message: err.message })
+        : text.t('catalog:import.failed', { message: errorMessage(err) }),
+    );
+  };
+
+  const follow = async (runId: string) => {
+    let misses = 0;
+    try {
+      while (alive.current) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        let run: ImportRun;
+        try {
+          run = await importRun(runId);
+          misses = 0;
+        } catch (err) {
+          if (++misses >= POLL_TRIES) throw err;
+          continue;
+        }
+        if (!alive.current) return;
+        if (run.status === 'done') return await saved(run.data ?? []);
+        if (run.status === 'failed') throw new RunFailed(run.error?.message ?? '');
+        setStage({ name: 'saving', run });
+      }
+    } catch (err) {
+      if (alive.current) failed(err);
+    }
   };
 
   const save = () => {
@@ -157,16 +217,11 @@ function ImportPage({ pageId }: { pageId: string }) {
         try {
           const sent = valid.map(({ isSuccess: _s, errors: _e, action: _a, id: _i, ...row }) => row);
           const answer = await api.importRows(sent, { dryRun: false, presets });
-          const stored = answer.data.map((r, i) => ({ ...r, rowNumber: valid[i]!.rowNumber }));
-          setRows([...stored, ...invalid].sort((a, b) => a.rowNumber - b.rowNumber));
-          const created = stored.filter((r) => r.action === 'create').length;
-          const updated = stored.filter((r) => r.action === 'update').length;
-          setStage({ name: 'saved', created, updated });
-          toast.success(text.t('catalog:messages.imported', { created, updated }));
-          await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
+          // A background save: the dialog closes, the page follows the run with its progress bar.
+          if ('runId' in answer) void follow(answer.runId);
+          else await saved(answer.data);
         } catch (err) {
-          setStage({ name: 'checked', fileName: '', unknown: [] });
-          setFailure(text.t('catalog:import.failed', { message: errorMessage(err) }));
+          failed(err);
         }
       },
     });
@@ -285,6 +340,25 @@ function ImportPage({ pageId }: { pageId: string }) {
             percent={Math.round((stage.done / stage.total) * 100)}
             format={() => text.t('catalog:import.progress', { done: stage.done, total: stage.total })}
           />
+        )}
+        {stage.name === 'saving' && stage.run && (
+          <>
+            <Alert type="info" showIcon message={text.t('catalog:import.backgroundHint')} />
+            <Progress
+              percent={Math.round((stage.run.done / Math.max(stage.run.total, 1)) * 100)}
+              status="active"
+              format={() =>
+                stage.run!.status === 'queued' || !stage.run!.stage
+                  ? text.t('catalog:import.queued')
+                  : text.t(
+                      stage.run!.stage === 'saving'
+                        ? 'catalog:import.backgroundSaving'
+                        : 'catalog:import.backgroundChecking',
+                      { done: stage.run!.done, total: stage.run!.total },
+                    )
+              }
+            />
+          </>
         )}
         {stage.name === 'checked' && stage.unknown.length > 0 && (
           <Alert

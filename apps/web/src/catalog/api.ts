@@ -31,6 +31,25 @@ export interface ImportedRow extends Record<string, unknown> {
   id: string | null;
 }
 
+/** A save of many rows is stored in the background: the answer names the run to follow instead. */
+export type ImportAnswer = { data: ImportedRow[] } | { runId: string };
+
+/** A background import, as `GET /api/Import/run/{id}` answers it. */
+export interface ImportRun {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  stage: 'checking' | 'saving' | null;
+  total: number;
+  done: number;
+  created: number | null;
+  updated: number | null;
+  data: ImportedRow[] | null;
+  error: { code: string; message: string } | null;
+}
+
+export const importRun = (runId: string, signal?: AbortSignal) =>
+  apiFetch<ImportRun>(`/api/Import/run/${encodeURIComponent(runId)}`, { signal });
+
 const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path}`;
 
 /** A spelling with `{id}` takes the id in the path; one without takes it in the query. */
@@ -78,7 +97,7 @@ export function catalogApi(c: ResolvedCatalog) {
     exists: (key: string, values: Record<string, unknown>, id?: string) =>
       apiFetch<{ exists: boolean }>(url(c, p.exist[key]!), { query: toQuery({ ...values, id }) }),
     importRows: (rows: Record<string, unknown>[], options: { dryRun: boolean; presets?: Record<string, string> }) =>
-      apiFetch<{ data: ImportedRow[] }>(url(c, p.import), {
+      apiFetch<ImportAnswer>(url(c, p.import), {
         method: 'POST',
         body: rows,
         query: toQuery({ ...(options.dryRun ? { dryRun: 'true' } : {}), ...options.presets }),
