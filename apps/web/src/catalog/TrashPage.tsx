@@ -122,6 +122,7 @@ export default function TrashPage() {
           <Select
             allowClear
             placeholder={t('catalog:trash.area')}
+            aria-label={t('catalog:trash.area')}
             value={area}
             onChange={(v: string | undefined) => {
               setArea(v);

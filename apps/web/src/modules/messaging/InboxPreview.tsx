@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Badge, Empty, Popover, Spin } from 'antd';
+import { App, Avatar, Empty, Popover, Spin } from 'antd';
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@portal/domain/format';
 import { toLanguage } from '@portal/domain/languages';
@@ -17,6 +17,7 @@ import {
   type NewMailPayload,
 } from '@portal/domain/messaging/index';
 import { can, useAccess } from '../../app/access.ts';
+import { CornerCount } from '../../app/components/CornerCount.tsx';
 import { uiStore } from '../../app/ui-store.ts';
 import { useHubEvent } from '../notifications/hub.ts';
 import { messagingApi, messagingKeys } from './api.ts';
@@ -134,29 +135,28 @@ export function InboxPreview() {
     </div>
   );
 
+  const shown = formatCount(unread, toLanguage(i18n.language));
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      title={t('preview.title')}
-      content={content}
-    >
-      <button
-        type="button"
-        className="portal-icon-button"
-        // The name carries the count the badge shows, so what is read out matches what is seen.
-        aria-label={
-          unread > 0 ? `${t('preview.open')} (${formatCount(unread, toLanguage(i18n.language))})` : t('preview.open')
-        }
-        title={t('preview.open')}
-        data-testid="mail-preview-open"
+    <CornerCount count={unread > 0 ? shown : 0}>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        title={t('preview.title')}
+        content={content}
       >
-        <Badge count={unread > 0 ? formatCount(unread, toLanguage(i18n.language)) : 0} size="small">
+        <button
+          type="button"
+          className="portal-icon-button"
+          // The name carries the count the badge shows, so what is read out matches what is seen.
+          aria-label={unread > 0 ? t('preview.openWithCount', { count: shown }) : t('preview.open')}
+          title={t('preview.open')}
+          data-testid="mail-preview-open"
+        >
           <MailOutlined />
-        </Badge>
-      </button>
-    </Popover>
+        </button>
+      </Popover>
+    </CornerCount>
   );
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Badge, Button, Empty, List, Popover, Spin } from 'antd';
+import { App, Avatar, Button, Empty, List, Popover, Spin } from 'antd';
 import { BellOutlined, UserOutlined } from '@ant-design/icons';
 import { NOTIFICATION_LIMITS, NOTIFICATION_PAGE, type NotificationItem } from '@portal/domain/notifications/kinds';
 import { formatCount, formatDateTime } from '@portal/domain/format';
 import { toLanguage } from '@portal/domain/languages';
 import { useAccess } from '../../app/access.ts';
+import { CornerCount } from '../../app/components/CornerCount.tsx';
 import { markSeen, notificationApi, notificationKeys, type NotificationPage } from './api.ts';
 import { useNotificationHub } from './hub.ts';
 import './notifications.css';
@@ -86,6 +87,7 @@ export function NotificationBell() {
 
   if (!userId) return null;
   const count = unread.data ?? 0;
+  const shown = formatCount(count, toLanguage(i18n.language));
   const items = latest.data?.pageLists ?? [];
   const panel = (
     <div className="ntf-panel" data-testid="notification-panel">
@@ -119,20 +121,20 @@ export function NotificationBell() {
     </div>
   );
   return (
-    <Popover content={panel} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
-      <button
-        type="button"
-        className="portal-icon-button ntf-bell"
-        aria-label={t('bell')}
-        title={t('bell')}
-        data-testid="notification-bell"
-        data-count={unread.data}
-      >
-        {/* The spec's compact count: above 999 as thousands ("1k"). */}
-        <Badge count={count > 0 ? formatCount(count, toLanguage(i18n.language)) : 0} size="small">
+    // The spec's compact count: above 999 as thousands ("1k").
+    <CornerCount count={count > 0 ? shown : 0}>
+      <Popover content={panel} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+        <button
+          type="button"
+          className="portal-icon-button ntf-bell"
+          aria-label={count > 0 ? t('bellWithCount', { count: shown }) : t('bell')}
+          title={t('bell')}
+          data-testid="notification-bell"
+          data-count={unread.data}
+        >
           <BellOutlined />
-        </Badge>
-      </button>
-    </Popover>
+        </button>
+      </Popover>
+    </CornerCount>
   );
 }
