@@ -127,9 +127,12 @@ export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
       case 'number': {
         // Whole numbers are bigint columns: a bound beyond what they hold is refused here, not by the database
         // in the middle of a streamed export.
-        const bound = f.integer
-          ? z.coerce.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER)
-          : z.coerce.number();
+        // A field's own range bounds its filter too: no stored value lies outside it, so a bound beyond it is
+        // a mistake (a year filter of -99 999 999 999), answered as one.
+        const number = f.integer ? z.coerce.number().int() : z.coerce.number();
+        const bound = number
+          .min(f.min ?? (f.integer ? Number.MIN_SAFE_INTEGER : -Number.MAX_VALUE))
+          .max(f.max ?? (f.integer ? Number.MAX_SAFE_INTEGER : Number.MAX_VALUE));
         shape[`${name}From`] = optionalQuery(bound);
         shape[`${name}To`] = optionalQuery(bound);
         break;

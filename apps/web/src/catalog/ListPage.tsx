@@ -219,12 +219,16 @@ function FilterInput({
       return (
         <Space.Compact>
           <InputNumber
+            min={f.min}
+            max={f.max}
             placeholder={`${label} ≥`}
             value={range[0] ? Number(range[0]) : null}
             onChange={(v) => onChange(`${name}From`, v == null ? null : String(v))}
             aria-label={`${label} ≥`}
           />
           <InputNumber
+            min={f.min}
+            max={f.max}
             placeholder={`${label} ≤`}
             value={range[1] ? Number(range[1]) : null}
             onChange={(v) => onChange(`${name}To`, v == null ? null : String(v))}
