@@ -276,3 +276,34 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
     await bare.close();
   }
 }
+
+/** An import's answer as the page ends up with it: the rows' verdicts, at once or from its background run. */
+export interface ImportAnswer {
+  status: number;
+  body: { created?: number; updated?: number; data?: { isSuccess: boolean }[]; [key: string]: unknown };
+  /** Whether the save ran in the background (202, then followed until done). */
+  background: boolean;
+}
+
+/**
+ * Sends nothing itself: takes the import call's answer and, when it is a background run (202 { runId }), follows
+ * the run's status as the import page does (once a second, here every 200 ms) until it is done or failed.
+ */
+export async function settleImport(
+  baseUrl: string,
+  headers: Record<string, string>,
+  answer: Promise<Response>,
+): Promise<ImportAnswer> {
+  const res = await answer;
+  const body = (await res.json()) as ImportAnswer['body'];
+  if (res.status !== 202) return { status: res.status, body, background: false };
+  const runId = String(body.runId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const status = await fetch(`${baseUrl}/api/Import/run/${runId}`, { headers });
+    const run = (await status.json()) as ImportAnswer['body'] & { status?: string };
+    if (status.status !== 200) return { status: status.status, body: run, background: true };
+    if (run.status === 'done') return { status: 200, body: run, background: true };
+    if (run.status === 'failed') return { status: 500, body: run, background: true };
+  }
+}
