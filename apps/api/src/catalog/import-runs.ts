@@ -17,7 +17,7 @@ import { importResponseSchema } from './schemas.ts';
 
 /**
  * Large catalogue imports in the background. A save of more rows than IMPORT_BACKGROUND_ROWS is stored as a run
- * (its rows included), answered 202 at once and imported on the job queue, still in one transaction; the page
+ * (its rows included), answered 202 at once and imported on the job queue, one transaction per part; the page
  * polls the run. Each user has one import at a time: a check slice, a save, or an unfinished run.
  */
 
@@ -148,6 +148,8 @@ export function importRuns(app: FastifyInstance): ImportRuns {
       const outcome = await importRows(catalogOperations(c.key), { db, principal, lang, request: null }, rows, {
         dryRun: false,
         presets: run.presets,
+        // Part by part: on the embedded database a long transaction would hold its one connection from everyone.
+        inParts: true,
         onProgress: (stage, done, of) => {
           state.stage = stage;
           state.done = of ? Math.min(run.total, Math.round((done / of) * run.total)) : run.total;
@@ -348,8 +350,8 @@ export const importRunRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       // Someone else's run is not there at all for the caller.
       if (!row || (row.user_id !== principal.userId && principal.role !== 'admin')) throw notFound();
-      // Progress lives in memory on the instance running the run (the import writes in one transaction, so the
-      // table cannot show it); the table has the final state.
+      // Progress lives in memory on the instance running the run (told at every hand-back, too often to write);
+      // the table has the final state.
       const progress = row.status === 'running' ? live.get(row.id) : undefined;
       const head = {
         id: row.id,

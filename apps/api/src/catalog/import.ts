@@ -183,7 +183,10 @@ export type ImportProgress = (stage: 'checking' | 'saving', done: number, total:
  * Import spreadsheet rows (keyed by field names) through the same rules as the REST create/update:
  * per-row validation, references by id, code or name, duplicates inside the file and against the database,
  * owner scope. A row whose code exists updates that record, so sending the same file twice creates nothing new.
- * Valid rows are stored in one transaction (all or none of them); `dryRun` only reports.
+ * Valid rows are stored in one transaction (all or none of them); `dryRun` only reports. A background run may
+ * ask for `inParts`: each part of a few hundred rows is its own transaction, so the embedded database's single
+ * connection is free between parts for everyone else; such a run is resumable rather than atomic (sent again, the
+ * same rows update what a stopped run stored, never duplicate it).
  */
 export async function importRows(
   ops: CatalogOperations,
@@ -194,6 +197,8 @@ export async function importRows(
     presets?: Preset;
     /** Told at the loops' hand-backs only (no cost per row): background runs show it to their owner. */
     onProgress?: ImportProgress;
+    /** One transaction per part rather than one for all (background runs of areas without a tree). */
+    inParts?: boolean;
   },
 ): Promise<ImportOutcome> {
   const c = ops.c;
@@ -508,43 +513,60 @@ export async function importRows(
   let created = 0;
   let updated = 0;
   if (!options.dryRun && valid.length) {
-    try {
-      await inTransaction(ctx, async (tx) => {
-        const creates = valid.filter((r) => r.action === 'create');
-        const updates = valid.filter((r) => r.action === 'update');
-        // In parts, one transaction: all or none of the rows are stored, and no statement runs long.
-        let written = 0;
-        progress('saving', 0, valid.length);
-        for (const part of chunksOf(creates, IMPORT_WRITE_ROWS)) {
-          await insertRows(ops, tx, part, ownerField ? null : implicitOwner);
-          progress('saving', (written += part.length), valid.length);
+    const creates = valid.filter((r) => r.action === 'create');
+    const updates = valid.filter((r) => r.action === 'update');
+    const parts = [
+      ...chunksOf(creates, IMPORT_WRITE_ROWS).map((rows) => ({ rows, create: true })),
+      ...chunksOf(updates, IMPORT_WRITE_ROWS).map((rows) => ({ rows, create: false })),
+    ];
+    /** One part: its rows written, then the area's hooks on each. */
+    const writePart = async (tx: OpContext, part: { rows: RowState[]; create: boolean }) => {
+      if (part.create) await insertRows(ops, tx, part.rows, ownerField ? null : implicitOwner);
+      else await updateRows(ops, tx, part.rows, [...present]);
+      for (const h of hooks) {
+        if (!h.afterChange) continue;
+        for (const row of part.rows) {
           if (turns.due()) await turns.next();
+          const record = await ops.find({ ...tx, system: true }, row.id!);
+          if (record) await h.afterChange({ ctx: tx, operation: row.action!, record, data: row.data! });
         }
-        for (const part of chunksOf(updates, IMPORT_WRITE_ROWS)) {
-          await updateRows(ops, tx, part, [...present]);
-          progress('saving', (written += part.length), valid.length);
-          if (turns.due()) await turns.next();
-        }
-        created = creates.length;
-        updated = updates.length;
-        for (const h of hooks) {
-          if (!h.afterChange) continue;
-          for (const row of valid) {
-            if (turns.due()) await turns.next();
-            const record = await ops.find({ ...tx, system: true }, row.id!);
-            if (record) await h.afterChange({ ctx: tx, operation: row.action!, record, data: row.data! });
-          }
-        }
-        await recordAudit(tx.db, tx.request, {
-          // A background run has no request: the history still names who sent the file.
-          ...(tx.principal ? { userId: tx.principal.userId, userName: tx.principal.userName } : {}),
-          action: 'import',
-          subject: c.subject,
-          details: { created, updated, invalid: rows.length - valid.length },
-        });
+      }
+    };
+    const audit = (tx: OpContext) =>
+      recordAudit(tx.db, tx.request, {
+        // A background run has no request: the history still names who sent the file.
+        ...(tx.principal ? { userId: tx.principal.userId, userName: tx.principal.userName } : {}),
+        action: 'import',
+        subject: c.subject,
+        details: { created: creates.length, updated: updates.length, invalid: rows.length - valid.length },
       });
+    // A tree's rows may name parents in later parts: its import stays in one transaction.
+    const inParts = options.inParts === true && !c.parentField && !ctx.db.isTransaction;
+    let written = 0;
+    progress('saving', 0, valid.length);
+    try {
+      if (inParts) {
+        for (const part of parts) {
+          await inTransaction(ctx, (tx) => writePart(tx, part));
+          progress('saving', (written += part.rows.length), valid.length);
+          if (turns.due()) await turns.next();
+        }
+        await inTransaction(ctx, audit);
+      } else {
+        // In parts, one transaction: all or none of the rows are stored, and no statement runs long.
+        await inTransaction(ctx, async (tx) => {
+          for (const part of parts) {
+            await writePart(tx, part);
+            progress('saving', (written += part.rows.length), valid.length);
+            if (turns.due()) await turns.next();
+          }
+          await audit(tx);
+        });
+      }
+      created = creates.length;
+      updated = updates.length;
     } catch (err) {
-      // Someone wrote the same code meanwhile: nothing was stored; the user sends the file again.
+      // Someone wrote the same code meanwhile: the user sends the file again (it updates what was stored).
       if ((err as { code?: string }).code === '23505') throw catalogError(409, 'IMPORT_CONFLICT');
       throw err;
     }
