@@ -37,6 +37,39 @@ const PURGE_CRON = '15 3 * * *';
 const LEASE_SECONDS = 300;
 const LEASE_RENEW_MS = 30_000;
 const workerId = randomUUID();
+/** Rows (or verdicts) per stored piece: one statement each, short enough that other requests get in between. */
+const PIECE_ROWS = 2_000;
+
+type Db = FastifyInstance['db'];
+
+/** Stores a list as pieces of PIECE_ROWS, one statement each. */
+async function storePieces(db: Db, runId: string, kind: 'rows' | 'result', items: readonly unknown[]): Promise<number> {
+  let piece = 0;
+  for (let from = 0; from < items.length; from += PIECE_ROWS) {
+    const body = await stringifyInTurns({}, 'items', items.slice(from, from + PIECE_ROWS));
+    await sql`insert into catalog_import_run_piece (run_id, kind, piece, body)
+      values (${runId}, ${kind}, ${piece++}, (${body}::jsonb -> 'items'))`.execute(db);
+  }
+  return piece;
+}
+
+/** A stored list's pieces as JSON texts, in order, each read by its own statement. */
+async function readPieces(db: Db, runId: string, kind: 'rows' | 'result'): Promise<string[]> {
+  const out: string[] = [];
+  for (let piece = 0; ; piece++) {
+    const found = await sql<{ body: string }>`select body::text as body from catalog_import_run_piece
+      where run_id = ${runId} and kind = ${kind} and piece = ${piece}`.execute(db);
+    if (!found.rows.length) return out;
+    out.push(found.rows[0]!.body);
+  }
+}
+
+/** The JSON texts of arrays, joined into one array's text (without parsing them). */
+const joinArrays = (texts: string[]): string =>
+  `[${texts
+    .map((t) => t.slice(1, -1).trim())
+    .filter(Boolean)
+    .join(',')}]`;
 
 export const importRunSchema = z.object({
   id: z.uuid(),
@@ -126,7 +159,7 @@ export function importRuns(app: FastifyInstance): ImportRuns {
           eb.and([eb('status', '=', 'running'), eb('lease_until', '<', sql<Date>`now()`)]),
         ]),
       )
-      .returning(['user_id', 'area', 'lang', 'presets', 'total'])
+      .returning(['user_id', 'area', 'lang', 'presets', 'total', 'pieces'])
       .executeTakeFirst();
     if (!run) return; // finished, or another live instance runs it
     const state: Live = live.get(runId) ?? { principal: null, rows: null, stage: null, done: 0 };
@@ -139,11 +172,16 @@ export function importRuns(app: FastifyInstance): ImportRuns {
       if (!principal) throw new AppError(403, 'FORBIDDEN');
       const c = catalogRegistry.byArea.get(run.area);
       if (!c) throw catalogError(404, 'UNKNOWN_AREA', { area: run.area });
-      const rows =
-        state.rows ??
-        (await db.selectFrom('catalog_import_run').select('rows').where('id', '=', runId).executeTakeFirstOrThrow())
-          .rows?.rows ??
-        [];
+      let rows = state.rows;
+      if (!rows) {
+        // A run stopped before its rows were all stored cannot be run again: its owner sends the file again.
+        if (run.pieces == null) throw new AppError(409, 'CONFLICT');
+        rows = [];
+        for (const text of await readPieces(db, runId, 'rows')) {
+          rows.push(...(JSON.parse(text) as Rows));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
       state.rows = null;
       const outcome = await importRows(catalogOperations(c.key), { db, principal, lang, request: null }, rows, {
         dryRun: false,
@@ -158,7 +196,9 @@ export function importRuns(app: FastifyInstance): ImportRuns {
           renew(runId).catch((err: unknown) => app.log.warn({ err, runId }, 'import run lease not renewed'));
         },
       });
-      const result = await stringifyInTurns({}, 'data', outcome.data);
+      await sql`delete from catalog_import_run_piece where run_id = ${runId} and kind = 'result'`.execute(db);
+      await storePieces(db, runId, 'result', outcome.data);
+      await sql`delete from catalog_import_run_piece where run_id = ${runId} and kind = 'rows'`.execute(db);
       await db
         .updateTable('catalog_import_run')
         .set({
@@ -166,8 +206,6 @@ export function importRuns(app: FastifyInstance): ImportRuns {
           done: run.total,
           created: outcome.created,
           updated: outcome.updated,
-          result,
-          rows: null,
           finished_at: sql<Date>`now()`,
           lease_owner: null,
           lease_until: null,
@@ -184,7 +222,6 @@ export function importRuns(app: FastifyInstance): ImportRuns {
           status: 'failed',
           error_code: known?.code ?? 'INTERNAL',
           error: translate(lang, known?.messageKey ?? 'errors:INTERNAL', known?.vars ?? { requestId: runId }),
-          rows: null,
           finished_at: sql<Date>`now()`,
           lease_owner: null,
           lease_until: null,
@@ -192,6 +229,7 @@ export function importRuns(app: FastifyInstance): ImportRuns {
         .where('id', '=', runId)
         .where('lease_owner', '=', workerId)
         .execute();
+      await sql`delete from catalog_import_run_piece where run_id = ${runId}`.execute(db);
     } finally {
       live.delete(runId);
     }
@@ -251,7 +289,6 @@ export function importRuns(app: FastifyInstance): ImportRuns {
     async start(c, ctx, rows, presets) {
       assertCan(ctx, c, 'import');
       const principal = ctx.principal!;
-      const text = await stringifyInTurns({}, 'rows', rows);
       let runId: string;
       try {
         runId = (
@@ -262,7 +299,6 @@ export function importRuns(app: FastifyInstance): ImportRuns {
               area: c.area,
               lang: ctx.lang,
               presets: JSON.stringify(presets),
-              rows: text,
               total: rows.length,
             })
             .returning('id')
@@ -275,6 +311,9 @@ export function importRuns(app: FastifyInstance): ImportRuns {
       }
       live.set(runId, { principal, rows, stage: null, done: 0 });
       try {
+        // Kept for a run again after a restart; in pieces, so the embedded database is never held for long.
+        const pieces = await storePieces(db, runId, 'rows', rows);
+        await db.updateTable('catalog_import_run').set({ pieces }).where('id', '=', runId).execute();
         if (app.jobs.started) await app.jobs.send(IMPORT_QUEUE, { runId }, { singletonKey: runId });
         else {
           // No job queue in this process (the API tests): run here, once the answer has gone.
@@ -292,11 +331,11 @@ export function importRuns(app: FastifyInstance): ImportRuns {
             status: 'failed',
             error_code: 'INTERNAL',
             error: translate(ctx.lang, 'errors:INTERNAL', { requestId: runId }),
-            rows: null,
             finished_at: sql<Date>`now()`,
           })
           .where('id', '=', runId)
           .execute();
+        await sql`delete from catalog_import_run_piece where run_id = ${runId}`.execute(db);
         throw err;
       }
       return runId;
@@ -368,11 +407,8 @@ export const importRunRoutes: FastifyPluginAsyncZod = async (app) => {
         finishedAt: row.finished_at?.toISOString() ?? null,
       };
       if (row.status !== 'done') return { ...head, data: null };
-      // Tens of thousands of verdicts: passed on as the stored text, not parsed and written again.
-      const stored = await sql<{
-        data: string | null;
-      }>`select (result -> 'data')::text as data from catalog_import_run where id = ${row.id}`.execute(db);
-      const data = stored.rows[0]?.data ?? '[]';
+      // Tens of thousands of verdicts: passed on as the stored texts, piece by piece, not parsed and written again.
+      const data = joinArrays(await readPieces(db, row.id, 'result'));
       // Sent as text, the answer skips the serializer: its shape is importRunSchema's.
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')

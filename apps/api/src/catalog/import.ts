@@ -172,6 +172,16 @@ export function parseBoolean(value: unknown): boolean | null {
   return YES.has(s) ? true : NO.has(s) ? false : null;
 }
 
+/** Values per lookup statement: on the embedded database's one connection, other requests get in between. */
+const LOOKUP_PIECE = 2_000;
+
+/** A lookup over many values, as several statements of LOOKUP_PIECE values each; their rows together. */
+async function lookupInPieces<V, R>(values: readonly V[], lookup: (piece: V[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const piece of chunksOf(values, LOOKUP_PIECE)) out.push(...(await lookup(piece)));
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------- the import
 
 type Preset = Record<string, string>;
@@ -239,6 +249,7 @@ export async function importRows(
   const turns = takeTurns();
   const rows: RowState[] = [];
   const progress = options.onProgress ?? (() => undefined);
+  progress('checking', 0, rawRows.length);
   for (const [index, raw] of rawRows.entries()) {
     if (turns.due()) {
       progress('checking', index, rawRows.length);
@@ -407,9 +418,15 @@ export async function importRows(
       const column = sql.ref(`t.${columnOf(name)}`);
       const trashed = new Set(
         (
-          await sql<{ v: string }>`select lower(${column}::text) as v from ${sql.table(c.table)} as t
-            where t.deleted_at is not null and lower(${column}::text) = any(${values}::text[])`.execute(ctx.db)
-        ).rows.map((r) => r.v),
+          await lookupInPieces(
+            values,
+            async (piece) =>
+              (
+                await sql<{ v: string }>`select lower(${column}::text) as v from ${sql.table(c.table)} as t
+                  where t.deleted_at is not null and lower(${column}::text) = any(${piece}::text[])`.execute(ctx.db)
+              ).rows,
+          )
+        ).map((r) => r.v),
       );
       for (const row of rows) {
         if (turns.due()) await turns.next();
@@ -434,12 +451,18 @@ export async function importRows(
     const visible = new Set(
       updates.length && scope
         ? (
-            await sql<{
-              id: string;
-            }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${updates}::uuid[]) and ${scope}`.execute(
-              ctx.db,
+            await lookupInPieces(
+              updates,
+              async (piece) =>
+                (
+                  await sql<{
+                    id: string;
+                  }>`select t.id from ${sql.table(c.table)} as t where t.id = any(${piece}::uuid[]) and ${scope}`.execute(
+                    ctx.db,
+                  )
+                ).rows,
             )
-          ).rows.map((r) => r.id)
+          ).map((r) => r.id)
         : updates,
     );
     const verdicts = new Map<string, boolean>();
@@ -621,18 +644,22 @@ async function lookupExisting(
   const owners = [...new Set(rows.map((r) => ownerOf(r) ?? NIL_UUID))];
   const owner =
     employerArea && !anyOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
-  const match =
-    f.kind === 'text' || f.kind === 'longText'
-      ? sql`lower(${column}) = any(${values}::text[])`
-      : sql`${column}::text = any(${values}::text[])`;
-  const found = await sql<{
-    id: string;
-    v: string;
-    businessId: string | null;
-  }>`select t.id, lower(${column}::text) as v,
-        ${employerArea ? sql`t.business_id` : sql`null::uuid`} as "businessId"
-      from ${sql.table(c.table)} as t where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db);
-  for (const r of found.rows)
+  const found = await lookupInPieces(values, async (piece) => {
+    const match =
+      f.kind === 'text' || f.kind === 'longText'
+        ? sql`lower(${column}) = any(${piece}::text[])`
+        : sql`${column}::text = any(${piece}::text[])`;
+    return (
+      await sql<{
+        id: string;
+        v: string;
+        businessId: string | null;
+      }>`select t.id, lower(${column}::text) as v,
+          ${employerArea ? sql`t.business_id` : sql`null::uuid`} as "businessId"
+        from ${sql.table(c.table)} as t where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db)
+    ).rows;
+  });
+  for (const r of found)
     out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
   return out;
 }

@@ -2,10 +2,8 @@ import type { ColumnType } from 'kysely';
 import type { Generated } from '../db/schema.ts';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-/** JSON written as text (built in turns for large lists), read back parsed. */
-type NullableJsonText<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-/** The catalogue engine's own tables (migration 0019_catalog_import_runs); the areas' tables are declared apart. */
+/** The catalogue engine's own tables (migrations 0019, 0020); the areas' tables are declared apart. */
 export interface CatalogTables {
   catalog_import_run: {
     id: Generated<string>;
@@ -14,14 +12,12 @@ export interface CatalogTables {
     status: Generated<'queued' | 'running' | 'done' | 'failed'>;
     lang: string;
     presets: ColumnType<Record<string, string>, string | undefined, string>;
-    /** `{ rows: [...] }` until the run ends. */
-    rows: NullableJsonText<{ rows: Record<string, unknown>[] }>;
+    /** Pieces of rows stored for the run (catalog_import_run_piece); null while they are being stored. */
+    pieces: Nullable<number>;
     total: number;
     done: Generated<number>;
     created: Nullable<number>;
     updated: Nullable<number>;
-    /** `{ data: [...] }`: every row's verdict, as the synchronous import answers. */
-    result: NullableJsonText<{ data: unknown[] }>;
     error_code: Nullable<string>;
     error: Nullable<string>;
     lease_owner: Nullable<string>;
@@ -29,5 +25,13 @@ export interface CatalogTables {
     requested_at: Generated<Date>;
     started_at: Nullable<Date>;
     finished_at: Nullable<Date>;
+  };
+  /** A run's rows (until it ends) and its verdicts (once done), a few thousand per piece, in order. */
+  catalog_import_run_piece: {
+    run_id: string;
+    kind: 'rows' | 'result';
+    piece: number;
+    /** A JSON array, written as text (built in turns), read back as text too. */
+    body: ColumnType<string, string, string>;
   };
 }
