@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { registerMenuItems } from '../menu.ts';
-import { MESSAGE_LABELS, type MessageLabel } from '../message-label.ts';
+import type { MessageLabel } from '../message-label.ts';
 import { FEATURE_GROUPS, registerFeatures, subjectFeature, type PermissionKey } from '../permissions.ts';
 
 export { MESSAGE_LABELS, isMessageLabel, type MessageLabel } from '../message-label.ts';
@@ -65,18 +64,8 @@ export const BODY_MAX = 20_000;
 export const MESSAGE_FILE_KINDS = ['image', 'pdf', 'spreadsheet', 'document', 'archive'] as const;
 export const MESSAGE_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip';
 
-/** send-email body. The body is plain text: shown as written, never as markup. */
-export const sendMessageInput = z.object({
-  recipientIds: z.array(z.uuid()).min(1).max(MAX_RECIPIENTS),
-  subject: z.string().trim().min(1).max(SUBJECT_MAX),
-  body: z.string().trim().min(1).max(BODY_MAX),
-  fileIds: z.array(z.uuid()).max(MAX_MESSAGE_FILES).default([]),
-  /** The message this one answers (an entry of the sender's mailbox), if any. */
-  replyToId: z.uuid().optional(),
-  /** The sender's own label for their copy. */
-  label: z.enum(MESSAGE_LABELS).optional(),
-});
-export type SendMessageInput = z.input<typeof sendMessageInput>;
+// The send-email body's schema is in ./schemas.ts: the shell loads this file at start, without a validation library.
+export type { SendMessageInput } from './schemas.ts';
 
 export type MailBox = 'inbox' | 'sent';
 

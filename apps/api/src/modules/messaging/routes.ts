@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_FILE_BYTES } from '@portal/domain/files/index';
+import { sendMessageInput } from '@portal/domain/messaging/schemas';
 import {
   MESSAGE_API,
   MESSAGE_FILE_KINDS,
   MESSAGE_LABELS,
   MESSAGE_PERMISSIONS,
   MESSAGE_SUBJECT,
-  sendMessageInput,
   type MailBox,
 } from '@portal/domain/messaging/index';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';

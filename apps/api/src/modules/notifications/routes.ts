@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationItem, notificationPreference } from '@portal/domain/notifications/schemas';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import {
@@ -6,8 +7,6 @@ import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_NAMES,
   NOTIFICATION_KINDS,
-  notificationItem,
-  notificationPreference,
   NOTIFY_STATUSES,
   type NotificationPreference,
 } from '@portal/domain/notifications/kinds';
