@@ -57,7 +57,14 @@ describe('server-rendered first pages', () => {
     const json = /<script type="application\/json" id="portal-configuration">(.*?)<\/script>/.exec(res.body)?.[1];
     // No "<" inside the script element, and it reads back as the configuration the API serves.
     expect(json).not.toContain('<');
-    expect(JSON.parse(json!)).toEqual((await t.request('/api/Home/configuration')).json());
+    const served = (await t.request('/api/Home/configuration')).json() as { bannerImages: string[] };
+    const carried = JSON.parse(json!) as { bannerImages: string[] };
+    expect({ ...carried, bannerImages: served.bannerImages }).toEqual(served);
+    // The banner (a small image) comes inside the page, the same image the API serves at its address.
+    expect(served.bannerImages[0]).toMatch(/^\/api\/Home\/images\//);
+    const inline = /^data:image\/svg\+xml;base64,(.+)$/.exec(carried.bannerImages[0]!)?.[1];
+    expect(Buffer.from(inline!, 'base64')).toEqual((await t.request(served.bannerImages[0]!)).rawPayload);
+    expect(carried.bannerImages.slice(1)).toEqual(served.bannerImages.slice(1));
   });
 
   it('renders again only when the configuration changes', async () => {

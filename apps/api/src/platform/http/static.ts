@@ -70,6 +70,31 @@ function serverPages(app: FastifyInstance): ServerPages {
   return pages;
 }
 
+/** The part of the province's configuration the first pages read here. */
+interface PageConfiguration {
+  bannerImages?: string[];
+  [key: string]: unknown;
+}
+
+/** Banners up to this size come inside the page itself. */
+const INLINE_BANNER_BYTES = 16 * 1024;
+
+/**
+ * The banner is the largest thing the home page paints: a small one (the demo's are 3 KB of SVG) comes inside
+ * the page as a data address, so it paints with the page instead of after a request that shares a slow line
+ * with the scripts. The page hydrates with the same configuration, so the two renderings agree.
+ */
+async function withInlineBanner(app: FastifyInstance, config: PageConfiguration): Promise<PageConfiguration> {
+  const banner = config.bannerImages?.[0];
+  if (!banner?.startsWith('/api/')) return config;
+  const image = await app.inject({ method: 'GET', url: banner });
+  const type = String(image.headers['content-type'] ?? '').split(';')[0]!;
+  if (image.statusCode !== 200 || !type.startsWith('image/') || image.rawPayload.length > INLINE_BANNER_BYTES)
+    return config;
+  const inline = `data:${type};base64,${image.rawPayload.toString('base64')}`;
+  return { ...config, bannerImages: [inline, ...config.bannerImages!.slice(1)] };
+}
+
 /**
  * The first pages of a visit (the public home, sign-in) rendered here with the province's configuration, from
  * the web build's server-rendering bundle and page templates (`prerendered/`): the browser paints them before
@@ -89,10 +114,12 @@ export async function renderedPage(app: FastifyInstance, url: string): Promise<s
     const last = pages.rendered.get(pathname);
     if (last?.configuration === configuration) return last.html;
     pages.renderer ??= import(pathToFileURL(path.join(app.config.webDist, 'prerendered/server/prerender.js')).href);
-    const slots = await (await pages.renderer).prerender(pathname, JSON.parse(configuration));
+    const rendered = await withInlineBanner(app, JSON.parse(configuration) as PageConfiguration);
+    const slots = await (await pages.renderer).prerender(pathname, rendered);
+    const withPage = JSON.stringify(rendered);
     const html = template.replace(/<!--([\w:]+)-->/g, (_, slot: string) =>
       // The configuration the page was rendered with, for hydration; JSON inside <script>: no "<" closes it early.
-      slot === 'configuration' ? configuration.replace(/</g, '\\u003c') : (slots[slot] ?? ''),
+      slot === 'configuration' ? withPage.replace(/</g, '\\u003c') : (slots[slot] ?? ''),
     );
     pages.rendered.set(pathname, { configuration, html });
     return html;

@@ -24,7 +24,7 @@ export default function HomePage() {
     <PublicPage>
       {/* The banner is the largest thing the page paints: fetched with the page's markup, not once the style that
           shows it has been read (React puts the link in the head). */}
-      {banner && <link rel="preload" as="image" href={banner} fetchPriority="high" />}
+      {banner && !banner.startsWith('data:') && <link rel="preload" as="image" href={banner} fetchPriority="high" />}
       <section
         className={`home-hero${banner ? ' has-banner' : ''}`}
         style={banner ? { backgroundImage: `url("${encodeURI(banner)}")` } : undefined}
