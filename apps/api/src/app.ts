@@ -29,6 +29,7 @@ import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
+import { registerJsonInTurns } from './platform/http/json-in-turns.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Large JSON lists are parsed in turns, so one import's 12 MB body does not hold every other request.
+  registerJsonInTurns(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

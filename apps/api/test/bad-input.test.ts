@@ -105,6 +105,33 @@ describe('text the database cannot store', () => {
   });
 });
 
+describe('large JSON bodies, parsed in turns', () => {
+  const big = (rows: string) => `[${rows}${',{"fullName":"Nguyễn Văn An","sex":"male"}'.repeat(30_000)}]`;
+  const post = (payload: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json?dryRun=true',
+      headers: { ...employer.headers, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('are read as the usual parser reads them', async () => {
+    const res = await post(big('{"fullName":"Trần Thị [Bích], \\"Hoa\\"","sex":"female"}'));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const data = res.json().data as { fullName: string }[];
+    expect(data).toHaveLength(30_001);
+    expect(data[0]!.fullName).toBe('Trần Thị [Bích], "Hoa"');
+  });
+
+  it('answer broken JSON and __proto__ keys with the error body, as small bodies are', async () => {
+    for (const payload of [big('{"fullName":"x",}'), big('{"__proto__":{"x":1}}'), `${big('{}')}]`]) {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBeTypeOf('string');
+    }
+  });
+});
+
 describe('errors before and below the routes', () => {
   it('every PostgreSQL data error is a 400 with the error body, never a 500', async () => {
     for (const [kind, sqlState] of [

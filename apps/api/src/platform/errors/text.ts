@@ -15,8 +15,28 @@ export function hasUnstorableText(text: string): boolean {
   return unstorable.test(text);
 }
 
+// Any NUL or surrogate at all: the cheap first look (a paired surrogate is fine, and is then checked exactly).
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
+const suspect = /[\u0000\uD800-\uDFFF]/;
+
+/** Whether a value holds a string (or key) with a NUL or a surrogate; no paths built, for large bodies. */
+function holdsSuspect(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return suspect.test(value);
+  if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsSuspect(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value as Record<string, unknown>) {
+    if (suspect.test(key) || holdsSuspect((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The path (`body.rows.3.name`) of the first string or key that cannot be stored, if any. */
 export function findUnstorableText(value: unknown, at: string, depth = 0): string | null {
+  // A 50 000-row import is walked once, cheaply; paths are built only when something may be wrong.
+  if (depth === 0 && !holdsSuspect(value, 0)) return null;
   if (typeof value === 'string') return hasUnstorableText(value) ? at : null;
   // Deeper than any schema goes: the validation refuses it anyway.
   if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return null;
