@@ -120,8 +120,10 @@ export const importHealth: Measurement = {
         });
         // A save this large runs in the background (202, then its status): the probe runs until the run is done.
         // It stops when the final answer begins: reading its verdicts here is this client's work, not the server's.
-        const answer = settleImport(ctx.apiBaseUrl, headers, sent);
-        const latencies = await probeHealth(ctx.apiBaseUrl, answer);
+        let answered!: () => void;
+        const finalAnswer = new Promise<void>((resolve) => (answered = resolve));
+        const answer = settleImport(ctx.apiBaseUrl, headers, sent, () => answered());
+        const latencies = await probeHealth(ctx.apiBaseUrl, Promise.race([finalAnswer, answer]));
         const settled = await answer;
         const seconds = (performance.now() - started) / 1000;
         const status = settled.status;
