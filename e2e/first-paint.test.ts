@@ -50,6 +50,19 @@ async function storeChoices(page: Page, choices: Record<string, string>): Promis
 
 const started = (page: Page) => page.waitForSelector('html[data-started]', { state: 'attached' });
 
+/**
+ * Releases the held scripts and waits for the app to start; true when the painted heading is the same element
+ * afterwards (hydrated in place, not rendered afresh).
+ */
+async function hydratesInPlace(page: Page, scripts: { release(): Promise<void> }): Promise<boolean> {
+  await page.evaluate(() => {
+    (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark = true;
+  });
+  await scripts.release();
+  await started(page);
+  return page.evaluate(() => (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark === true);
+}
+
 describe('sign-in page', () => {
   it('paints before its scripts with the province name; what is typed and sent meanwhile signs in', async () => {
     const config = await publicConfig();
@@ -80,14 +93,7 @@ describe('sign-in page', () => {
     const scripts = await holdScripts(page);
     await page.goto(ui.url('/dang-nhap'), { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Đăng nhập', level: 1 }).waitFor();
-    await page.evaluate(() => {
-      (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark = true;
-    });
-    await scripts.release();
-    await started(page);
-    expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark)).toBe(
-      true,
-    );
+    expect(await hydratesInPlace(page, scripts)).toBe(true);
     await page.getByTestId('login-submit').click();
     await page.getByText('Vui lòng nhập thông tin này').first().waitFor();
     expect(await page.getByTestId('login-user').getAttribute('aria-invalid')).toBe('true');
@@ -106,15 +112,7 @@ describe('sign-in page', () => {
     const cardBackground = () => page.locator('.acc-auth-card').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await cardBackground()).toBe('rgb(24, 27, 32)');
     expect(await page.getByTestId('language-en').getAttribute('aria-pressed')).toBe('true');
-    await page.evaluate(() => {
-      (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark = true;
-    });
-
-    await scripts.release();
-    await started(page);
-    expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark)).toBe(
-      true,
-    );
+    expect(await hydratesInPlace(page, scripts)).toBe(true);
     expect(await page.textContent('h1')).toBe('Sign in');
     expect(await cardBackground()).toBe('rgb(24, 27, 32)');
     await expect.poll(() => page.title()).toContain('Sign in');
@@ -150,15 +148,7 @@ describe('public home', () => {
       expect(await page.textContent('[data-testid="home-province"]')).toBe(config.provinceName);
     }
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    await page.evaluate(() => {
-      (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark = true;
-    });
-
-    await scripts.release();
-    await started(page);
-    expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { mark?: boolean }).mark)).toBe(
-      true,
-    );
+    expect(await hydratesInPlace(page, scripts)).toBe(true);
     await expect.poll(() => page.title()).toContain('Home');
     // The app is live: the skin toggle works.
     await page.getByTestId('skin-toggle').click();

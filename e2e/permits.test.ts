@@ -72,6 +72,22 @@ async function upload(
 /** Pages load lazily and talk to the server: allow them a moment. */
 const WAIT = { timeout: 10_000 };
 
+/** The new-permit fields after the worker and passport: position, job, workplace and the period asked for. */
+async function fillLicense(
+  page: Page,
+  o: { position: string; jobTitle: string; fromDay: number; toDay: number },
+): Promise<void> {
+  await choose(page, 'position', o.position);
+  await choose(page, 'workForm', 'Thực hiện hợp đồng lao động');
+  await page.locator('#jobTitle').fill(o.jobTitle);
+  await page.locator('#workplace').fill('Xưởng rang xay Cầu Đất, Đà Lạt');
+  await page.locator('#period').click();
+  await page.locator('#period').fill(vnDate(o.fromDay));
+  await page.keyboard.press('Enter');
+  await page.locator('.ant-picker-input input').nth(1).fill(vnDate(o.toDay));
+  await page.keyboard.press('Enter');
+}
+
 describe('work permit request', () => {
   it('employer files with its documents → department returns it → employer fixes → department grants: number and validity shown', async () => {
     const { page } = ui;
@@ -88,15 +104,12 @@ describe('work permit request', () => {
 
     await choose(page, 'workerId', workerName);
     await page.locator('#passportNumber').fill('m 8814 2270');
-    await choose(page, 'position', 'Chuyên gia');
-    await choose(page, 'workForm', 'Thực hiện hợp đồng lao động');
-    await page.locator('#jobTitle').fill('Chuyên gia kiểm định chất lượng cà phê');
-    await page.locator('#workplace').fill('Xưởng rang xay Cầu Đất, Đà Lạt');
-    await page.locator('#period').click();
-    await page.locator('#period').fill(vnDate(10));
-    await page.keyboard.press('Enter');
-    await page.locator('.ant-picker-input input').nth(1).fill(vnDate(375));
-    await page.keyboard.press('Enter');
+    await fillLicense(page, {
+      position: 'Chuyên gia',
+      jobTitle: 'Chuyên gia kiểm định chất lượng cà phê',
+      fromDay: 10,
+      toDay: 375,
+    });
     await page.getByTestId('permit-save').click();
     await page.waitForURL(/\/nguoi-lao-dong\/giay-phep-lao-dong\/chinh-sua\/[0-9a-f-]{36}$/);
     const requestUrl = page.url();
@@ -223,15 +236,12 @@ describe('work permit request', () => {
     expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
     await expect.poll(() => page.locator('#position').evaluate((el) => el === document.activeElement), WAIT).toBe(true);
 
-    await choose(page, 'position', 'Lao động kỹ thuật');
-    await choose(page, 'workForm', 'Thực hiện hợp đồng lao động');
-    await page.locator('#jobTitle').fill('Kỹ thuật viên vận hành máy rang');
-    await page.locator('#workplace').fill('Xưởng rang xay Cầu Đất, Đà Lạt');
-    await page.locator('#period').click();
-    await page.locator('#period').fill(vnDate(20));
-    await page.keyboard.press('Enter');
-    await page.locator('.ant-picker-input input').nth(1).fill(vnDate(200));
-    await page.keyboard.press('Enter');
+    await fillLicense(page, {
+      position: 'Lao động kỹ thuật',
+      jobTitle: 'Kỹ thuật viên vận hành máy rang',
+      fromDay: 20,
+      toDay: 200,
+    });
     await page.getByTestId('permit-save').click();
     await expect.poll(() => page.locator('.ant-form-item-explain-error').count(), WAIT).toBe(0);
 

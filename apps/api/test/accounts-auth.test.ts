@@ -38,6 +38,13 @@ async function auditActions(userName: string): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
+/** The id of the user's (one) session, as the access token names it. */
+async function sessionIdOf(userId: string): Promise<string> {
+  return (
+    await t.database.db.selectFrom('auth_session').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()
+  ).id;
+}
+
 describe('sign-in', () => {
   it('the seeded administrator signs in by user name and gets tokens and user data', async () => {
     const admin = await adminUser(t);
@@ -114,13 +121,7 @@ describe('tokens', () => {
     const s = await sessionWith(t);
     const forged = await signAccessToken('x'.repeat(48), { sub: s.user.id, sid: s.userData.userId });
     expect((await info(forged)).statusCode).toBe(401);
-    const sessionId = (
-      await t.database.db
-        .selectFrom('auth_session')
-        .select('id')
-        .where('user_id', '=', s.user.id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const sessionId = await sessionIdOf(s.user.id);
     const expired = await signAccessToken(t.config.jwtSecret, { sub: s.user.id, sid: sessionId }, -60);
     expect((await info(expired)).statusCode).toBe(401);
     const fresh = await signAccessToken(t.config.jwtSecret, { sub: s.user.id, sid: sessionId }, 60);
@@ -129,13 +130,7 @@ describe('tokens', () => {
 
   it('an access token without an expiry is refused, even correctly signed', async () => {
     const s = await sessionWith(t);
-    const sessionId = (
-      await t.database.db
-        .selectFrom('auth_session')
-        .select('id')
-        .where('user_id', '=', s.user.id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const sessionId = await sessionIdOf(s.user.id);
     const forever = await new SignJWT({ sid: sessionId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(s.user.id)

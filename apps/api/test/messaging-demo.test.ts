@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeeds } from '../src/seed/index.ts';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { DEMO_MAILS } from '../src/modules/messaging/seed.ts';
-import { demoSeedContext, createTestApp, type TestApp } from './support/app.ts';
+import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const ctx = demoSeedContext(t);
-  await runSeeds(ctx);
+  await seedDemo(t);
   // A second start changes nothing.
-  await runSeeds(ctx);
+  await seedDemo(t);
 });
 afterAll(async () => t?.close());
 

@@ -32,6 +32,5 @@ export const modules: FastifyPluginAsync[] = [
   workspace,
   messaging,
   notifications,
-  // Last: a route added among the others would shift the contract sweep's fixed samples of every later one.
   importRunRoutes,
 ];
