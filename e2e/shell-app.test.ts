@@ -53,15 +53,27 @@ describe('app layout', () => {
     const firstKey = await rows.first().getAttribute('data-key');
     expect(firstKey).not.toBe('system');
 
-    // Drag the "Hệ thống" group to the top.
+    // Drag the "Hệ thống" group to the top, once the arrangement has stopped moving (the menu beside it loads too).
     const handle = page.getByTestId('drag-system');
-    const from = (await handle.boundingBox())!;
+    let from = (await handle.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const before = from;
+        await page.waitForTimeout(150);
+        from = (await handle.boundingBox())!;
+        return before.y === from.y && before.x === from.x;
+      })
+      .toBe(true);
     const to = (await rows.first().boundingBox())!;
     const x = from.x + from.width / 2;
     await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(x, from.y + from.height / 2 - 12, { steps: 4 });
+    // The drag has started and measured its 50-odd rows before it travels; it settles over the top before the drop.
+    await page.locator('[data-testid="drag-system"][aria-pressed="true"]').waitFor({ state: 'attached' });
     await page.mouse.move(x, to.y + 4, { steps: 25 });
+    await page.waitForTimeout(100);
+    await page.mouse.move(x, to.y + 2);
     await page.mouse.up();
     await expect.poll(() => rows.first().getAttribute('data-key')).toBe('system');
 
