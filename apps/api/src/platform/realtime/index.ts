@@ -108,6 +108,10 @@ export function registerRealtime(app: FastifyInstance, config: AppConfig, databa
     await io.of('/').adapter.close();
   });
   app.addHook('onClose', async () => {
-    await adapterPool?.end();
+    if (!adapterPool) return;
+    // The adapter's listening client is not always handed back on close, and a pool's end waits for every client:
+    // shutting down waits a few seconds for it, never for ever.
+    const ended = adapterPool.end().catch((err: unknown) => app.log.warn({ err }, 'hub adapter pool not closed'));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   });
 }
