@@ -27,6 +27,7 @@ import { registerRealtime } from './platform/realtime/index.ts';
 import { registerNotifier } from './modules/notifications/service.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
+import { testClockRoutes } from './platform/clock/index.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 import { registerJsonInTurns } from './platform/http/json-in-turns.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Domain modules.
   for (const mod of modules) await app.register(mod);
+  await app.register(testClockRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   return app;

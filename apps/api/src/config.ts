@@ -61,6 +61,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SYNC_SOURCE_URL: z.string().url().optional(),
   TRUST_PROXY: trustProxy.optional(),
+  TEST_CLOCK: boolish.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -88,6 +89,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Fastify's trustProxy: false (the connection's address), a hop count, or the proxies' addresses/ranges. */
   trustProxy: false | number | string[];
+  /** Lets an administrator move the portal's clock (browser tests walking a due date): never in production. */
+  testClock: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     syncSourceUrl: e.SYNC_SOURCE_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY ?? false,
+    testClock: e.TEST_CLOCK ?? false,
   };
   const config = { ...base, ...overrides };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir, 'jwt-secret');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createMongoAbility } from '@casl/ability';
 import ExcelJS from 'exceljs';
@@ -190,8 +191,30 @@ export async function sampleInput(
         break;
     }
   }
+  await SAMPLE_RULES[c.key]?.(t, out);
   return out;
 }
+
+/**
+ * Areas whose hooks relate fields across records: a sample made field by field is adjusted to pass them (a
+ * certificate's inspector works for its organisation, and both are accredited for the machine's type).
+ */
+const SAMPLE_RULES: Record<string, (t: CatalogTestApp, out: Record<string, unknown>) => Promise<void>> = {
+  async equipmentInspection(t, out) {
+    const found = await sql<{ organization_id: string; type_code: string }>`
+      select i.organization_id, (select t.code from equipment e join index_equipment t on t.id = e.index_equipment_id
+        where e.id = ${out.equipmentId as string}::uuid) as type_code
+      from inspector i where i.id = ${out.inspectorId as string}::uuid`.execute(t.system.db);
+    const row = found.rows[0]!;
+    out.organizationId = row.organization_id;
+    out.statedDueDate = null;
+    await sql`update inspector set equipment_types = ${row.type_code} where id = ${out.inspectorId as string}::uuid`.execute(
+      t.system.db,
+    );
+    await sql`update inspection_organization set equipment_types = ${row.type_code}
+      where id = ${row.organization_id}::uuid`.execute(t.system.db);
+  },
+};
 
 /** A value of exactly `count` digits, distinct per tag and n (a citizen ID for `Đặc biệt Việt {tag} số {n}`). */
 export function digitsOf(tag: string, n: number, count: number): string {

@@ -8,6 +8,7 @@ import './permissions.ts';
 import './integration/business-registry.ts';
 import './businesses/permissions.ts';
 import './permits/features.ts';
+import './equipment/features.ts';
 import './files/index.ts';
 import './messaging/index.ts';
 

@@ -24,6 +24,8 @@ import viNotifications from './locales/vi/notifications.json' with { type: 'json
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import viMessaging from './locales/vi/messaging.json' with { type: 'json' };
 import enMessaging from './locales/en/messaging.json' with { type: 'json' };
+import viEquipment from './locales/vi/equipment.json' with { type: 'json' };
+import enEquipment from './locales/en/equipment.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -43,6 +45,7 @@ export const resources = {
     integration: viIntegration,
     businesses: viBusinesses,
     permits: viPermits,
+    equipment: viEquipment,
     workers: viWorkers,
     files: viFiles,
     groupMembers: viGroupMembers,
@@ -58,6 +61,7 @@ export const resources = {
     integration: enIntegration,
     businesses: enBusinesses,
     permits: enPermits,
+    equipment: enEquipment,
     workers: enWorkers,
     files: enFiles,
     groupMembers: enGroupMembers,

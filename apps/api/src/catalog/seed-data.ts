@@ -251,12 +251,124 @@ export const referenceRows: Record<string, Row[]> = {
       ['TB15', 'Hệ thống cáp treo chở người', 'lifting', 12],
       ['TB16', 'Trò chơi mạo hiểm (tàu lượn, đu quay)', 'other', 12],
     ],
-    (r) => ({ group: r[2], strictRequirement: true, inspectionCycleMonths: r[3] }),
+    (r) => ({
+      group: r[2],
+      strictRequirement: true,
+      inspectionCycleMonths: r[3],
+      legalBasis: 'Thông tư 36/2019/TT-BLĐTBXH',
+      validFrom: '2020-03-01',
+    }),
+  ),
+  // Periodic-inspection intervals by type. The reference file marks them as vendor claims to be checked against
+  // each inspection procedure (Circulars 54/2016, 12/2021): seeded unverified, for the department to confirm.
+  devicesTestedForSafety: rows(
+    [
+      ['CK-TB01', 'Nồi hơi', 'TB01', 24, null, 'QTKĐ 01-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)'],
+      ['CK-TB03', 'Bình chịu áp lực', 'TB03', 36, null, 'QTKĐ 07-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)'],
+      [
+        'CK-TB03-12',
+        'Bình chịu áp lực trên 12 năm tuổi',
+        'TB03',
+        24,
+        12,
+        'QTKĐ 07-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)',
+      ],
+      ['CK-TB07', 'Cần trục', 'TB07', 24, null, 'QTKĐ 10-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)'],
+      ['CK-TB08', 'Cầu trục', 'TB08', 24, null, 'QTKĐ 13-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)'],
+      [
+        'CK-TB11',
+        'Xe nâng hàng dùng động cơ có tải trọng nâng từ 1.000 kg trở lên',
+        'TB11',
+        24,
+        null,
+        'QTKĐ 17-2016/BLĐTBXH (Thông tư 54/2016/TT-BLĐTBXH)',
+      ],
+      ['CK-TB12', 'Thang máy', 'TB12', 36, null, 'QTKĐ 02-2021/BLĐTBXH (Thông tư 12/2021/TT-BLĐTBXH)'],
+      [
+        'CK-TB12-20',
+        'Thang máy trên 20 năm tuổi',
+        'TB12',
+        12,
+        20,
+        'QTKĐ 02-2021/BLĐTBXH (Thông tư 12/2021/TT-BLĐTBXH)',
+      ],
+    ],
+    (r) => ({
+      indexEquipmentId: r[2],
+      intervalMonths: r[3],
+      olderThanYears: r[4],
+      legalBasis: r[5],
+      validFrom: '2020-03-01',
+      verified: false,
+    }),
+  ),
+  // Time limits of the equipment domain (reference file §2).
+  legalDeadline: rows(
+    [
+      [
+        'KBTB-30N-2016',
+        'Khai báo máy, thiết bị có yêu cầu nghiêm ngặt trong vòng 30 ngày kể từ khi đưa vào sử dụng',
+        'EQUIPMENT_DECLARATION_WINDOW',
+        30,
+        'days',
+        'Điều 16 Nghị định 44/2016/NĐ-CP; khoản 2 Điều 30 Luật An toàn, vệ sinh lao động 2015',
+        true,
+      ],
+      [
+        'KBTB-XL-2016',
+        'Thời hạn xác nhận khai báo máy, thiết bị (thủ tục 2.000134.000.00.00.H06)',
+        'EQUIPMENT_DECLARATION_PROCESSING',
+        5,
+        'workingDays',
+        'Thủ tục hành chính 2.000134.000.00.00.H06 (thời hạn theo công bố của tỉnh)',
+        false,
+      ],
+    ],
+    (r) => ({ rule: r[2], amount: r[3], unit: r[4], legalBasis: r[5], validFrom: '2016-07-01', verified: r[6] }),
   ),
 };
 
 /** The Lâm Đồng test portal's own lists (shown only with DEMO_DATA). */
 export const demoRows: Record<string, Row[]> = {
+  inspectionOrganization: rows(
+    [
+      [
+        'KD-TT3',
+        'Trung tâm Kỹ thuật Tiêu chuẩn Đo lường Chất lượng 3',
+        '32/GCN-KĐ',
+        '2024-01-15',
+        '2029-01-14',
+        'TB01, TB02, TB03, TB04, TB05, TB06, TB07, TB08, TB09, TB10, TB11, TB12, TB13, TB14',
+      ],
+      [
+        'KD-VNTC',
+        'Công ty Cổ phần Kiểm định Kỹ thuật An toàn Tây Nguyên',
+        '117/GCN-KĐ',
+        '2023-06-01',
+        '2028-05-31',
+        'TB03, TB07, TB08, TB09, TB10, TB11, TB12',
+      ],
+      [
+        'KD-LD',
+        'Trung tâm Kiểm định Kỹ thuật An toàn Lâm Đồng',
+        '208/GCN-KĐ',
+        '2022-03-01',
+        '2027-02-28',
+        'TB01, TB02, TB03, TB04, TB11, TB12, TB13',
+      ],
+    ],
+    (r) => ({ accreditationNumber: r[2], validFrom: r[3], validTo: r[4], equipmentTypes: r[5], address: 'Lâm Đồng' }),
+  ),
+  inspector: rows(
+    [
+      ['KDV-001', 'Nguyễn Văn Hùng', 'KD-TT3', 'KĐV-0152', '2024-02-01', '2029-01-31', 'TB01, TB02, TB03, TB11, TB12'],
+      ['KDV-002', 'Trần Thị Mai', 'KD-TT3', 'KĐV-0153', '2024-02-01', '2029-01-31', 'TB07, TB08, TB09, TB10, TB11'],
+      ['KDV-003', 'Lê Quang Minh', 'KD-VNTC', 'KĐV-0411', '2023-07-01', '2028-06-30', 'TB03, TB07, TB08, TB11, TB12'],
+      ['KDV-004', 'Phạm Đức Long', 'KD-LD', 'KĐV-0627', '2022-04-01', '2027-03-31', 'TB01, TB03, TB04, TB11'],
+      ['KDV-005', 'Hoàng Thị Lan', 'KD-LD', 'KĐV-0628', '2022-04-01', '2025-03-31', 'TB11, TB12, TB13'],
+    ],
+    (r) => ({ organizationId: r[2], accreditationNumber: r[3], validFrom: r[4], validTo: r[5], equipmentTypes: r[6] }),
+  ),
   indexFile: rows(
     [
       ['HS01', 'Hồ sơ khai báo, điều tra tai nạn lao động', null, true],

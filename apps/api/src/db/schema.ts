@@ -9,6 +9,7 @@ import type { WorkerTables } from '../modules/workers/tables.ts';
 import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { MessagingTables } from '../modules/messaging/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
+import type { EquipmentTables } from '../modules/equipment/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -49,4 +50,5 @@ export type DB = PlatformTables &
   PermitTables &
   MessagingTables &
   NotificationTables &
+  EquipmentTables &
   CatalogTables;

@@ -10,6 +10,7 @@ import businesses from './businesses/index.ts';
 import workers from './workers/index.ts';
 import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
+import equipment from './equipment/index.ts';
 import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
@@ -27,6 +28,7 @@ export const modules: FastifyPluginAsync[] = [
   businesses,
   workers,
   permits,
+  equipment,
   groupUsers,
   files,
   workspace,

@@ -1,5 +1,6 @@
 import { PERMIT_PATHS } from '../permits/features.ts';
 import { BUSINESS_PAGES } from '../businesses/pages.ts';
+import { EQUIPMENT_PATHS } from '../equipment/features.ts';
 
 /**
  * Every kind of notification the portal sends, declared once: its texts live in the notifications locale
@@ -31,6 +32,16 @@ export const NOTIFICATION_KINDS = {
   overtimeSubmitted: { statutory: false, defaultChannel: 'portal' },
   overtimeAccepted: { statutory: false, defaultChannel: 'portal' },
   overtimeReturned: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives a declaration of machines put into use (Law 84/2015 Art 30.2). */
+  equipmentDeclarationSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** The confirmation of a declaration (giấy xác nhận khai báo): an administrative answer the employer must get. */
+  equipmentDeclarationConfirmed: { statutory: true, defaultChannel: 'portal' },
+  /** A refused declaration, with its reason. */
+  equipmentDeclarationRefused: { statutory: true, defaultChannel: 'portal' },
+  /** A machine's periodic inspection falls due (30 and 7 days before, and on the day): a legal deadline. */
+  equipmentInspectionDue: { statutory: true, defaultChannel: 'mail' },
+  /** Machines in use whose inspection stays overdue, for the department and the commune. */
+  equipmentInspectionOverdue: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;
@@ -45,6 +56,10 @@ export const notificationLinks = {
   permit: (id: string, kind: string) =>
     (kind === 'confirm' ? PERMIT_PATHS.editConfirm : PERMIT_PATHS.edit).replace(':id', id),
   overtime: () => BUSINESS_PAGES.overtime,
+  machine: (id: string) => EQUIPMENT_PATHS.machine.replace(':id', id),
+  declaration: (id: string) => EQUIPMENT_PATHS.declarationEdit.replace(':id', id),
+  declarationReview: () => EQUIPMENT_PATHS.review,
+  overdueMachines: (today: string) => `${EQUIPMENT_PATHS.register}?status=inUse&nextDueDateTo=${today}`,
 };
 
 /** Spec §9: the bell's drop-down loads 5, the view-all list 10 a page from page 1, the pop-up hides after 5 s. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { todayInVietnam } from '@portal/domain/permits/rules';
 import { WORKSPACE_API, workspaceSchema } from '@portal/domain/workspace';
+import { clock } from '../../platform/clock/index.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
 import { workspaceOf } from './registry.ts';
 
@@ -28,7 +28,7 @@ const workspace: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = request.principal;
       if (!principal) throw unauthenticated();
-      return workspaceOf({ db: app.db, principal, today: todayInVietnam() });
+      return workspaceOf({ db: app.db, principal, today: clock.today() });
     },
   );
 };

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+// The rules on its catalogue areas (machines, certificates, inspectors…): registered at load.
+import './hooks.ts';
+
+/**
+ * Equipment with strict safety requirements (Law 84/2015 Arts 30–31): the register of machines and their
+ * certificates (catalogue areas Equipment and EquipmentInspection, with the rules in hooks.ts), declarations and
+ * the department's confirmation, due dates and reminders, the public look-up and the summary table. The rules
+ * and the declaration state machine live in packages/domain/src/equipment.
+ */
+const equipment: FastifyPluginAsync = async () => {};
+
+export default equipment;

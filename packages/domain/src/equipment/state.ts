@@ -1,0 +1,55 @@
+/**
+ * A declaration of machines put into use (khai báo máy, thiết bị — Law 84/2015 Art 30.2, Decree 44/2016 Art 16),
+ * as one explicit table:
+ *
+ *   draft ──submit──▶ submitted ──confirm──▶ confirmed   (numbered giấy xác nhận khai báo)
+ *     ▲                  │
+ *     └──── edit ── refused ◀──refuse (reason)
+ *
+ * - The declarant is the employer: it lists its machines (one or many), attaches the inspection result, submits;
+ *   a refused declaration may be corrected and submitted again.
+ * - The reviewer is the department: it confirms with a number, or refuses with a reason.
+ */
+export const DECLARATION_STATUSES = ['draft', 'submitted', 'confirmed', 'refused'] as const;
+export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
+
+export const DECLARATION_ACTIONS = ['edit', 'submit', 'confirm', 'refuse', 'delete'] as const;
+export type DeclarationAction = (typeof DECLARATION_ACTIONS)[number];
+
+export type DeclarationActor = 'declarant' | 'reviewer';
+
+export interface DeclarationTransition {
+  from: DeclarationStatus;
+  action: DeclarationAction;
+  to: DeclarationStatus | 'deleted';
+  actor: DeclarationActor;
+  needsReason?: boolean;
+}
+
+export const DECLARATION_TRANSITIONS: readonly DeclarationTransition[] = [
+  { from: 'draft', action: 'edit', to: 'draft', actor: 'declarant' },
+  { from: 'draft', action: 'submit', to: 'submitted', actor: 'declarant' },
+  { from: 'draft', action: 'delete', to: 'deleted', actor: 'declarant' },
+  { from: 'refused', action: 'edit', to: 'refused', actor: 'declarant' },
+  { from: 'refused', action: 'submit', to: 'submitted', actor: 'declarant' },
+  { from: 'refused', action: 'delete', to: 'deleted', actor: 'declarant' },
+  { from: 'submitted', action: 'confirm', to: 'confirmed', actor: 'reviewer' },
+  { from: 'submitted', action: 'refuse', to: 'refused', actor: 'reviewer', needsReason: true },
+];
+
+export function declarationTransition(
+  from: DeclarationStatus,
+  action: DeclarationAction,
+  actor: DeclarationActor,
+): DeclarationTransition | null {
+  return DECLARATION_TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor) ?? null;
+}
+
+/** What an actor may do to a declaration in a status (buttons in the page, checks in the API). */
+export function declarationActions(status: DeclarationStatus, actor: DeclarationActor): DeclarationAction[] {
+  return DECLARATION_TRANSITIONS.filter((t) => t.from === status && t.actor === actor).map((t) => t.action);
+}
+
+/** The confirmation's number: sequence/year/XNKB (xác nhận khai báo), taken in the confirming transaction. */
+export const confirmationNumber = (sequence: number, year: number): string =>
+  `${String(sequence).padStart(4, '0')}/${year}/XNKB`;
