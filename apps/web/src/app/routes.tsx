@@ -6,6 +6,7 @@ import { permitRoutes } from '../modules/permits/routes.ts';
 import { workerRoutes } from '../modules/workers/routes.ts';
 import { messagingRoutes } from '../modules/messaging/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
+import { equipmentRoutes } from '../modules/equipment/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -96,6 +97,9 @@ export const routes: RouteEntry[] = [
 
   // ── Notifications: the view-all list (the bell is in the header) ──────────────────────────────────────
   ...notificationRoutes,
+
+  // ── Equipment: declarations and the department's queue, a machine's detail, the summary, public look-ups ──
+  ...equipmentRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

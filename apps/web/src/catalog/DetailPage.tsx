@@ -4,11 +4,45 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Skeleton } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ApiError } from '../app/api-client.ts';
-import { catalogApi } from './api.ts';
+import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
+import { catalogApi, type CatalogRecord } from './api.ts';
 import { FileLink } from './FileField.tsx';
 import { errorMessage, routeTo, useCatalogAbility, useDeleteAction } from './ListPage.tsx';
 import { pageById } from './registry.ts';
-import { useCatalogText } from './text.ts';
+import { useCatalogText, type CatalogText } from './text.ts';
+
+/** Every declared field of a record with its display value (the detail page, and pages areas draw themselves). */
+export function RecordFields({
+  c,
+  page,
+  text,
+  data,
+}: {
+  c: ResolvedCatalog;
+  page: ResolvedPage;
+  text: CatalogText;
+  data: CatalogRecord;
+}) {
+  const names = [...Object.keys(c.declaration.fields).filter((n) => !(n in page.fixed)), 'createdAt', 'updatedAt'];
+  return (
+    <Descriptions
+      bordered
+      column={2}
+      size="middle"
+      items={names.map((name) => ({
+        key: name,
+        label: text.label(name),
+        span: c.declaration.fields[name]?.kind === 'longText' ? 2 : 1,
+        children:
+          c.declaration.fields[name]?.kind === 'file' && typeof data[name] === 'string' ? (
+            <FileLink id={data[name]} name={text.display(name, data)} />
+          ) : (
+            text.display(name, data) || '—'
+          ),
+      }))}
+    />
+  );
+}
 
 /** A record of an area, every declared field with its display value, and the edit and delete actions. */
 function DetailPage({ pageId }: { pageId: string }) {
@@ -49,7 +83,6 @@ function DetailPage({ pageId }: { pageId: string }) {
     );
   }
   const data = record.data;
-  const names = [...Object.keys(c.declaration.fields).filter((n) => !(n in page.fixed)), 'createdAt', 'updatedAt'];
   return (
     <Card
       title={text.t('catalog:form.detailTitle', { noun: text.noun })}
@@ -70,22 +103,7 @@ function DetailPage({ pageId }: { pageId: string }) {
       }
       style={{ maxWidth: 1040 }}
     >
-      <Descriptions
-        bordered
-        column={2}
-        size="middle"
-        items={names.map((name) => ({
-          key: name,
-          label: text.label(name),
-          span: c.declaration.fields[name]?.kind === 'longText' ? 2 : 1,
-          children:
-            c.declaration.fields[name]?.kind === 'file' && typeof data[name] === 'string' ? (
-              <FileLink id={data[name]} name={text.display(name, data)} />
-            ) : (
-              text.display(name, data) || '—'
-            ),
-        }))}
-      />
+      <RecordFields c={c} page={page} text={text} data={data} />
     </Card>
   );
 }

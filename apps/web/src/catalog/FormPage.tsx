@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Row, Skeleton } from 'antd';
 import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
@@ -25,11 +25,14 @@ export function RecordForm({
   parentId,
   onSaved,
   onCancel,
+  prefill,
 }: {
   c: ResolvedCatalog;
   page: ResolvedPage;
   record: CatalogRecord | null;
   parentId?: string | null;
+  /** A new record's starting values (a link that adds a certificate to one machine). */
+  prefill?: Record<string, string> | undefined;
   onSaved: (record: CatalogRecord) => void;
   onCancel?: () => void;
 }) {
@@ -50,8 +53,8 @@ export function RecordForm({
       values[name] = record ? (record[name] ?? null) : f.kind === 'boolean' ? false : null;
     }
     if (!record && c.parentField && parentId !== undefined) values[c.parentField] = parentId;
-    return { ...values, ...page.fixed };
-  }, [c, d, record, parentId, page.fixed]);
+    return { ...values, ...(record ? {} : prefill), ...page.fixed };
+  }, [c, d, record, parentId, page.fixed, prefill]);
   useEffect(() => form.resetFields(), [form, initialValues]);
 
   const save = useMutation({
@@ -98,7 +101,18 @@ function FormPage({ pageId, mode }: { pageId: string; mode: 'create' | 'edit' })
   const text = useCatalogText(c, page);
   const navigate = useNavigate();
   const { id } = useParams();
+  const [params] = useSearchParams();
   const api = useMemo(() => catalogApi(c), [c]);
+  // A create link may name starting values of writable fields in its address (`?equipmentId=…`).
+  const search = params.toString();
+  const prefill = useMemo(() => {
+    const values: Record<string, string> = {};
+    for (const name of c.writable) {
+      const v = new URLSearchParams(search).get(name);
+      if (v) values[name] = v;
+    }
+    return values;
+  }, [c, search]);
   const record = useQuery({
     queryKey: ['catalog', c.key, 'record', id],
     queryFn: ({ signal }) => api.get(id!, signal),
@@ -137,6 +151,7 @@ function FormPage({ pageId, mode }: { pageId: string; mode: 'create' | 'edit' })
         c={c}
         page={page}
         record={mode === 'edit' ? (record.data ?? null) : null}
+        prefill={mode === 'create' ? prefill : undefined}
         onSaved={back}
         onCancel={back}
       />

@@ -11,6 +11,7 @@ import {
   Flex,
   Input,
   InputNumber,
+  Segmented,
   Select,
   Space,
   Tag,
@@ -34,6 +35,7 @@ import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect, TreeReferenceSelect } 
 import { catalogByKey, pageById } from './registry.ts';
 import { useCatalogText, type CatalogText } from './text.ts';
 import { useCatalogTable } from './use-catalog-table.ts';
+import { activeQuickFilter, quickFilterParams, quickFiltersOf } from './extensions.ts';
 import { actionsWidth, RowActions, SearchBox, ServerTable, type ListColumn } from '../platform/list/index.tsx';
 
 export const routeTo = (pattern: string | null, id?: string) =>
@@ -411,9 +413,19 @@ function ListPage({ pageId }: { pageId: string }) {
   const filterNames = (d.filters ?? []).filter((name) => !(name in page.fixed));
   const setFilter = (name: string, value: string | null) => table.setFilter(name, value);
   const filtered = Boolean(table.keyWord) || Object.keys(table.filters).length > 0;
+  const quick = quickFiltersOf(c.key);
 
   return (
     <Card>
+      {quick.length > 0 && (
+        <Segmented
+          style={{ marginBottom: 16 }}
+          value={activeQuickFilter(quick, table.filters) ?? ''}
+          onChange={(key) => table.setFilters(quickFilterParams(quick, String(key)))}
+          options={quick.map((f) => ({ value: f.key, label: text.t(f.labelKey) }))}
+          data-testid="catalog-quick-filters"
+        />
+      )}
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
           <SearchBox

@@ -60,6 +60,8 @@ export function useCatalogTable(c: ResolvedCatalog, fixed: Record<string, string
     rowNumber: (index: number) => (pageNumber - 1) * pageSize + index + 1,
     setKeyWord: (value: string | null) => update({ q: value?.trim() || null }),
     setFilter: (name: string, value: string | null | undefined) => update({ [name]: value }),
+    /** Several filters at once (a quick filter): one address change, one request. */
+    setFilters: (values: Record<string, string | null>) => update(values),
     resetFilters: () => update(Object.fromEntries([...filterParams(c), 'q', 'sort', 'order'].map((k) => [k, null]))),
   };
 }

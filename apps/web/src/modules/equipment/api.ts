@@ -1,0 +1,170 @@
+import type { DeclarationAction, DeclarationStatus } from '@portal/domain/equipment/state';
+import type { DueState } from '@portal/domain/equipment/rules';
+import { apiDownload, apiFetch } from '../../app/api-client.ts';
+import { saveFile, toQuery, type CatalogRecord } from '../../catalog/api.ts';
+
+/**
+ * The equipment calls as the pages use them: declarations (employer and department), a machine's history, the
+ * public look-ups and the summary. Shapes follow the API contract; the declarations' zod schemas move to
+ * packages/domain/src/equipment/schemas.ts with the API, and these types follow them there.
+ */
+const url = (path: string) => `/api/Equipment/${path}`;
+const id = (value: string) => encodeURIComponent(value);
+
+export interface DeclarationSummary {
+  id: string;
+  status: DeclarationStatus;
+  number: string | null;
+  late: boolean;
+  dueBy: string | null;
+  declaredOn: string | null;
+  businessId: string;
+  businessName: string | null;
+  itemCount?: number;
+  updatedAt?: string;
+}
+
+export interface DeclarationItem {
+  equipmentId: string;
+  code: string | null;
+  name: string | null;
+  typeName: string | null;
+  serialNumber: string | null;
+  firstUseDate: string | null;
+  certificateId: string | null;
+  certificateNumber: string | null;
+  inspectionDate: string | null;
+  result: 'pass' | 'fail' | null;
+  dueDate: string | null;
+}
+
+export interface DeclarationEvent {
+  at: string;
+  action: string;
+  fromStatus: DeclarationStatus | null;
+  toStatus: DeclarationStatus | null;
+  actorName: string | null;
+  reason: string | null;
+}
+
+export interface DeclarationDetail extends DeclarationSummary {
+  items: DeclarationItem[];
+  events: DeclarationEvent[];
+  actions: DeclarationAction[];
+  version: number;
+  contactName: string | null;
+  contactPhone: string | null;
+  note: string | null;
+  refuseReason: string | null;
+}
+
+export interface DeclarationBody {
+  businessId?: string | null;
+  items: { equipmentId: string; certificateId?: string | null }[];
+  contactName?: string | null;
+  contactPhone?: string | null;
+  note?: string | null;
+  version?: number;
+}
+
+export interface MachineHistory {
+  events: { at: string; action: string; details: Record<string, unknown> | null; actorName: string | null }[];
+  declarations: DeclarationSummary[];
+}
+
+export interface PublicMachine {
+  code: string;
+  typeName: string | null;
+  businessName: string | null;
+  lastInspectionDate: string | null;
+  validUntil: string | null;
+  status: string | null;
+  dueState: DueState;
+  declarationNumber: string | null;
+}
+
+export interface PublicInspector {
+  fullName?: string;
+  name?: string;
+  accreditationNumber: string | null;
+  organizationName?: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  equipmentTypes: string | null;
+  valid: boolean;
+}
+
+export interface SummaryRow {
+  typeId: string;
+  typeName: string;
+  wardId: string | null;
+  wardName: string | null;
+  inUse: number;
+  outOfUse: number;
+  scrapped: number;
+  overdue: number;
+  undeclared: number;
+}
+export type SummaryCounts = Pick<SummaryRow, 'inUse' | 'outOfUse' | 'scrapped' | 'overdue' | 'undeclared'>;
+
+type Page<T> = { pageLists: T[]; totalRecord: number };
+
+export const equipmentApi = {
+  declarations: (query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<Page<DeclarationSummary>>(url('declarations'), { query: toQuery(query), signal }),
+  declaration: (declarationId: string, signal?: AbortSignal) =>
+    apiFetch<DeclarationDetail>(url(`declarations/${id(declarationId)}`), { signal }),
+  create: (body: DeclarationBody) => apiFetch<DeclarationDetail>(url('add-declaration'), { method: 'POST', body }),
+  update: (declarationId: string, body: DeclarationBody) =>
+    apiFetch<DeclarationDetail>(url(`update-declaration/${id(declarationId)}`), { method: 'PUT', body }),
+  submit: (declarationId: string, version: number) =>
+    apiFetch<DeclarationDetail>(url(`submit-declaration/${id(declarationId)}`), { method: 'POST', body: { version } }),
+  confirm: (declarationId: string, version: number) =>
+    apiFetch<DeclarationDetail>(url(`confirm-declaration/${id(declarationId)}`), {
+      method: 'POST',
+      body: { version },
+    }),
+  refuse: (declarationId: string, version: number, reason: string) =>
+    apiFetch<DeclarationDetail>(url(`refuse-declaration/${id(declarationId)}`), {
+      method: 'POST',
+      body: { version, reason },
+    }),
+  remove: (ids: string[]) => apiFetch<{ deleted: number }>(url('delete-declarations'), { method: 'POST', body: ids }),
+  downloadConfirmation: async (declarationId: string, number: string | null) =>
+    saveFile(
+      await apiDownload(url(`declaration-confirmation/${id(declarationId)}`)),
+      `giay-xac-nhan-khai-bao-${(number ?? declarationId).replace(/\//g, '-')}.pdf`,
+    ),
+  machineHistory: (machineId: string, signal?: AbortSignal) =>
+    apiFetch<MachineHistory>(url(`machine-history/${id(machineId)}`), { signal }),
+  /** The employer's machines (the register, scoped by the server), for the declaration's picker. */
+  machines: (query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<Page<CatalogRecord>>(url('equipments'), { query: toQuery(query), signal }),
+  /** A machine's certificates, newest first. */
+  certificates: (equipmentId: string, signal?: AbortSignal) =>
+    apiFetch<Page<CatalogRecord>>('/api/EquipmentInspection/equipmentInspections', {
+      query: toQuery({ equipmentId, pageSize: 50, sortField: 'inspectionDate', sortOrder: 'desc' }),
+      signal,
+    }),
+  publicLookup: (number: string, signal?: AbortSignal) =>
+    apiFetch<{ items: PublicMachine[] }>(url('public/lookup'), { query: { number }, signal }),
+  publicMachine: (code: string, signal?: AbortSignal) =>
+    apiFetch<{ items: PublicMachine[]; declarationNumber?: string | null }>(url(`public/${id(code)}`), { signal }),
+  publicInspectors: (kind: 'inspectors' | 'organizations', query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<Page<PublicInspector>>(
+      kind === 'inspectors' ? '/api/Inspector/public-list' : '/api/InspectionOrganization/public-list',
+      { query: toQuery(query), signal },
+    ),
+  summary: (query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<{ rows: SummaryRow[]; totals: SummaryCounts }>(url('summary'), { query: toQuery(query), signal }),
+  summaryExcel: async (query: Record<string, unknown>) =>
+    saveFile(await apiDownload(url('summary/export-excel'), { query: toQuery(query) }), 'bang-tong-hop-thiet-bi.xlsx'),
+};
+
+/** Query keys: every declaration write invalidates ['equipment']. */
+export const equipmentKeys = {
+  all: ['equipment'] as const,
+  declarations: (q: Record<string, unknown>) => ['equipment', 'declarations', q] as const,
+  declaration: (declarationId: string) => ['equipment', 'declaration', declarationId] as const,
+  history: (machineId: string) => ['equipment', 'history', machineId] as const,
+};
