@@ -78,7 +78,9 @@ for (const key of ['inspectionOrganization', 'inspector']) {
 
 // ------------------------------------------------------------------------------------------------------ machines
 
-const statusChanges = new WeakMap<Record<string, unknown>, { from: unknown; to: unknown }>();
+// What a change did, from beforeChange (which sees the original) to afterChange (which sees the stored record),
+// by record id: the engine may hand afterChange a copy of the data.
+const statusChanges = new Map<string, { from: unknown; to: unknown }>();
 
 registerCatalogHooks('equipment', {
   async beforeChange({ ctx, operation, data, original }) {
@@ -104,11 +106,12 @@ registerCatalogHooks('equipment', {
       errors.push({ field: 'firstUseDate', code: 'range', message: t('equipment:errors.firstUseBeforeMade') });
     refuse(errors);
     if (original && 'status' in data && data.status !== original.status)
-      statusChanges.set(out, { from: original.status, to: data.status });
+      statusChanges.set(original.id, { from: original.status, to: data.status });
     return out;
   },
-  async afterChange({ ctx, operation, record, data }) {
-    const change = statusChanges.get(data);
+  async afterChange({ ctx, operation, record }) {
+    const change = statusChanges.get(record.id);
+    statusChanges.delete(record.id);
     if (operation === 'create')
       await recordMachineEvent(ctx.db, record.id, 'registered', { code: record.code }, ctx.principal);
     else if (change) await recordMachineEvent(ctx.db, record.id, 'statusChanged', change, ctx.principal);
@@ -218,7 +221,7 @@ export async function refreshMachines(
     where e.id = c.equipment_id`.execute(db);
 }
 
-const previousMachine = new WeakMap<Record<string, unknown>, string>();
+const previousMachine = new Map<string, string>();
 
 registerCatalogHooks('equipmentInspection', {
   async beforeChange({ ctx, data, original }) {
@@ -253,11 +256,13 @@ registerCatalogHooks('equipmentInspection', {
         : intervalFor(await intervalRules(ctx.db, m.type_id), m.type_id, date, m.manufacture_year, m.type_cycle);
     const dueDate = merged.result === 'fail' ? date : nextDueDate(date, interval?.months ?? null, stated);
     const out = { ...data, businessId: m.business_id, dueDate };
-    if (original && original.equipmentId !== machineId) previousMachine.set(out, original.equipmentId as string);
+    if (original && original.equipmentId !== machineId)
+      previousMachine.set(original.id, original.equipmentId as string);
     return out;
   },
-  async afterChange({ ctx, operation, record, data }) {
-    const before = previousMachine.get(data);
+  async afterChange({ ctx, operation, record }) {
+    const before = previousMachine.get(record.id);
+    previousMachine.delete(record.id);
     await refreshMachines(ctx.db, [record.equipmentId as string, ...(before ? [before] : [])]);
     await recordMachineEvent(
       ctx.db,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { todayInVietnam } from '@portal/domain/permits/rules';
@@ -10,7 +10,11 @@ import { todayInVietnam } from '@portal/domain/permits/rules';
  * `onNewDay` then runs for the new day before the call answers, as the nightly job would.
  */
 let offsetMs = 0;
-const dailyTasks = new Map<string, (today: string) => Promise<unknown>>();
+/**
+ * Each app's own tasks (tests run several apps in one process), keyed by its configuration: the one object every
+ * plugin context of an app shares.
+ */
+const dailyTasks = new WeakMap<object, Map<string, (today: string) => Promise<unknown>>>();
 
 export const clock = {
   now: (): Date => new Date(Date.now() + offsetMs),
@@ -18,12 +22,14 @@ export const clock = {
 };
 
 /** A task the nightly jobs run for each new day (reminders, overdue notices); idempotent by key. */
-export function onNewDay(key: string, task: (today: string) => Promise<unknown>): void {
-  dailyTasks.set(key, task);
+export function onNewDay(app: FastifyInstance, key: string, task: (today: string) => Promise<unknown>): void {
+  const tasks = dailyTasks.get(app.config) ?? new Map<string, (today: string) => Promise<unknown>>();
+  tasks.set(key, task);
+  dailyTasks.set(app.config, tasks);
 }
 
-export async function runDailyTasks(today = clock.today()): Promise<void> {
-  for (const task of dailyTasks.values()) await task(today);
+export async function runDailyTasks(app: FastifyInstance, today = clock.today()): Promise<void> {
+  for (const task of dailyTasks.get(app.config)?.values() ?? []) await task(today);
 }
 
 /** Only under TEST_CLOCK: never in the OpenAPI document of a real installation. */
@@ -41,7 +47,7 @@ export const testClockRoutes: FastifyPluginAsync = fp(async (app) => {
     async (request) => {
       const { today } = request.body as { today: string | null };
       offsetMs = today ? Date.parse(`${today}T12:00:00+07:00`) - Date.now() : 0;
-      await runDailyTasks();
+      await runDailyTasks(app);
       await app.notifier.deliver();
       return { today: clock.today() };
     },
