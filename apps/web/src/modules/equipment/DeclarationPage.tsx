@@ -140,7 +140,7 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
 
   const save = async (values: Values): Promise<DeclarationDetail> => {
     const body: DeclarationBody = {
-      ...(forEmployer ? {} : { businessId: values.businessId }),
+      ...(forEmployer || !values.businessId ? {} : { businessId: values.businessId }),
       items: values.items.map((i) => ({ equipmentId: i.equipmentId, certificateId: i.certificateId ?? null })),
       contactName: values.contactName?.trim() || null,
       contactPhone: values.contactPhone?.trim() || null,
@@ -357,9 +357,9 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
             <Form.Item
               name="contactPhone"
               label={t('pages.fields.contactPhone')}
-              rules={[{ pattern: /^[0-9+ .()-]{8,20}$/, message: t('pages.declaration.phoneInvalid') }]}
+              rules={[{ pattern: /^[0-9+ .()-]{8,30}$/, message: t('pages.declaration.phoneInvalid') }]}
             >
-              <Input maxLength={20} autoComplete="tel" inputMode="tel" />
+              <Input maxLength={30} autoComplete="tel" inputMode="tel" />
             </Form.Item>
           </Col>
           <Col span={24}>

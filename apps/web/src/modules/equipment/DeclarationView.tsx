@@ -134,10 +134,10 @@ export function ItemsTable({ items, linkMachines = true }: { items: DeclarationI
 /** Who did what to the declaration, newest first. */
 export function DeclarationHistory({ detail }: { detail: DeclarationDetail }) {
   const { t } = useTranslation('equipment');
-  if (!detail.events.length) return <Typography.Text type="secondary">{t('pages.history.empty')}</Typography.Text>;
+  if (!detail.history.length) return <Typography.Text type="secondary">{t('pages.history.empty')}</Typography.Text>;
   return (
     <Timeline
-      items={[...detail.events]
+      items={[...detail.history]
         .sort((a, b) => b.at.localeCompare(a.at))
         .map((e, i) => ({
           key: `${e.at}-${i}`,
@@ -226,7 +226,10 @@ export function ReviewActions({ detail, onDone }: { detail: DeclarationDetail; o
           <Form.Item
             name="reason"
             label={t('pages.review.reason')}
-            rules={[{ required: true, whitespace: true, message: t('pages.review.reasonRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('pages.review.reasonRequired') },
+              { min: 5, message: t('pages.review.reasonShort') },
+            ]}
           >
             <Input.TextArea rows={4} maxLength={1000} showCount autoFocus />
           </Form.Item>

@@ -12,7 +12,7 @@ import { RecordFields } from '../../catalog/DetailPage.tsx';
 import { errorMessage, routeTo, useCatalogAbility, useDeleteAction } from '../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useCatalogText } from '../../catalog/text.ts';
-import { equipmentApi, equipmentKeys, type DeclarationSummary } from './api.ts';
+import { equipmentApi, equipmentKeys, type MachineDeclaration } from './api.ts';
 import { DeclarationStatusTag, declarationPath, LateTag, showDate, showTime } from './ui.tsx';
 
 /** The machine's certificates, newest first, each opening its edit page; and the button to add one. */
@@ -82,12 +82,12 @@ function Certificates({ machine }: { machine: CatalogRecord }) {
   );
 }
 
-function Declarations({ declarations }: { declarations: DeclarationSummary[] }) {
+function Declarations({ declarations }: { declarations: MachineDeclaration[] }) {
   const { t } = useTranslation('equipment');
   const access = useAccess();
   const mayOpen = can(access, 'read', 'EquipmentDeclaration');
   return (
-    <Table<DeclarationSummary>
+    <Table<MachineDeclaration>
       rowKey="id"
       size="small"
       tableLayout="fixed"
@@ -104,6 +104,7 @@ function Declarations({ declarations }: { declarations: DeclarationSummary[] }) 
           },
         },
         { title: t('pages.fields.declaredOn'), key: 'declaredOn', render: (_v, r) => showDate(r.declaredOn) },
+        { title: t('pages.fields.certificate'), dataIndex: 'certificateNumber', key: 'certificate', ellipsis: true },
         {
           title: t('pages.fields.status'),
           key: 'status',

@@ -11,7 +11,7 @@ import { useUrlListState } from '../../platform/list/index.tsx';
 import { equipmentApi, type SummaryCounts, type SummaryRow } from './api.ts';
 import { errorText } from './ui.tsx';
 
-const COUNTS = ['inUse', 'outOfUse', 'scrapped', 'overdue', 'undeclared'] as const;
+const COUNTS = ['inUse', 'outOfUse', 'scrapped', 'overdue', 'undeclared', 'inspected'] as const;
 const count = (n: number | undefined) => (n ?? 0).toLocaleString('vi-VN');
 
 /**
@@ -114,14 +114,14 @@ export default function SummaryPage() {
             title: t('pages.summary.ward'),
             key: 'ward',
             ellipsis: true,
-            width: 220,
+            width: 180,
             render: (_v, r) => r.wardName ?? t('pages.summary.noWard'),
           },
           ...COUNTS.map((k) => ({
             title: t(`pages.summary.counts.${k}`),
             dataIndex: k,
             key: k,
-            width: 120,
+            width: 105,
             align: 'right' as const,
             render: (n: number) => count(n),
           })),

@@ -1,65 +1,28 @@
-import type { DeclarationAction, DeclarationStatus } from '@portal/domain/equipment/state';
+import type {
+  DeclarationDetail,
+  DeclarationEvent,
+  DeclarationItem,
+  DeclarationPage,
+  DeclarationSummary,
+  MachineHistoryAnswer,
+} from '@portal/domain/equipment/schemas';
 import type { DueState } from '@portal/domain/equipment/rules';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import { saveFile, toQuery, type CatalogRecord } from '../../catalog/api.ts';
 
 /**
  * The equipment calls as the pages use them: declarations (employer and department), a machine's history, the
- * public look-ups and the summary. Shapes follow the API contract; the declarations' zod schemas move to
- * packages/domain/src/equipment/schemas.ts with the API, and these types follow them there.
+ * public look-ups and the summary. The declarations' shapes are the API's (packages/domain/src/equipment/schemas.ts,
+ * types only: the web bundle carries no schema for them).
  */
 const url = (path: string) => `/api/Equipment/${path}`;
 const id = (value: string) => encodeURIComponent(value);
 
-export interface DeclarationSummary {
-  id: string;
-  status: DeclarationStatus;
-  number: string | null;
-  late: boolean;
-  dueBy: string | null;
-  declaredOn: string | null;
-  businessId: string;
-  businessName: string | null;
-  itemCount?: number;
-  updatedAt?: string;
-}
+export type { DeclarationDetail, DeclarationEvent, DeclarationItem, DeclarationSummary };
 
-export interface DeclarationItem {
-  equipmentId: string;
-  code: string | null;
-  name: string | null;
-  typeName: string | null;
-  serialNumber: string | null;
-  firstUseDate: string | null;
-  certificateId: string | null;
-  certificateNumber: string | null;
-  inspectionDate: string | null;
-  result: 'pass' | 'fail' | null;
-  dueDate: string | null;
-}
-
-export interface DeclarationEvent {
-  at: string;
-  action: string;
-  fromStatus: DeclarationStatus | null;
-  toStatus: DeclarationStatus | null;
-  actorName: string | null;
-  reason: string | null;
-}
-
-export interface DeclarationDetail extends DeclarationSummary {
-  items: DeclarationItem[];
-  events: DeclarationEvent[];
-  actions: DeclarationAction[];
-  version: number;
-  contactName: string | null;
-  contactPhone: string | null;
-  note: string | null;
-  refuseReason: string | null;
-}
-
+/** A new draft's body (NewDeclarationBody as sent), or an update's with the version read; `businessId` on creation only. */
 export interface DeclarationBody {
-  businessId?: string | null;
+  businessId?: string | undefined;
   items: { equipmentId: string; certificateId?: string | null }[];
   contactName?: string | null;
   contactPhone?: string | null;
@@ -67,10 +30,8 @@ export interface DeclarationBody {
   version?: number;
 }
 
-export interface MachineHistory {
-  events: { at: string; action: string; details: Record<string, unknown> | null; actorName: string | null }[];
-  declarations: DeclarationSummary[];
-}
+export type MachineHistory = MachineHistoryAnswer;
+export type MachineDeclaration = MachineHistoryAnswer['declarations'][number];
 
 export interface PublicMachine {
   code: string;
@@ -104,14 +65,19 @@ export interface SummaryRow {
   scrapped: number;
   overdue: number;
   undeclared: number;
+  /** Inspected within the period. */
+  inspected: number;
 }
-export type SummaryCounts = Pick<SummaryRow, 'inUse' | 'outOfUse' | 'scrapped' | 'overdue' | 'undeclared'>;
+export type SummaryCounts = Pick<
+  SummaryRow,
+  'inUse' | 'outOfUse' | 'scrapped' | 'overdue' | 'undeclared' | 'inspected'
+>;
 
 type Page<T> = { pageLists: T[]; totalRecord: number };
 
 export const equipmentApi = {
   declarations: (query: Record<string, unknown>, signal?: AbortSignal) =>
-    apiFetch<Page<DeclarationSummary>>(url('declarations'), { query: toQuery(query), signal }),
+    apiFetch<DeclarationPage>(url('declarations'), { query: toQuery(query), signal }),
   declaration: (declarationId: string, signal?: AbortSignal) =>
     apiFetch<DeclarationDetail>(url(`declarations/${id(declarationId)}`), { signal }),
   create: (body: DeclarationBody) => apiFetch<DeclarationDetail>(url('add-declaration'), { method: 'POST', body }),
