@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import declarationRoutes from './declarations/routes.ts';
 // The rules on its catalogue areas (machines, certificates, inspectors…): registered at load.
 import './hooks.ts';
 
@@ -8,6 +9,8 @@ import './hooks.ts';
  * the department's confirmation, due dates and reminders, the public look-up and the summary table. The rules
  * and the declaration state machine live in packages/domain/src/equipment.
  */
-const equipment: FastifyPluginAsync = async () => {};
+const equipment: FastifyPluginAsync = async (app) => {
+  await app.register(declarationRoutes);
+};
 
 export default equipment;

@@ -1,0 +1,286 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { DECLARATION_PERMISSIONS, EQUIPMENT_PERMISSIONS } from '@portal/domain/equipment/features';
+import {
+  declarationActionBody,
+  declarationDetail,
+  declarationListQuery,
+  declarationPage,
+  machineHistoryAnswer,
+  newDeclarationBody,
+  refuseDeclarationBody,
+  updateDeclarationBody,
+} from '@portal/domain/equipment/schemas';
+import type { DeclarationStatus } from '@portal/domain/equipment/state';
+import { catalogRegistry } from '../../../catalog/registry.ts';
+import { rowScope } from '../../../catalog/scope.ts';
+import { AppError, errorBodySchema } from '../../../platform/errors/app-error.ts';
+import { contentDisposition } from '../../../platform/files/index.ts';
+import { explainValidation } from '../../permits/validation.ts';
+import { machineHistory } from '../history.ts';
+import { visibleTo } from './access.ts';
+import { confirmationPdf } from './pdf.ts';
+import { listDeclarations } from './queries.ts';
+import {
+  confirmDeclaration,
+  createDeclaration,
+  declarationCtx,
+  declarationDetail as readDetail,
+  deleteDeclarations,
+  refuseDeclaration,
+  submitDeclaration,
+  updateDeclaration,
+} from './service.ts';
+
+const AREA = '/api/Equipment';
+const tags = ['Equipment'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const idParams = z.object({ id: z.uuid() });
+/** Delete calls take the ids as the body (spec); `{ ids }` is accepted too. */
+const idsBody = z
+  .union([z.array(z.uuid()).min(1).max(200), z.object({ ids: z.array(z.uuid()).min(1).max(200) })])
+  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
+const deleted = z.object({ deleted: z.number() });
+
+/**
+ * Declarations of machines put into use (Law 84/2015 Art 30.2) and the department's answer: GET reads, POST
+ * creates and moves, PUT updates, POST delete-… with ids. Every write answers the declaration as it now is.
+ */
+const declarationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Our schemas carry rule messages; refusals are explained in the caller's language.
+  app.addHook('preHandler', async (request) => {
+    const error = explainValidation(request);
+    if (error) throw error;
+  });
+  const ctx = (request: Parameters<typeof declarationCtx>[1]) => declarationCtx(app.db, request);
+
+  app.get(
+    `${AREA}/declarations`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.read },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Declarations the caller sees (employer: its own, drafts included; department: submitted ones; commune: its employers’, read only)',
+        querystring: declarationListQuery,
+        response: { 200: declarationPage, ...errors },
+      },
+    },
+    async (request) => listDeclarations(app.db, ctx(request).caller, request.query),
+  );
+
+  app.get(
+    `${AREA}/declarations/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.read },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'One declaration with its machines, certificates, history and the actions open to the caller',
+        params: idParams,
+        response: { 200: declarationDetail, ...errors },
+      },
+    },
+    async (request) => readDetail(ctx(request), request.params.id),
+  );
+
+  app.post(
+    `${AREA}/add-declaration`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.create },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          "File a declaration (draft) of the employer's machines (1–200; an authority user names the employer): each machine the employer's own, not scrapped, in no other live declaration (409)",
+        body: newDeclarationBody,
+        response: { 201: declarationDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const c = ctx(request);
+      const id = await createDeclaration(c, request.body);
+      return reply.status(201).send(await readDetail(c, id));
+    },
+  );
+
+  app.put(
+    `${AREA}/update-declaration/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.update },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Change a draft or refused declaration (body: version, fields; absent: kept); 409 when someone changed it since',
+        params: idParams,
+        body: updateDeclarationBody,
+        response: { 200: declarationDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const c = ctx(request);
+      await updateDeclaration(c, request.params.id, request.body);
+      return readDetail(c, request.params.id);
+    },
+  );
+
+  app.post(
+    `${AREA}/submit-declaration/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.update },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Declarant: send a draft or refused declaration to the department (400 naming each machine without its inspection certificate); marks it late when a machine was first used longer ago than the legal window',
+        params: idParams,
+        body: declarationActionBody,
+        response: { 200: declarationDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const c = ctx(request);
+      await submitDeclaration(c, request.params.id, request.body.version);
+      return readDetail(c, request.params.id);
+    },
+  );
+
+  app.post(
+    `${AREA}/confirm-declaration/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.review },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: "Department: confirm a submitted declaration with the year's next number (0001/2026/XNKB)",
+        params: idParams,
+        body: declarationActionBody,
+        response: { 200: declarationDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const c = ctx(request);
+      await confirmDeclaration(c, request.params.id, request.body.version);
+      return readDetail(c, request.params.id);
+    },
+  );
+
+  app.post(
+    `${AREA}/refuse-declaration/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.review },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Department: refuse a submitted declaration with the reason (what to correct)',
+        params: idParams,
+        body: refuseDeclarationBody,
+        response: { 200: declarationDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const c = ctx(request);
+      await refuseDeclaration(c, request.params.id, request.body);
+      return readDetail(c, request.params.id);
+    },
+  );
+
+  app.post(
+    `${AREA}/delete-declarations`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.delete },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: "Withdraw the declarant's draft or refused declarations (body: ids; all or none)",
+        body: idsBody,
+        response: { 200: deleted, ...errors },
+      },
+    },
+    async (request) => ({ deleted: await deleteDeclarations(ctx(request), request.body) }),
+  );
+
+  app.get(
+    `${AREA}/declaration-confirmation/:id`,
+    {
+      config: { permission: DECLARATION_PERMISSIONS.read },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'The confirmation (giấy xác nhận khai báo) of a confirmed declaration as PDF, with a QR to its public look-up',
+        params: idParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await confirmationPdf(ctx(request), request.params.id, app.config.publicUrl);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(fileName, 'attachment'))
+        .header('cache-control', 'private, no-store')
+        .send(pdf as never);
+    },
+  );
+
+  app.get(
+    `${AREA}/machine-history/:id`,
+    {
+      config: { permission: EQUIPMENT_PERMISSIONS.read },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: "A machine's history (newest first) and the declarations it was listed in",
+        params: idParams,
+        response: { 200: machineHistoryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const c = ctx(request);
+      const scope = rowScope(catalogRegistry.get('equipment'), request.principal, 'e');
+      const machine = await sql<{ id: string }>`select e.id from equipment e
+        where e.id = ${request.params.id} and e.deleted_at is null ${scope ? sql`and ${scope}` : sql``}`.execute(
+        app.db,
+      );
+      if (!machine.rows[0]) throw new AppError(404, 'NOT_FOUND');
+      const declarations = await sql<{
+        id: string;
+        status: DeclarationStatus;
+        number: string | null;
+        declared_on: string | null;
+        decided_at: Date | null;
+        late: boolean;
+        certificate_number: string | null;
+      }>`select d.id, d.status, d.number, d.declared_on::text as declared_on, d.decided_at, d.late,
+          c.certificate_number
+        from equipment_declaration_item i
+        join equipment_declaration d on d.id = i.declaration_id
+        left join equipment_inspection c on c.id = i.certificate_id
+        where i.equipment_id = ${request.params.id} and ${visibleTo(c.caller)}
+        order by d.created_at desc`.execute(app.db);
+      return {
+        events: await machineHistory(app.db, request.params.id),
+        declarations: declarations.rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          number: r.number,
+          declaredOn: r.declared_on,
+          decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+          late: !!r.late,
+          certificateNumber: r.certificate_number,
+        })),
+      };
+    },
+  );
+};
+
+export default declarationRoutes;
