@@ -367,7 +367,14 @@ export const demoRows: Record<string, Row[]> = {
       ['KDV-004', 'Phạm Đức Long', 'KD-LD', 'KĐV-0627', '2022-04-01', '2027-03-31', 'TB01, TB03, TB04, TB11'],
       ['KDV-005', 'Hoàng Thị Lan', 'KD-LD', 'KĐV-0628', '2022-04-01', '2025-03-31', 'TB11, TB12, TB13'],
     ],
-    (r) => ({ organizationId: r[2], accreditationNumber: r[3], validFrom: r[4], validTo: r[5], equipmentTypes: r[6] }),
+    (r) => ({
+      fullName: r[1],
+      organizationId: r[2],
+      accreditationNumber: r[3],
+      validFrom: r[4],
+      validTo: r[5],
+      equipmentTypes: r[6],
+    }),
   ),
   indexFile: rows(
     [

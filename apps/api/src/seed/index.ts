@@ -6,6 +6,7 @@ import { adminUnitsSeedStep } from '../modules/organisation/seed-admin-units.ts'
 import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
+import { equipmentDemoStep } from '../modules/equipment/seed.ts';
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
@@ -40,6 +41,7 @@ export const seedSteps: SeedStep[] = [
   businessDemoStep,
   workersDemoStep,
   permitsDemoStep,
+  equipmentDemoStep,
   messagingDemoStep,
 ];
 
