@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import declarationRoutes from './declarations/routes.ts';
+import publicRoutes from './public.ts';
+import { defineReminderJob } from './reminders.ts';
+import summaryRoutes from './summary.ts';
 // The rules on its catalogue areas (machines, certificates, inspectors…): registered at load.
 import './hooks.ts';
+// Its tasks and figures in the workspaces: registered at load.
+import './workspace.ts';
 
 /**
  * Equipment with strict safety requirements (Law 84/2015 Arts 30–31): the register of machines and their
@@ -11,6 +16,9 @@ import './hooks.ts';
  */
 const equipment: FastifyPluginAsync = async (app) => {
   await app.register(declarationRoutes);
+  await app.register(publicRoutes);
+  await app.register(summaryRoutes);
+  defineReminderJob(app);
 };
 
 export default equipment;
