@@ -7,6 +7,7 @@ import { catalogueExport, catalogueImport, catalogueList } from './catalogue.ts'
 import { workerListEmployer, workerListReal } from './workers.ts';
 import { importHealth } from './import-health.ts';
 import { hubFanout } from './hub-fanout.ts';
+import { equipment } from './equipment.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -21,4 +22,5 @@ export const measurements: Measurement[] = [
   workerListEmployer,
   importHealth,
   hubFanout,
+  equipment,
 ];
