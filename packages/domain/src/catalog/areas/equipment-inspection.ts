@@ -32,6 +32,7 @@ export default defineCatalog({
   codeField: 'certificateNumber',
   // Numbers carry their organisation's prefix: one number names one certificate in the province.
   unique: { certificate: ['certificateNumber'] },
+  globalUnique: ['certificate'],
   list: {
     columns: [
       'certificateNumber',
