@@ -85,6 +85,9 @@ const statusChanges = new Map<string, { from: unknown; to: unknown }>();
 registerCatalogHooks('equipment', {
   async beforeChange({ ctx, operation, data, original }) {
     const out = { ...data };
+    // Every machine is some employer's: the department and communes name it (an employer user's is forced).
+    if (operation === 'create' && !out.businessId && !ctx.system)
+      refuse([{ field: 'businessId', code: 'required', message: translator(ctx)('catalog:validation.required') }]);
     if (operation === 'create') {
       out.publicCode = newPublicCode();
       out.declarationStatus = 'none';

@@ -297,7 +297,16 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
                     title: t('pages.fields.machine'),
                     key: 'machine',
                     ellipsis: true,
-                    render: (_v, f) => machineLabel(items[f.name]?.equipmentId ?? '').name,
+                    // The machine's id is a field of the row, so the form keeps it (validateFields returns
+                    // registered fields only) and a server error about it has a place.
+                    render: (_v, f) => (
+                      <>
+                        {machineLabel(items[f.name]?.equipmentId ?? '').name}
+                        <Form.Item name={[f.name, 'equipmentId']} hidden noStyle>
+                          <Input type="hidden" />
+                        </Form.Item>
+                      </>
+                    ),
                   },
                   {
                     title: t('pages.fields.serial'),

@@ -16,7 +16,8 @@ export default defineCatalog({
   fields: {
     code: field.code(),
     name: field.name({ max: 500 }),
-    businessId: field.employer({ required: true }),
+    // Forced to an employer user's own; the department and communes choose it (required by the module's hook).
+    businessId: field.employer(),
     indexEquipmentId: field.reference({ target: 'indexEquipment', required: true }),
     manufacturer: field.text({ max: 255, width: 24 }),
     model: field.text({ max: 255, width: 20 }),
