@@ -42,6 +42,7 @@ export default defineCatalog({
   filters: ['group', 'strictRequirement'],
   search: ['code', 'name'],
   paths: { delete: 'delete-index-equipments' },
-  routes: { base: '/thiet-bi-kiem-dinh' },
+  // The news portal's list of inspected equipment kinds (/tin-tuc/thiet-bi-kiem) is the same list.
+  routes: { base: '/thiet-bi-kiem-dinh', aliases: { list: '/tin-tuc/thiet-bi-kiem/danh-sach' } },
   menu: { group: 'safety', order: 20 },
 });
