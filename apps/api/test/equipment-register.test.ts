@@ -5,6 +5,7 @@ import { addDays, addMonths } from '@portal/domain/equipment/rules';
 import { catalogOperations } from '../src/catalog/operations.ts';
 import type { OpContext } from '../src/catalog/context.ts';
 import { clock } from '../src/platform/clock/index.ts';
+import { saveUpload } from '../src/platform/files/index.ts';
 import { adminUser, scopeFixture, signIn, type Session } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
@@ -167,6 +168,48 @@ describe('inspection organisations and inspectors', () => {
         equipmentTypes: 'TB11',
       }),
     ).rejects.toMatchObject({ statusCode: 400, details: [expect.objectContaining({ field: 'validTo' })] });
+  });
+});
+
+describe('inspector certificate file', () => {
+  it('downloads the scan of an inspector’s accreditation (download-file-inspector), for those who read inspectors', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const file = await saveUpload(
+      t.database.db,
+      t.app.files,
+      {
+        isSecure: true,
+        isBackground: false,
+        fileType: null,
+        fileName: 'Chứng chỉ kiểm định viên.pdf',
+        data: pdf,
+        type: { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
+      },
+      { uploadedBy: null },
+    );
+    await sql`update inspector set file = ${file.id}::uuid where id = ${inspector}::uuid`.execute(t.database.db);
+    const res = await t.request({
+      url: `/api/Inspector/download-file-inspector/${inspector}`,
+      headers: f.employerA.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect(String(res.headers['content-disposition'])).toContain('attachment');
+    expect((await t.request({ url: `/api/Inspector/download-file-inspector/${inspector}` })).statusCode).toBe(401);
+    const none = await catalogOperations('inspector').create(system, {
+      code: 'KDV-NOFILE',
+      fullName: 'Không Có Tệp',
+      organizationId: org,
+      accreditationNumber: 'KĐV-NOFILE',
+      validFrom: '2024-01-01',
+      validTo: '2028-12-31',
+      equipmentTypes: 'TB11',
+    });
+    expect(
+      (await t.request({ url: `/api/Inspector/download-file-inspector/${none.id}`, headers: f.employerA.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

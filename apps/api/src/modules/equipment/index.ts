@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import declarationRoutes from './declarations/routes.ts';
+import inspectorFileRoutes from './inspector-file.ts';
 import publicRoutes from './public.ts';
 import { defineReminderJob } from './reminders.ts';
 import summaryRoutes from './summary.ts';
@@ -17,6 +18,7 @@ import './workspace.ts';
 const equipment: FastifyPluginAsync = async (app) => {
   await app.register(declarationRoutes);
   await app.register(publicRoutes);
+  await app.register(inspectorFileRoutes);
   await app.register(summaryRoutes);
   defineReminderJob(app);
 };
