@@ -82,7 +82,10 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
       const inputB = await sampleInput(t, c, tag, 1, null, t.businessB);
       const taken = await create('employerB', inputB);
       expect(taken.statusCode, taken.body).toBe(409);
-      expect(taken.json().error.details[0]).toMatchObject({ field: codeKey, code: 'ownedElsewhere' });
+      expect(taken.json().error.details[0]).toMatchObject({
+        field: c.declaration.unique![codeKey]![0],
+        code: 'ownedElsewhere',
+      });
       const importedB = await t.request({
         method: 'POST',
         url: api(c, c.paths.import),
@@ -92,7 +95,9 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
       expect(importedB.json().data[0]).toMatchObject({
         isSuccess: false,
         action: null,
-        errors: expect.arrayContaining([expect.objectContaining({ field: codeKey, code: 'ownedElsewhere' })]),
+        errors: expect.arrayContaining([
+          expect.objectContaining({ field: c.declaration.unique![codeKey]![0], code: 'ownedElsewhere' }),
+        ]),
       });
       expect((await t.request({ url: api(c, c.paths.detail, id), headers: as('employerA') })).json().businessId).toBe(
         t.businessA,
