@@ -11,5 +11,6 @@ import './permits/features.ts';
 import './equipment/features.ts';
 import './files/index.ts';
 import './messaging/index.ts';
+import './suggestions/index.ts';
 
 export * from './permissions.ts';

@@ -26,6 +26,8 @@ import viMessaging from './locales/vi/messaging.json' with { type: 'json' };
 import enMessaging from './locales/en/messaging.json' with { type: 'json' };
 import viEquipment from './locales/vi/equipment.json' with { type: 'json' };
 import enEquipment from './locales/en/equipment.json' with { type: 'json' };
+import viSuggestions from './locales/vi/suggestions.json' with { type: 'json' };
+import enSuggestions from './locales/en/suggestions.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -51,6 +53,7 @@ export const resources = {
     groupMembers: viGroupMembers,
     messaging: viMessaging,
     notifications: viNotifications,
+    suggestions: viSuggestions,
   },
   en: {
     errors: enErrors,
@@ -67,6 +70,7 @@ export const resources = {
     groupMembers: enGroupMembers,
     messaging: enMessaging,
     notifications: enNotifications,
+    suggestions: enSuggestions,
   },
 } as const;
 

@@ -10,6 +10,7 @@ import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { MessagingTables } from '../modules/messaging/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
 import type { EquipmentTables } from '../modules/equipment/tables.ts';
+import type { SuggestionTables } from '../modules/suggestions/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -51,4 +52,5 @@ export type DB = PlatformTables &
   MessagingTables &
   NotificationTables &
   EquipmentTables &
+  SuggestionTables &
   CatalogTables;

@@ -8,6 +8,7 @@ import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { equipmentDemoStep } from '../modules/equipment/seed.ts';
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
+import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
@@ -43,6 +44,7 @@ export const seedSteps: SeedStep[] = [
   permitsDemoStep,
   equipmentDemoStep,
   messagingDemoStep,
+  suggestionsDemoStep,
 ];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { PERMIT_PATHS } from '../permits/features.ts';
 import { BUSINESS_PAGES } from '../businesses/pages.ts';
 import { EQUIPMENT_PATHS } from '../equipment/features.ts';
+import { suggestionLink } from '../suggestions/index.ts';
 
 /**
  * Every kind of notification the portal sends, declared once: its texts live in the notifications locale
@@ -42,6 +43,10 @@ export const NOTIFICATION_KINDS = {
   equipmentInspectionDue: { statutory: true, defaultChannel: 'mail' },
   /** Machines in use whose inspection stays overdue, for the department and the commune. */
   equipmentInspectionOverdue: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives a question or suggestion from the public (the suggestion box). */
+  suggestionReceived: { statutory: false, defaultChannel: 'portal' },
+  /** An officer is given a suggestion to answer. */
+  suggestionAssigned: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;
@@ -59,6 +64,7 @@ export const notificationLinks = {
   machine: (id: string) => EQUIPMENT_PATHS.machine.replace(':id', id),
   declaration: (id: string) => EQUIPMENT_PATHS.declarationEdit.replace(':id', id),
   declarationReview: () => EQUIPMENT_PATHS.review,
+  suggestion: (id: string) => suggestionLink(id),
   overdueMachines: (today: string) => `${EQUIPMENT_PATHS.register}?status=inUse&nextDueDateTo=${today}`,
 };
 
