@@ -160,6 +160,11 @@ export async function sampleInput(
         out[name] = true;
         break;
       case 'reference': {
+        // An optional reference to the area itself (a text replaced by another) stays empty: no endless chain.
+        if (f.target === c.key && !f.required) {
+          out[name] = null;
+          break;
+        }
         const target = catalogRegistry.get(f.target);
         // Units are visible to their own members only: an optional unit (the training body running a
         // course) stays empty, as an employer's own record leaves it.

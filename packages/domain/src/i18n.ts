@@ -28,6 +28,8 @@ import viEquipment from './locales/vi/equipment.json' with { type: 'json' };
 import enEquipment from './locales/en/equipment.json' with { type: 'json' };
 import viSuggestions from './locales/vi/suggestions.json' with { type: 'json' };
 import enSuggestions from './locales/en/suggestions.json' with { type: 'json' };
+import viLibrary from './locales/vi/library.json' with { type: 'json' };
+import enLibrary from './locales/en/library.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -53,6 +55,7 @@ export const resources = {
     groupMembers: viGroupMembers,
     messaging: viMessaging,
     notifications: viNotifications,
+    library: viLibrary,
     suggestions: viSuggestions,
   },
   en: {
@@ -70,6 +73,7 @@ export const resources = {
     groupMembers: enGroupMembers,
     messaging: enMessaging,
     notifications: enNotifications,
+    library: enLibrary,
     suggestions: enSuggestions,
   },
 } as const;

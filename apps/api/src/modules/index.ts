@@ -15,6 +15,7 @@ import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
 import messaging from './messaging/index.ts';
+import library from './library/index.ts';
 import suggestions from './suggestions/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
@@ -36,5 +37,6 @@ export const modules: FastifyPluginAsync[] = [
   messaging,
   suggestions,
   notifications,
+  library,
   importRunRoutes,
 ];

@@ -11,6 +11,7 @@ import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
+import { legalDocumentsReferenceStep } from '../modules/library/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 
@@ -38,6 +39,7 @@ export const seedSteps: SeedStep[] = [
   demoProvinceStep,
   ...accountSeedSteps,
   catalogReferenceStep,
+  legalDocumentsReferenceStep,
   catalogDemoStep,
   businessDemoStep,
   workersDemoStep,
