@@ -434,7 +434,8 @@ describe('violating organisations', () => {
     expect(row).toMatchObject({ decisionNumber: '45/QĐ-XPHC', fineAmount: 25_000_000 });
     // The public gets what the page shows, nothing internal.
     expect(Object.keys(row)).not.toContain('remedy');
-    expect(Object.keys(row)).not.toContain('businessId');
+    // The employer's id, only to link its public page (an active portal employer's; null otherwise).
+    expect(row.businessId).toBe(f.businessA.id);
 
     // A commune keeps its own area's records only.
     refused(

@@ -381,6 +381,7 @@ describe('public look-up', () => {
     });
     expect(Object.keys(item).sort()).toEqual(
       [
+        'businessId',
         'businessName',
         'certificateNumber',
         'code',

@@ -194,6 +194,7 @@ export interface Violation {
 export type PublicViolation = Pick<
   Violation,
   | 'id'
+  | 'businessId'
   | 'organizationName'
   | 'taxCode'
   | 'address'

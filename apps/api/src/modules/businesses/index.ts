@@ -7,6 +7,7 @@ import './workspace.ts';
 import bussinessRoutes from './bussiness.routes.ts';
 import documentRoutes from './documents.routes.ts';
 import overtimeRoutes from './overtime.routes.ts';
+import publicRoutes from './public.ts';
 import violationRoutes from './violations.routes.ts';
 
 /**
@@ -19,6 +20,7 @@ const businesses: FastifyPluginAsync = async (app) => {
   await app.register(documentRoutes);
   await app.register(overtimeRoutes);
   await app.register(violationRoutes);
+  await app.register(publicRoutes);
 };
 
 export default businesses;

@@ -97,7 +97,8 @@ const violationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Published violations, for the public page (accent-insensitive search on name and tax code)',
         querystring: pagingQuery.extend({ year: z.coerce.number().int().min(2000).max(2100).optional() }),
-        response: { 200: pageOf(publicViolationSchema), ...errors },
+        // businessId: the employer's public page (`/chi-tiet-doanh-nghiep/{id}`) when it is a portal employer.
+        response: { 200: pageOf(publicViolationSchema.extend({ businessId: z.string().nullable() })), ...errors },
       },
     },
     async (request) => listPublicViolations(app.db, request.query),

@@ -157,11 +157,27 @@ export async function listPublicViolations(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
+  // The employer's public page (`/chi-tiet-doanh-nghiep/{id}`) exists for the portal's active employers only.
+  const employerIds = [...new Set(rows.map((r) => r.business_id).filter((id): id is string => !!id))];
+  const active = new Set(
+    employerIds.length
+      ? (
+          await db
+            .selectFrom('business')
+            .select('id')
+            .where('id', 'in', employerIds)
+            .where('status', '=', 'active')
+            .where('deleted_at', 'is', null)
+            .execute()
+        ).map((b) => b.id)
+      : [],
+  );
   return {
     pageLists: rows.map((r) => {
       const v = toViolation(r);
       return {
         id: v.id,
+        businessId: v.businessId && active.has(v.businessId) ? v.businessId : null,
         organizationName: v.organizationName,
         taxCode: v.taxCode,
         address: v.address,

@@ -18,6 +18,8 @@ export const publicMachine = z.object({
   code: z.string(),
   typeName: z.string(),
   serialNumber: z.string(),
+  /** The employer's public page (`/chi-tiet-doanh-nghiep/{id}`). */
+  businessId: z.string(),
   businessName: z.string(),
   status: z.enum(EQUIPMENT_STATUSES),
   lastInspectionDate: z.string().nullable(),
@@ -37,6 +39,7 @@ interface MachineRow {
   public_code: string;
   type_name: string;
   serial_number: string;
+  business_id: string;
   business_name: string;
   status: PublicMachine['status'];
   last_inspection_date: string | null;
@@ -47,7 +50,7 @@ interface MachineRow {
   declaration_number: string | null;
 }
 
-const machineColumns = sql`e.public_code, t.name as type_name, e.serial_number, b.name as business_name, e.status,
+const machineColumns = sql`e.public_code, t.name as type_name, e.serial_number, b.id as business_id, b.name as business_name, e.status,
   e.last_inspection_date::text, e.last_result, e.next_due_date::text, e.last_certificate_number, e.last_stamp_number,
   e.declaration_number`;
 
@@ -56,6 +59,7 @@ function toPublic(r: MachineRow, today: string): PublicMachine {
     code: r.public_code,
     typeName: r.type_name,
     serialNumber: r.serial_number,
+    businessId: r.business_id,
     businessName: r.business_name,
     status: r.status,
     lastInspectionDate: r.last_inspection_date,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import publicRoutes from './public.ts';
 import routes from './routes.ts';
 // Its deleted records in the trash bin: registered at load.
 import './trash.ts';
@@ -12,6 +13,7 @@ import './workspace.ts';
  */
 const permits: FastifyPluginAsync = async (app) => {
   await app.register(routes);
+  await app.register(publicRoutes);
 };
 
 export default permits;

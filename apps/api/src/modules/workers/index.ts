@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import './hooks.ts';
+import publicRoutes from './public.ts';
 import workerRoutes from './routes.ts';
 // Its figure in the workspaces: registered at load.
 import './workspace.ts';
@@ -10,6 +11,7 @@ import './workspace.ts';
  */
 const workers: FastifyPluginAsync = async (app) => {
   await app.register(workerRoutes);
+  await app.register(publicRoutes);
 };
 
 export default workers;
