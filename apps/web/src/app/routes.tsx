@@ -7,6 +7,7 @@ import { workerRoutes } from '../modules/workers/routes.ts';
 import { messagingRoutes } from '../modules/messaging/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { equipmentRoutes } from '../modules/equipment/routes.ts';
+import { suggestionRoutes } from '../modules/suggestions/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -100,6 +101,7 @@ export const routes: RouteEntry[] = [
 
   // ── Equipment: declarations and the department's queue, a machine's detail, the summary, public look-ups ──
   ...equipmentRoutes,
+  ...suggestionRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

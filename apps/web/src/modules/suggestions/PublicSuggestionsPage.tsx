@@ -1,0 +1,349 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  List,
+  Pagination,
+  Result,
+  Row,
+  Select,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
+import { formatDate } from '@portal/domain/format';
+import { SUGGESTION_LIMITS, SUGGESTION_TOPICS, type SuggestionTopic } from '@portal/domain/suggestions/index';
+import { ApiError } from '../../app/api-client.ts';
+import { PublicPage } from '../home/PublicPage.tsx';
+import { suggestionKeys, suggestionsApi, type FollowedSuggestion, type SendInput } from './api.ts';
+import { solveChallenge } from './pow.ts';
+
+const PAGE_SIZE = 10;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s.()-]{8,20}$/;
+
+/** `/hom-thu-gop-y`: the published questions with their answers, the send form and the look-up by code. */
+export default function PublicSuggestionsPage() {
+  const { t } = useTranslation('suggestions');
+  return (
+    <PublicPage>
+      <section className="public-container" style={{ padding: '24px 16px 48px' }}>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {t('public.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('public.lead')}</Typography.Paragraph>
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={15}>
+            <PublishedList />
+          </Col>
+          <Col xs={24} lg={9}>
+            <Flex vertical gap={24}>
+              <SendForm />
+              <FollowBox />
+            </Flex>
+          </Col>
+        </Row>
+      </section>
+    </PublicPage>
+  );
+}
+
+function PublishedList() {
+  const { t } = useTranslation('suggestions');
+  const [keyword, setKeyword] = useState('');
+  const [topic, setTopic] = useState<SuggestionTopic | undefined>();
+  const [page, setPage] = useState(1);
+  const query = { pageNumber: page, pageSize: PAGE_SIZE, keyword, topic };
+  const list = useQuery({
+    queryKey: suggestionKeys.published(query),
+    queryFn: ({ signal }) => suggestionsApi.published(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = !!keyword || !!topic;
+  return (
+    <section aria-labelledby="published-title">
+      <Typography.Title level={2} id="published-title" style={{ fontSize: 20 }}>
+        {t('public.published')}
+      </Typography.Title>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('public.searchPlaceholder')}
+          aria-label={t('public.searchPlaceholder')}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          style={{ maxWidth: 380 }}
+        />
+        <Select
+          allowClear
+          placeholder={t('public.allTopics')}
+          aria-label={t('form.topic')}
+          value={topic}
+          onChange={(v: SuggestionTopic | undefined) => {
+            setTopic(v);
+            setPage(1);
+          }}
+          options={SUGGESTION_TOPICS.map((k) => ({ value: k, label: t(`topics.${k}`) }))}
+          style={{ width: 260 }}
+        />
+      </Flex>
+      {list.isError && <Alert type="error" showIcon message={t('public.loadFailed')} style={{ marginBottom: 16 }} />}
+      <Spin spinning={list.isFetching}>
+        {list.data && list.data.pageLists.length === 0 ? (
+          <Empty description={filtered ? t('public.noResult') : t('public.empty')} />
+        ) : (
+          <List
+            itemLayout="vertical"
+            dataSource={list.data?.pageLists ?? []}
+            renderItem={(s) => (
+              <List.Item key={s.id} data-testid="published-suggestion">
+                <Typography.Title level={3} style={{ fontSize: 17, marginBottom: 4 }}>
+                  {s.title}
+                </Typography.Title>
+                <Flex gap={8} wrap style={{ marginBottom: 8 }}>
+                  <Tag>{t(`topics.${s.topic}`)}</Tag>
+                  <Typography.Text type="secondary">
+                    {t('public.publishedAt', { date: formatDate(s.publishedAt) })}
+                  </Typography.Text>
+                </Flex>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
+                  <strong>{t('public.question')}: </strong>
+                  {s.question}
+                </Typography.Paragraph>
+                <Typography.Paragraph
+                  style={{ whiteSpace: 'pre-line', background: 'rgba(22,119,255,0.06)', padding: 12, borderRadius: 6 }}
+                >
+                  <strong>{t('public.answer')}: </strong>
+                  {s.answer}
+                </Typography.Paragraph>
+              </List.Item>
+            )}
+          />
+        )}
+      </Spin>
+      {(list.data?.totalRecord ?? 0) > PAGE_SIZE && (
+        <Pagination
+          style={{ marginTop: 16 }}
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={list.data?.totalRecord ?? 0}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
+      )}
+    </section>
+  );
+}
+
+type Phase = 'idle' | 'working' | 'sending';
+
+function SendForm() {
+  const { t } = useTranslation('suggestions');
+  const [form] = Form.useForm<SendInput>();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
+
+  const submit = async (values: SendInput) => {
+    setError(null);
+    try {
+      setPhase('working');
+      const challenge = await suggestionsApi.challenge();
+      const nonce = await solveChallenge(challenge.token, challenge.difficulty);
+      setPhase('sending');
+      const sent = await suggestionsApi.send({
+        ...values,
+        contact: values.contact?.trim() || null,
+        token: challenge.token,
+        nonce,
+      });
+      setCode(sent.code);
+      form.resetFields();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 429) setError(t('form.tooMany'));
+      else if (e instanceof ApiError && e.status === 400 && e.details.length > 0) {
+        form.setFields(
+          e.details.filter((d) => d.field).map((d) => ({ name: d.field as keyof SendInput, errors: [d.message] })),
+        );
+        form.scrollToField(e.details.find((d) => d.field)?.field as keyof SendInput, { block: 'center' });
+        setError(e.message);
+      } else setError(e instanceof Error && e.message ? e.message : t('form.sendFailed'));
+    } finally {
+      setPhase('idle');
+    }
+  };
+
+  if (code) {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={t('form.sentTitle')}
+          subTitle={t('form.sentText', { code })}
+          extra={
+            <>
+              <Typography.Paragraph copyable={{ text: code }} style={{ fontSize: 22, fontWeight: 600 }}>
+                <span data-testid="suggestion-code">{code}</span>
+              </Typography.Paragraph>
+              <Button onClick={() => setCode(null)}>{t('form.sendAnother')}</Button>
+            </>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const max = (key: string, n: number) => ({ max: n, message: t(key, { max: n }) });
+  return (
+    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t('public.send')}</h2>}>
+      <Form<SendInput>
+        form={form}
+        layout="vertical"
+        requiredMark
+        scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
+        onFinish={(v) => void submit(v)}
+        disabled={phase !== 'idle'}
+      >
+        <Form.Item
+          name="name"
+          label={t('form.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.validation.nameRequired') },
+            max('form.validation.nameMax', SUGGESTION_LIMITS.name),
+          ]}
+        >
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          name="contact"
+          label={t('form.contact')}
+          extra={t('form.contactHint')}
+          rules={[
+            {
+              validator: async (_r, v: string | undefined) => {
+                const s = v?.trim();
+                if (!s || EMAIL.test(s) || PHONE.test(s)) return;
+                throw new Error(t('form.validation.contactInvalid'));
+              },
+            },
+            max('form.validation.contactInvalid', SUGGESTION_LIMITS.contact),
+          ]}
+        >
+          <Input autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          name="topic"
+          label={t('form.topic')}
+          rules={[{ required: true, message: t('form.validation.topicRequired') }]}
+        >
+          <Select options={SUGGESTION_TOPICS.map((k) => ({ value: k, label: t(`topics.${k}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label={t('form.title')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.validation.titleRequired') },
+            max('form.validation.titleMax', SUGGESTION_LIMITS.title),
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('form.content')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.validation.contentRequired') },
+            max('form.validation.contentMax', SUGGESTION_LIMITS.content),
+          ]}
+        >
+          <Input.TextArea rows={6} showCount maxLength={SUGGESTION_LIMITS.content} />
+        </Form.Item>
+        {/* The honeypot: out of sight and out of the tab order; only a robot fills it. */}
+        <div
+          aria-hidden="true"
+          style={{ position: 'absolute', left: -10000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+        >
+          <Form.Item name="website" label={t('form.website')}>
+            <Input tabIndex={-1} autoComplete="off" />
+          </Form.Item>
+        </div>
+        <Typography.Paragraph type="secondary">{t('form.privacy')}</Typography.Paragraph>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+        <Button type="primary" htmlType="submit" loading={phase !== 'idle'} block>
+          {phase === 'working' ? t('form.working') : phase === 'sending' ? t('form.sending') : t('form.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function FollowBox() {
+  const { t } = useTranslation('suggestions');
+  const [found, setFound] = useState<FollowedSuggestion | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const lookUp = async ({ code }: { code: string }) => {
+    setLoading(true);
+    setError(null);
+    setFound(null);
+    try {
+      setFound(await suggestionsApi.follow(code.trim()));
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.status === 404
+          ? t('followBox.notFound')
+          : e instanceof Error
+            ? e.message
+            : t('form.sendFailed'),
+      );
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t('public.follow')}</h2>}>
+      <Form<{ code: string }> layout="inline" onFinish={(v) => void lookUp(v)} style={{ rowGap: 8 }}>
+        <Form.Item
+          name="code"
+          label={t('followBox.code')}
+          rules={[{ required: true, whitespace: true, message: t('followBox.required') }]}
+        >
+          <Input placeholder={t('followBox.placeholder')} maxLength={20} style={{ textTransform: 'uppercase' }} />
+        </Form.Item>
+        <Form.Item>
+          <Button htmlType="submit" loading={loading}>
+            {t('followBox.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="warning" showIcon message={error} style={{ marginTop: 16 }} />}
+      {found && (
+        <Descriptions column={1} size="small" style={{ marginTop: 16 }} data-testid="followed-suggestion">
+          <Descriptions.Item label={t('followBox.code')}>{found.code}</Descriptions.Item>
+          <Descriptions.Item label={t('form.title')}>{found.title}</Descriptions.Item>
+          <Descriptions.Item label={t('followBox.status')}>
+            <Tag color={found.status === 'published' ? 'green' : 'blue'}>{t(`statuses.${found.status}`)}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('followBox.sentAt')}>{formatDate(found.createdAt)}</Descriptions.Item>
+          {found.answeredAt && (
+            <Descriptions.Item label={t('followBox.answeredAt')}>{formatDate(found.answeredAt)}</Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('followBox.answer')}>
+            <span style={{ whiteSpace: 'pre-line' }}>{found.answer ?? t('followBox.noAnswerYet')}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
