@@ -11,6 +11,7 @@ import './permits/features.ts';
 import './equipment/features.ts';
 import './files/index.ts';
 import './messaging/index.ts';
+import './news/index.ts';
 import './suggestions/index.ts';
 
 export * from './permissions.ts';

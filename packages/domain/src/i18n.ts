@@ -26,6 +26,8 @@ import viMessaging from './locales/vi/messaging.json' with { type: 'json' };
 import enMessaging from './locales/en/messaging.json' with { type: 'json' };
 import viEquipment from './locales/vi/equipment.json' with { type: 'json' };
 import enEquipment from './locales/en/equipment.json' with { type: 'json' };
+import viNews from './locales/vi/news.json' with { type: 'json' };
+import enNews from './locales/en/news.json' with { type: 'json' };
 import viSuggestions from './locales/vi/suggestions.json' with { type: 'json' };
 import enSuggestions from './locales/en/suggestions.json' with { type: 'json' };
 import viLibrary from './locales/vi/library.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const resources = {
     groupMembers: viGroupMembers,
     messaging: viMessaging,
     notifications: viNotifications,
+    news: viNews,
     library: viLibrary,
     suggestions: viSuggestions,
   },
@@ -73,6 +76,7 @@ export const resources = {
     groupMembers: enGroupMembers,
     messaging: enMessaging,
     notifications: enNotifications,
+    news: enNews,
     library: enLibrary,
     suggestions: enSuggestions,
   },

@@ -10,6 +10,7 @@ import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { MessagingTables } from '../modules/messaging/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
 import type { EquipmentTables } from '../modules/equipment/tables.ts';
+import type { NewsTables } from '../modules/news/tables.ts';
 import type { SuggestionTables } from '../modules/suggestions/tables.ts';
 
 /** Shared column helpers for table types. */
@@ -52,5 +53,6 @@ export type DB = PlatformTables &
   MessagingTables &
   NotificationTables &
   EquipmentTables &
+  NewsTables &
   SuggestionTables &
   CatalogTables;

@@ -15,6 +15,7 @@ import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
 import messaging from './messaging/index.ts';
+import news from './news/index.ts';
 import library from './library/index.ts';
 import suggestions from './suggestions/index.ts';
 
@@ -35,6 +36,7 @@ export const modules: FastifyPluginAsync[] = [
   files,
   workspace,
   messaging,
+  news,
   suggestions,
   notifications,
   library,

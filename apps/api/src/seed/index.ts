@@ -8,6 +8,7 @@ import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { equipmentDemoStep } from '../modules/equipment/seed.ts';
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
+import { newsDemoStep } from '../modules/news/seed.ts';
 import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
@@ -46,6 +47,7 @@ export const seedSteps: SeedStep[] = [
   permitsDemoStep,
   equipmentDemoStep,
   messagingDemoStep,
+  newsDemoStep,
   suggestionsDemoStep,
 ];
 
