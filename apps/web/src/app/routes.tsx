@@ -9,6 +9,7 @@ import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { equipmentRoutes } from '../modules/equipment/routes.ts';
 import { libraryRoutes } from '../modules/library/routes.ts';
 import { suggestionRoutes } from '../modules/suggestions/routes.ts';
+import { lookupRoutes } from '../modules/lookups/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -104,6 +105,9 @@ export const routes: RouteEntry[] = [
   ...equipmentRoutes,
   ...libraryRoutes,
   ...suggestionRoutes,
+
+  // ── Public look-ups: a work permit, a worker, an employer's public page ──────────────────────────────
+  ...lookupRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

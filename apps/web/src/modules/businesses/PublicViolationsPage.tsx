@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Input, List, Pagination, Select, Spin, Tag, Typography } from 'antd';
 import { yearOptions } from '@portal/domain/format';
 import { PublicPage } from '../home/PublicPage.tsx';
+import { employerPagePath } from '../lookups/api.ts';
 import { violationApi } from './api.ts';
 import { showDate } from './shared.tsx';
 import { money } from './ViolationsPage.tsx';
@@ -61,7 +63,11 @@ export default function PublicViolationsPage() {
               renderItem={(v) => (
                 <List.Item key={v.id} data-testid="public-violation">
                   <Typography.Title level={2} style={{ fontSize: 18, marginBottom: 4 }}>
-                    {v.organizationName}
+                    {v.businessId ? (
+                      <Link to={employerPagePath(v.businessId)}>{v.organizationName}</Link>
+                    ) : (
+                      v.organizationName
+                    )}
                   </Typography.Title>
                   <Flex gap={8} wrap style={{ marginBottom: 8 }}>
                     {v.taxCode && <Tag>{t('violations.taxCodeShort', { code: v.taxCode })}</Tag>}

@@ -5,6 +5,7 @@ import { Alert, Card, Descriptions, Empty, Flex, Skeleton, Typography } from 'an
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { ApiError } from '../../app/api-client.ts';
 import { PublicPage } from '../home/PublicPage.tsx';
+import { employerPagePath } from '../lookups/api.ts';
 import { equipmentApi } from './api.ts';
 import { DueBadge, errorText, showDate } from './ui.tsx';
 
@@ -54,7 +55,15 @@ export default function PublicMachinePage() {
                 items={[
                   { key: 'code', label: t('pages.public.code'), children: m.code },
                   { key: 'type', label: t('pages.fields.type'), children: m.typeName ?? '—' },
-                  { key: 'business', label: t('pages.fields.business'), children: m.businessName ?? '—' },
+                  {
+                    key: 'business',
+                    label: t('pages.fields.business'),
+                    children: m.businessId ? (
+                      <Link to={employerPagePath(m.businessId)}>{m.businessName ?? '—'}</Link>
+                    ) : (
+                      (m.businessName ?? '—')
+                    ),
+                  },
                   {
                     key: 'last',
                     label: t('pages.public.lastInspection'),

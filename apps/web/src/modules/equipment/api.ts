@@ -36,6 +36,8 @@ export type MachineDeclaration = MachineHistoryAnswer['declarations'][number];
 export interface PublicMachine {
   code: string;
   typeName: string | null;
+  /** The employer's public page (`/chi-tiet-doanh-nghiep/{id}`). */
+  businessId?: string | null;
   businessName: string | null;
   lastInspectionDate: string | null;
   validUntil: string | null;
