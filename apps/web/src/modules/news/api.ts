@@ -1,0 +1,76 @@
+import { NEWS_API, type NewsState } from '@portal/domain/news/index';
+import type { UploadedFile } from '@portal/domain/files/index';
+import { apiFetch } from '../../app/api-client.ts';
+import { uploadFile } from '../../catalog/FileField.tsx';
+
+/** An article as the lists show it. */
+export interface ArticleSummary {
+  id: string;
+  title: string;
+  summary: string;
+  coverFileId: string | null;
+  coverUrl: string | null;
+  topicId: string | null;
+  topicName: string | null;
+  author: string;
+  state: NewsState;
+  featured: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+}
+export interface Article extends ArticleSummary {
+  /** Sanitised by the server. */
+  body: string;
+  createdAt: string;
+}
+export interface ArticleInput {
+  title: string;
+  summary: string;
+  body: string;
+  coverFileId: string | null;
+  topicId: string | null;
+  author: string;
+  state: NewsState;
+  featured: boolean;
+}
+export interface Topic {
+  id: string;
+  code: string;
+  name: string;
+  count: number;
+}
+type Page = { pageLists: ArticleSummary[]; totalRecord: number };
+
+const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
+function toQuery(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
+  return out;
+}
+
+export const newsKeys = {
+  all: ['news'] as const,
+  list: (query: object) => ['news', 'list', query] as const,
+  detail: (id: string) => ['news', 'detail', id] as const,
+  publicList: (query: object) => ['news', 'public', 'list', query] as const,
+  publicDetail: (id: string) => ['news', 'public', 'detail', id] as const,
+  topics: ['news', 'public', 'topics'] as const,
+};
+
+export const newsApi = {
+  list: (query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<Page>(NEWS_API.list, { query: toQuery(query), signal }),
+  detail: (id: string, signal?: AbortSignal) => apiFetch<Article>(withId(NEWS_API.detail, id), { signal }),
+  create: (body: ArticleInput) => apiFetch<Article>(NEWS_API.create, { method: 'POST', body }),
+  update: (id: string, body: ArticleInput) => apiFetch<Article>(withId(NEWS_API.update, id), { method: 'PUT', body }),
+  remove: (ids: string[]) => apiFetch<{ deleted: number }>(NEWS_API.delete, { method: 'POST', body: ids }),
+  /** An image for the article (public once stored): the editor inserts its address. */
+  uploadImage: (file: File, onProgress: (percent: number) => void = () => {}) =>
+    uploadFile(file, onProgress, { path: NEWS_API.upload, secure: false, fileType: 'news' }) as Promise<
+      UploadedFile & { url?: string }
+    >,
+  publicList: (query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<Page>(NEWS_API.publicList, { query: toQuery(query), signal }),
+  publicDetail: (id: string, signal?: AbortSignal) => apiFetch<Article>(withId(NEWS_API.publicDetail, id), { signal }),
+  topics: (signal?: AbortSignal) => apiFetch<Topic[]>(NEWS_API.publicTopics, { signal }),
+};
