@@ -217,13 +217,7 @@ export const booleanQuery = z.preprocess(
     .optional(),
 );
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ field: z.string().optional(), message: z.string(), code: z.string().optional() })),
-  }),
-});
+export { errorBodySchema } from '../platform/errors/app-error.ts';
 
 export const importResponseSchema = z.object({
   created: z.number().int().optional(),

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
+import { idParams, idsBody as idsBodyUpTo } from '../../platform/http/route-schemas.ts';
 
 /** Shared request and response shapes of the accounts module. */
 
@@ -23,12 +24,10 @@ export function isDescending(order: PagingQuery['sortOrder']): boolean {
   return order === 'desc' || order === 'descend';
 }
 
-/** Delete calls take the list of ids as the body (spec); `{ ids: [...] }` is accepted too. */
-export const idsBody = z
-  .union([z.array(uuid).min(1).max(1000), z.object({ ids: z.array(uuid).min(1).max(1000) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
+/** Delete calls take up to 1000 ids as the body (spec); `{ ids: [...] }` is accepted too. */
+export const idsBody = idsBodyUpTo(1000);
 
-export const idParams = z.object({ id: uuid });
+export { idParams };
 
 export const comboboxItem = z.object({ value: z.string(), label: z.string() });
 

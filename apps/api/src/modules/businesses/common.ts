@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/access/index.ts';
 import { scopeOf } from '../../platform/access/scope.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
+import { idParams, idsBody as idsBodyUpTo } from '../../platform/http/route-schemas.ts';
 
 /** Shared pieces of the employers module: sides, errors, paging. */
 
@@ -53,12 +54,10 @@ export const pagingQuery = z.object({
   keyWord: z.string().trim().max(200).optional(),
 });
 
-/** Delete calls take the list of ids as the body (spec); `{ ids: [...] }` is accepted too. */
-export const idsBody = z
-  .union([z.array(z.uuid()).min(1).max(1000), z.object({ ids: z.array(z.uuid()).min(1).max(1000) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
+/** Delete calls take up to 1000 ids as the body (spec); `{ ids: [...] }` is accepted too. */
+export const idsBody = idsBodyUpTo(1000);
 
-export const idParams = z.object({ id: z.uuid() });
+export { idParams };
 
 /** Dates as the API shows them: ISO text, so records are plain JSON. */
 export const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);

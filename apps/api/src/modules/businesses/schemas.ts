@@ -5,17 +5,10 @@ import {
   OVERTIME_STATUSES,
   OVERTIME_TRANSITIONS,
 } from '@portal/domain/businesses/index';
-import { errorBodySchema } from '../../platform/errors/app-error.ts';
 
 /** Response shapes of the employers module (OpenAPI and the serializer). */
 
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export { errorResponses as errors } from '../../platform/http/route-schemas.ts';
 
 const nullableString = z.string().nullable();
 

@@ -2,18 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_PATHS, FILE_PERMISSIONS, FILE_SUBJECT, MAX_FILE_BYTES, UPLOAD_KINDS } from '@portal/domain/files/index';
 import { permits, type Principal } from '../../platform/access/index.ts';
-import { AppError, errorBodySchema } from '../../platform/errors/app-error.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { readUpload, sendStoredFile, storeCallerUpload, type StoredFile } from '../../platform/files/index.ts';
+import { errorResponsesFor, idParams } from '../../platform/http/route-schemas.ts';
 import { grantedByDomain } from './grants.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404, 413, 415);
 
 const uploadedSchema = z.object({
   id: z.string(),
@@ -63,9 +57,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [FILE_SUBJECT],
         summary:
           'Download a stored file: a secure one only by its uploader, with File.readSecure, or by the people of the record holding it (a message’s sender and recipients); 404 to anyone else',
-        params: z.object({ id: z.uuid() }),
+        params: idParams,
         querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
-        response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: errorResponsesFor(400, 401, 404),
       },
     },
     async (request, reply) => {

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { contextOf } from '../../catalog/context.ts';
-import { errorBodySchema, keyWordSchema, pageSchema } from '../../catalog/schemas.ts';
+import { keyWordSchema, pageSchema } from '../../catalog/schemas.ts';
 import { catalogRegistry } from '../../catalog/registry.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { errorResponsesFor } from '../../platform/http/route-schemas.ts';
 
 /**
  * User groups beyond the catalogue: their members. `list-group-user-not-register` (the spec's call) lists the
@@ -15,7 +16,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
  * groups.
  */
 const groups = () => catalogRegistry.get('groupUser');
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponsesFor(400, 401, 403, 404);
 const membership = z.object({ userId: z.uuid(), groupIds: z.array(z.uuid()).min(1).max(500) });
 const listQuery = z.object({
   userId: z.uuid(),

@@ -10,8 +10,8 @@ import {
   MESSAGE_SUBJECT,
   type MailBox,
 } from '@portal/domain/messaging/index';
-import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
+import { deletedAnswer, errorResponsesFor, idParams, idsBody } from '../../platform/http/route-schemas.ts';
 import {
   allowedRecipients,
   countNew,
@@ -24,12 +24,7 @@ import {
 } from './service.ts';
 import { pushNewMail } from './push.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404);
 const tags = [MESSAGE_SUBJECT];
 const path = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 
@@ -45,10 +40,6 @@ const listQuery = pagingQuery.extend({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 });
-/** Delete and check-read take the list of ids as the body (spec); `{ ids: [...] }` is accepted too. */
-const idsBody = z
-  .union([z.array(z.uuid()).min(1).max(500), z.object({ ids: z.array(z.uuid()).min(1).max(500) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
 
 const person = z.object({
   id: z.string(),
@@ -80,7 +71,6 @@ const detail = summary.omit({ content: true }).extend({
   replyToId: z.string().nullable(),
 });
 const page = <T extends z.ZodType>(row: T) => z.object({ pageLists: z.array(row), totalRecord: z.number() });
-const idParams = z.object({ id: z.uuid() });
 const P = (action: keyof typeof MESSAGE_PERMISSIONS) => ({ permission: MESSAGE_PERMISSIONS[action] });
 
 /** `/api/Message/…` at the spec's spelling; every call reads and writes only the caller's own mailbox. */
@@ -132,8 +122,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: summaryText,
-          body: idsBody,
-          response: { 200: z.object({ deleted: z.number() }), ...errors },
+          body: idsBody(500),
+          response: { 200: deletedAnswer, ...errors },
         },
       },
       async (request) => ({
@@ -160,7 +150,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mark inbox messages read (body: ids); `?read=false` marks them unread again',
         querystring: z.object({ read: z.enum(['true', 'false']).default('true') }),
-        body: idsBody,
+        body: idsBody(500),
         response: { 200: z.object({ updated: z.number() }), ...errors },
       },
     },
@@ -243,9 +233,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             fileType: z.string().nullable(),
             isSecure: z.boolean(),
           }),
-          ...errors,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          ...errorResponsesFor(400, 401, 403, 404, 413, 415),
         },
       },
     },

@@ -11,14 +11,15 @@ import {
   type NotificationPreference,
 } from '@portal/domain/notifications/kinds';
 import { translate } from '@portal/domain/i18n';
-import { AppError, errorBodySchema } from '../../platform/errors/app-error.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
+import { errorResponsesFor, idParams, idsBody } from '../../platform/http/route-schemas.ts';
 import { avatarUrl } from '../accounts/user-data.ts';
 import { contentOf } from './service.ts';
 
 const tags = ['Notification'];
 const config = { permission: 'authenticated' as const };
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponsesFor(400, 401, 404);
 const statusQuery = z.object({
   notifyStatus: z.coerce
     .number()
@@ -26,9 +27,6 @@ const statusQuery = z.object({
     .refine((v) => (Object.values(NOTIFY_STATUSES) as number[]).includes(v))
     .default(NOTIFY_STATUSES.all),
 });
-const idsBody = z
-  .union([z.array(z.uuid()).min(1).max(1000), z.object({ ids: z.array(z.uuid()).min(1).max(1000) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
 const countBody = z.object({ count: z.number() });
 
 /**
@@ -135,7 +133,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark one notification seen (clicked)',
-        params: z.object({ id: z.uuid() }),
+        params: idParams,
         response: { 200: z.object({ id: z.string(), viewDate: z.string() }), ...errors },
       },
     },
@@ -176,7 +174,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark several notifications read (body: ids)',
-        body: idsBody,
+        body: idsBody(1000),
         response: { 200: countBody, ...errors },
       },
     },
@@ -199,7 +197,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete several notifications (body: ids)',
-        body: idsBody,
+        body: idsBody(1000),
         response: { 200: countBody, ...errors },
       },
     },

@@ -1,8 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { PERMIT_PERMISSIONS } from '@portal/domain/permits/features';
 import { actorFor, type PermitActor } from '@portal/domain/permits/state';
-import { permits, type Principal } from '../../platform/access/index.ts';
-import { scopeCondition, scopeOf } from '../../platform/access/scope.ts';
+import type { Principal } from '../../platform/access/index.ts';
+import { scopeCondition } from '../../platform/access/scope.ts';
+import { workflowCaller, type WorkflowCaller } from '../../platform/access/workflow.ts';
 
 /**
  * Who the caller is for work permits, always from the token:
@@ -11,29 +12,14 @@ import { scopeCondition, scopeOf } from '../../platform/access/scope.ts';
  * - district units see submitted requests of employers in their commune/ward, read only;
  * - drafts stay the employer's own until submitted.
  */
-export interface Caller {
-  principal: Principal | null;
-  userId: string | null;
-  employerId: string | null;
-  wholeProvince: boolean;
-  canReview: boolean;
+export interface Caller extends WorkflowCaller {
+  /** The update permission under the name the domain's `actorFor` reads. */
   canEdit: boolean;
-  canCreate: boolean;
-  canDelete: boolean;
 }
 
 export function callerOf(principal: Principal | null): Caller {
-  const scope = scopeOf(principal);
-  return {
-    principal,
-    userId: principal?.userId ?? null,
-    employerId: scope.kind === 'business' ? scope.businessId : null,
-    wholeProvince: scope.kind === 'all',
-    canReview: permits(principal, PERMIT_PERMISSIONS.review),
-    canEdit: permits(principal, PERMIT_PERMISSIONS.update),
-    canCreate: permits(principal, PERMIT_PERMISSIONS.create),
-    canDelete: permits(principal, PERMIT_PERMISSIONS.delete),
-  };
+  const caller = workflowCaller(principal, PERMIT_PERMISSIONS);
+  return { ...caller, canEdit: caller.canUpdate };
 }
 
 export function actorOf(caller: Caller, businessId: string): PermitActor | null {

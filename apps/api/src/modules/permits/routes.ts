@@ -19,8 +19,14 @@ import {
   requirementSlot,
   submitBody,
 } from '@portal/domain/permits/schemas';
-import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { sendStoredFile } from '../../platform/files/index.ts';
+import {
+  deletedAnswer,
+  errorResponses as errors,
+  errorResponsesFor,
+  idParams,
+  idsBody,
+} from '../../platform/http/route-schemas.ts';
 import {
   addAttachment,
   attachmentList,
@@ -46,21 +52,8 @@ import { foreignWorkerOptions } from './workers.ts';
 
 const AREA = '/api/WorkerLicense';
 const tags = ['WorkerLicense'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
-const idParams = z.object({ id: z.uuid() });
+const uploadErrors = { ...errors, ...errorResponsesFor(413, 415) };
 const licenseIdQuery = z.object({ licenseId: z.uuid() });
-/** Delete calls take the ids as the body (spec); `{ ids }` is accepted too. */
-const idsBody = z
-  .union([z.array(z.uuid()).min(1).max(200), z.object({ ids: z.array(z.uuid()).min(1).max(200) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
-const deleted = z.object({ deleted: z.number() });
 
 /**
  * Work permits and confirmation certificates: the spec's `WorkerLicense` calls at their exact spellings, methods
@@ -230,8 +223,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Withdraw draft or returned requests (body: ids; all or none)',
-        body: idsBody,
-        response: { 200: deleted, ...errors },
+        body: idsBody(),
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => ({ deleted: await deleteRequests(ctx(request), request.body) }),
@@ -368,8 +361,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove checklist documents (body: file ids) while the request is editable',
-        body: idsBody,
-        response: { 200: deleted, ...errors },
+        body: idsBody(),
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => ({ deleted: await deleteFiles(app, ctx(request), request.body, 'requirement') }),
@@ -416,8 +409,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove attachments (body: file ids); each side removes only its own, while it may change the request',
-        body: idsBody,
-        response: { 200: deleted, ...errors },
+        body: idsBody(),
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => ({ deleted: await deleteFiles(app, ctx(request), request.body, 'attachment') }),

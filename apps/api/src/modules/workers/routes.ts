@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { contextOf } from '../../catalog/context.ts';
 import {
   booleanQuery,
-  errorBodySchema,
   idsBody,
   idsParam,
   importBody,
   importResponseSchema,
   keyWordSchema,
 } from '../../catalog/schemas.ts';
+import { deletedAnswer, errorResponses as errors } from '../../platform/http/route-schemas.ts';
 import { stringifyInTurns } from '../../platform/turns/index.ts';
 import { sendReportFile, uploadReportFile } from './reports.ts';
 import {
@@ -35,13 +35,6 @@ import {
  * and the worker drop-downs that take the spec's `bussinessId`.
  */
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const paging = {
   pageNumber: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
@@ -127,7 +120,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete progress records (body: ids)',
         body: idsBody,
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => removeProgress(ctx(request), idsOf(request.body)),
@@ -174,7 +167,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete overtime records (body: ids)',
         body: idsBody,
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => removeOvertime(ctx(request), idsOf(request.body)),
@@ -285,7 +278,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: trainingTags,
         summary: 'Remove participants (body: their ids)',
         body: idsBody,
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => removeParticipants(ctx(request), idsOf(request.body)),

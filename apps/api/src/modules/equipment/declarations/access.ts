@@ -6,8 +6,9 @@ import {
   type DeclarationAction,
   type DeclarationStatus,
 } from '@portal/domain/equipment/state';
-import { permits, type Principal } from '../../../platform/access/index.ts';
-import { scopeCondition, scopeOf } from '../../../platform/access/scope.ts';
+import type { Principal } from '../../../platform/access/index.ts';
+import { scopeCondition } from '../../../platform/access/scope.ts';
+import { workflowCaller, type WorkflowCaller } from '../../../platform/access/workflow.ts';
 
 /**
  * Who the caller is for equipment declarations, always from the token:
@@ -16,29 +17,10 @@ import { scopeCondition, scopeOf } from '../../../platform/access/scope.ts';
  * - district (commune) users see submitted ones of employers in their commune, read only;
  * - an authority user who filed a declaration for an employer is its declarant too (and sees its draft).
  */
-export interface Caller {
-  principal: Principal | null;
-  userId: string | null;
-  employerId: string | null;
-  wholeProvince: boolean;
-  canReview: boolean;
-  canCreate: boolean;
-  canUpdate: boolean;
-  canDelete: boolean;
-}
+export type Caller = WorkflowCaller;
 
 export function callerOf(principal: Principal | null): Caller {
-  const scope = scopeOf(principal);
-  return {
-    principal,
-    userId: principal?.userId ?? null,
-    employerId: scope.kind === 'business' ? scope.businessId : null,
-    wholeProvince: scope.kind === 'all',
-    canReview: permits(principal, DECLARATION_PERMISSIONS.review),
-    canCreate: permits(principal, DECLARATION_PERMISSIONS.create),
-    canUpdate: permits(principal, DECLARATION_PERMISSIONS.update),
-    canDelete: permits(principal, DECLARATION_PERMISSIONS.delete),
-  };
+  return workflowCaller(principal, DECLARATION_PERMISSIONS);
 }
 
 export interface DeclarationOwner {

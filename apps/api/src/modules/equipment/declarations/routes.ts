@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { DECLARATION_PERMISSIONS, EQUIPMENT_PERMISSIONS } from '@portal/domain/equipment/features';
 import {
   declarationActionBody,
@@ -15,8 +14,9 @@ import {
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import { catalogRegistry } from '../../../catalog/registry.ts';
 import { rowScope } from '../../../catalog/scope.ts';
-import { AppError, errorBodySchema } from '../../../platform/errors/app-error.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../../platform/files/index.ts';
+import { deletedAnswer, errorResponses as errors, idParams, idsBody } from '../../../platform/http/route-schemas.ts';
 import { explainValidation } from '../../permits/validation.ts';
 import { machineHistory } from '../history.ts';
 import { visibleTo } from './access.ts';
@@ -35,19 +35,6 @@ import {
 
 const AREA = '/api/Equipment';
 const tags = ['Equipment'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const idParams = z.object({ id: z.uuid() });
-/** Delete calls take the ids as the body (spec); `{ ids }` is accepted too. */
-const idsBody = z
-  .union([z.array(z.uuid()).min(1).max(200), z.object({ ids: z.array(z.uuid()).min(1).max(200) })])
-  .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
-const deleted = z.object({ deleted: z.number() });
 
 /**
  * Declarations of machines put into use (Law 84/2015 Art 30.2) and the department's answer: GET reads, POST
@@ -202,8 +189,8 @@ const declarationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Withdraw the declarant's draft or refused declarations (body: ids; all or none)",
-        body: idsBody,
-        response: { 200: deleted, ...errors },
+        body: idsBody(),
+        response: { 200: deletedAnswer, ...errors },
       },
     },
     async (request) => ({ deleted: await deleteDeclarations(ctx(request), request.body) }),
