@@ -113,13 +113,17 @@ function ArticleForm({ article }: { article: Article | undefined }) {
             <Form.Item name="summary" label={t('fields.summary')} rules={[{ max: MAX_NEWS_SUMMARY }]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={MAX_NEWS_SUMMARY} showCount />
             </Form.Item>
-            <Form.Item name="body" label={t('fields.body')}>
+            {/* The field is the editor itself: a Form.Item gives value and onChange to its direct child only, so
+                the lazy editor's Suspense stays outside it (inside, the body was never saved). */}
+            <Form.Item label={t('fields.body')}>
               <Suspense
                 fallback={
                   <Skeleton active paragraph={{ rows: 8 }} title={false} aria-label={t('form.loadingEditor')} />
                 }
               >
-                <RichTextEditor aria-label={t('fields.body')} />
+                <Form.Item name="body" noStyle>
+                  <RichTextEditor aria-label={t('fields.body')} />
+                </Form.Item>
               </Suspense>
             </Form.Item>
           </Card>
