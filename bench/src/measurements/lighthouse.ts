@@ -10,10 +10,23 @@ import { judge, type Goal, type Measurement, type ResultRow } from '../harness.t
 
 /**
  * Lighthouse itself (the npm package, mobile profile: its default simulated slow 4G and 4× CPU slowdown) on the
- * two pages a visit starts on, run in Debian's Chromium; the median of three cold runs per page by performance
+ * pages a visit starts on (the home, sign-in, the news and an article), run in Debian's Chromium; the median of three cold runs per page by performance
  * score. `first-load` keeps the size of the JavaScript; this is what a phone user is shown.
  */
-const PAGES = ['/trang-chu', '/dang-nhap'] as const;
+const PAGES = ['/trang-chu', '/dang-nhap', '/tin-tuc'] as const;
+
+/** The public news list and one published article, when the portal has one (the public API names it). */
+async function pagesOf(base: string): Promise<string[]> {
+  const pages: string[] = [...PAGES];
+  try {
+    const res = await fetch(`${base}/api/News/public/get-paging?pageNumber=1&pageSize=1`);
+    const first = ((await res.json()) as { pageLists?: { id: string }[] }).pageLists?.[0];
+    if (first) pages.push(`/chi-tiet-tin-tuc/${first.id}`);
+  } catch {
+    // No news module answer: the article is not measured.
+  }
+  return pages;
+}
 const RUNS = 3;
 
 /** As the issue asks: Debian's Chromium, headless, nothing in the background that could call home. */
@@ -118,7 +131,7 @@ const GOALS: Goal[] = [
 
 async function measure(base: string): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
-  for (const page of PAGES) {
+  for (const page of await pagesOf(base)) {
     const { median, runs } = await lighthouseMedian(base + page);
     rows.push(
       judge(
@@ -143,7 +156,8 @@ async function measure(base: string): Promise<ResultRow[]> {
 
 export const lighthouseMobile: Measurement = {
   name: 'lighthouse',
-  description: 'Lighthouse mobile (median of three) on /trang-chu and /dang-nhap: performance, accessibility, vitals',
+  description:
+    'Lighthouse mobile (median of three) on /trang-chu, /dang-nhap, /tin-tuc and an article: performance, accessibility, vitals',
   async run(ctx) {
     if (!ctx.firstDatabase) return [];
     if (!existsSync(CHROMIUM_PATH)) {
