@@ -67,6 +67,9 @@ describe('news, suggestion box and public look-ups', () => {
       .locator('.news-body img')
       .first()
       .waitFor({ ...WAIT, state: 'attached' });
+    // The news section's item on the public home is the same article.
+    await reader.goto(ui.url(`/trang-chu/tin-tuc/${id}`));
+    await reader.waitForURL((url) => url.pathname === `/chi-tiet-tin-tuc/${id}`, WAIT);
     await visitor.close();
 
     // A link shared in a chat shows the article: its tags are in the HTML the server sends.

@@ -41,6 +41,15 @@ export const routes: RouteEntry[] = [
       HOME_SECTIONS.includes(type as HomeSection) && homeEntries(type as HomeSection).length > 0,
   },
   {
+    path: '/trang-chu/:type/:id',
+    titleKey: 'shell:routes.homeSection',
+    layout: 'full',
+    bare: true,
+    page: () => import('../modules/home/HomeItemPage.tsx'),
+    // An item of a section: the news section's articles (the other sections' items are pages of their own).
+    validParams: ({ type, id }) => type === 'tin-tuc' && /^[0-9a-f-]{36}$/i.test(id ?? ''),
+  },
+  {
     path: '/error-404',
     titleKey: 'shell:routes.notFound',
     layout: 'full',
