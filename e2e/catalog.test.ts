@@ -41,17 +41,30 @@ async function filledTemplate(tag: string): Promise<Buffer> {
     'Tên máy, thiết bị *',
     'Nhóm thiết bị *',
     'Có yêu cầu nghiêm ngặt về ATLĐ',
-    'Chu kỳ kiểm định (tháng)',
+    'Chu kỳ kiểm định thông thường (tháng)',
+    'Căn cứ pháp lý',
+    'Hiệu lực từ ngày',
+    'Hiệu lực đến ngày',
     'Mô tả',
   ]);
   const rows: Array<Array<string | number | null>> = [
-    [`${tag}-1`, `Cần trục bánh xích ${tag}`, 'Thiết bị nâng', 'Có', 24, 'Nhập từ tệp thử nghiệm'],
-    [`${tag}-2`, `Nồi hơi đốt than ${tag}`, 'Thiết bị áp lực', 'Có', 12, null],
-    [`${tag}-3`, `Máy biến áp khô ${tag}`, 'Thiết bị điện', 'Không', null, null],
+    [
+      `${tag}-1`,
+      `Cần trục bánh xích ${tag}`,
+      'Thiết bị nâng',
+      'Có',
+      24,
+      'Thông tư 36/2019/TT-BLĐTBXH',
+      null,
+      null,
+      'Nhập từ tệp thử nghiệm',
+    ],
+    [`${tag}-2`, `Nồi hơi đốt than ${tag}`, 'Thiết bị áp lực', 'Có', 12, null, null, null, null],
+    [`${tag}-3`, `Máy biến áp khô ${tag}`, 'Thiết bị điện', 'Không', null, null, null, null, null],
     // No name; a group that does not exist.
-    [`${tag}-4`, null, 'Thiết bị bay', 'Có', 6, null],
+    [`${tag}-4`, null, 'Thiết bị bay', 'Có', 6, null, null, null, null],
     // A code with spaces; a cycle of 500 months.
-    [`${tag} 5`, `Bình khí nén ${tag}`, 'Thiết bị áp lực', 'Có', 500, null],
+    [`${tag} 5`, `Bình khí nén ${tag}`, 'Thiết bị áp lực', 'Có', 500, null, null, null, null],
   ];
   rows.forEach((values, i) => {
     sheet.getRow(i + 2).values = values;
@@ -108,7 +121,12 @@ describe('catalogue import from a spreadsheet', () => {
     await page.getByText('Tổng số 3 bản ghi').waitFor();
     await page.getByRole('link', { name: `Cần trục bánh xích ${tag}` }).waitFor();
     // Sorted by the server from a column header, kept in the address: codes descending, then ascending.
-    const codesShown = () => page.locator('tbody tr.ant-table-row td:nth-child(3)').allTextContents();
+    // The code column found by its header (the list may show more columns than the ones before it).
+    const codesShown = async () => {
+      const headers = await page.locator('thead tr').first().locator('th').allTextContents();
+      const at = headers.findIndex((h) => h.trim() === 'Mã') + 1;
+      return page.locator(`tbody tr.ant-table-row td:nth-child(${at})`).allTextContents();
+    };
     // A click on the header while the table is loading lands on its mask: wait for each answer first.
     const settled = () => expect.poll(() => page.locator('.ant-table-wrapper .ant-spin-spinning').count()).toBe(0);
     await settled();

@@ -23,7 +23,8 @@ export default function OpenDataPage() {
                 <Typography.Paragraph>{s.description}</Typography.Paragraph>
                 <Typography.Paragraph type="secondary">
                   {t('openData.asOf', { date: formatDate(s.asOf) })} · {t('openData.licence')}:{' '}
-                  <a href={s.licence.url} target="_blank" rel="noreferrer">
+                  {/* Underlined: a link inside a sentence must not be told by its colour alone. */}
+                  <a href={s.licence.url} target="_blank" rel="noreferrer" style={{ textDecoration: 'underline' }}>
                     {s.licence.name}
                   </a>
                 </Typography.Paragraph>

@@ -98,6 +98,7 @@ export default function RichTextEditor({ value, onChange, id, 'aria-label': labe
         type="file"
         accept="image/png,image/jpeg,image/gif,image/webp"
         hidden
+        aria-label={t('editor.image')}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
@@ -140,7 +141,8 @@ function Toolbar({
       <Button
         size="small"
         type={editor.isActive('heading', { level }) ? 'primary' : 'text'}
-        aria-label={t(`editor.heading${level}`)}
+        // The accessible name starts with what the button shows (H2), then says what it is.
+        aria-label={`H${level} – ${t(`editor.heading${level}`)}`}
         aria-pressed={editor.isActive('heading', { level })}
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => chain().toggleHeading({ level }).run()}
