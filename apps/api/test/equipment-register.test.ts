@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '@portal/domain/equipment/rules';
 import { catalogOperations } from '../src/catalog/operations.ts';
 import type { OpContext } from '../src/catalog/context.ts';
-import { clock } from '../src/platform/clock/index.ts';
+import Fastify from 'fastify';
+import { clock, testClockRoutes } from '../src/platform/clock/index.ts';
 import { saveUpload } from '../src/platform/files/index.ts';
 import { adminUser, scopeFixture, signIn, type Session } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -485,13 +486,13 @@ describe('due dates, reminders and workspaces', () => {
   });
 
   it('the test clock is not there unless the server was started with it', async () => {
-    const plain = await createTestApp();
-    try {
-      const res = await plain.request({ method: 'PUT', url: '/api/Test/clock', payload: { today: '2030-01-01' } });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await plain.close();
-    }
+    const bare = Fastify();
+    bare.decorate('config', { ...t.config, testClock: false });
+    await bare.register(testClockRoutes);
+    await bare.ready();
+    const res = await bare.inject({ method: 'PUT', url: '/api/Test/clock', payload: { today: '2030-01-01' } });
+    expect(res.statusCode).toBe(404);
+    await bare.close();
   });
 });
 

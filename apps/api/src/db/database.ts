@@ -98,6 +98,9 @@ export function createPool(url: string, size = defaultPoolSize(), plans: 'each' 
   });
   // A broken idle connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a broken connection that is checked out for long (the hub adapter's LISTEN, when the server goes away or
+  // a test drops its database): its holder sees the failure on its next use.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
