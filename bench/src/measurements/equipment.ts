@@ -369,7 +369,7 @@ async function compareOverdue(
 }
 
 /** public.ts `lookupByNumber`, as plain SQL through pg, shaped as the route answers. */
-const lookupSql = `select e.public_code, t.name as type_name, e.serial_number, b.name as business_name, e.status,
+const lookupSql = `select e.public_code, t.name as type_name, e.serial_number, b.id as business_id, b.name as business_name, e.status,
   e.last_inspection_date::text, e.last_result, e.next_due_date::text, e.last_certificate_number, e.last_stamp_number,
   e.declaration_number
   from equipment e
@@ -387,6 +387,7 @@ interface MachineRow {
   public_code: string;
   type_name: string;
   serial_number: string;
+  business_id: string;
   business_name: string;
   status: string;
   last_inspection_date: string | null;
@@ -411,6 +412,7 @@ async function compareLookup(ctx: BenchContext, name: string, number: string, ma
           code: r.public_code,
           typeName: r.type_name,
           serialNumber: r.serial_number,
+          businessId: r.business_id,
           businessName: r.business_name,
           status: r.status,
           lastInspectionDate: r.last_inspection_date,
