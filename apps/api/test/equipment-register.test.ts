@@ -316,6 +316,22 @@ describe('certificates', () => {
     expect(res2.json().dueDate).toBe(addMonths('2026-03-02', 36));
   });
 
+  it('a certificate moved to another machine leaves its former machine without it', async () => {
+    const first = await machine(f.employerA);
+    const second = await machine(f.employerA);
+    const cert = (await certify(f.employerA, { equipmentId: first.id })).json();
+    expect((await machineRow(first.id as string)).lastCertificateNumber).toBe(cert.certificateNumber);
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/EquipmentInspection/equipmentInspections/${cert.id}`,
+      headers: f.employerA.headers,
+      payload: { ...cert, equipmentId: second.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await machineRow(first.id as string)).lastCertificateNumber).toBeNull();
+    expect((await machineRow(second.id as string)).lastCertificateNumber).toBe(cert.certificateNumber);
+  });
+
   it('a failed inspection leaves the machine due at once', async () => {
     const m = await machine(f.employerA);
     const res = await certify(f.employerA, { equipmentId: m.id, inspectionDate: '2026-03-02', result: 'fail' });

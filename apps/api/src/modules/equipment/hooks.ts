@@ -79,10 +79,6 @@ for (const key of ['inspectionOrganization', 'inspector']) {
 
 // ------------------------------------------------------------------------------------------------------ machines
 
-// What a change did, from beforeChange (which sees the original) to afterChange (which sees the stored record),
-// by record id: the engine may hand afterChange a copy of the data.
-const statusChanges = new Map<string, { from: unknown; to: unknown }>();
-
 registerCatalogHooks('equipment', {
   async beforeChange({ ctx, operation, data, original }) {
     const out = { ...data };
@@ -109,17 +105,23 @@ registerCatalogHooks('equipment', {
     if (firstUse && year && Number(firstUse.slice(0, 4)) < year)
       errors.push({ field: 'firstUseDate', code: 'range', message: t('equipment:errors.firstUseBeforeMade') });
     refuse(errors);
-    if (original && 'status' in data && data.status !== original.status)
-      statusChanges.set(original.id, { from: original.status, to: data.status });
+    // An update's history entry is written here, where the original is known, in the same transaction as the
+    // update (a refused update leaves none); a new machine's once it has its id.
+    if (original) {
+      const changed = 'status' in data && data.status !== original.status;
+      await recordMachineEvent(
+        ctx.db,
+        original.id,
+        changed ? 'statusChanged' : 'updated',
+        changed ? { from: original.status, to: data.status } : null,
+        ctx.principal,
+      );
+    }
     return out;
   },
   async afterChange({ ctx, operation, record }) {
-    const change = statusChanges.get(record.id);
-    statusChanges.delete(record.id);
     if (operation === 'create')
       await recordMachineEvent(ctx.db, record.id, 'registered', { code: record.code }, ctx.principal);
-    else if (change) await recordMachineEvent(ctx.db, record.id, 'statusChanged', change, ctx.principal);
-    else await recordMachineEvent(ctx.db, record.id, 'updated', null, ctx.principal);
   },
 });
 
@@ -225,8 +227,6 @@ export async function refreshMachines(
     where e.id = c.equipment_id`.execute(db);
 }
 
-const previousMachine = new Map<string, string>();
-
 registerCatalogHooks('equipmentInspection', {
   async beforeChange({ ctx, data, original }) {
     const t = translator(ctx);
@@ -266,14 +266,14 @@ registerCatalogHooks('equipmentInspection', {
         : intervalFor(await intervalRules(ctx.db, m.type_id), m.type_id, date, m.manufacture_year, m.type_cycle);
     const dueDate = merged.result === 'fail' ? date : nextDueDate(date, interval?.months ?? null, stated);
     const out = { ...data, businessId: m.business_id, dueDate };
-    if (original && original.equipmentId !== machineId)
-      previousMachine.set(original.id, original.equipmentId as string);
     return out;
   },
   async afterChange({ ctx, operation, record }) {
-    const before = previousMachine.get(record.id);
-    previousMachine.delete(record.id);
-    await refreshMachines(ctx.db, [record.equipmentId as string, ...(before ? [before] : [])]);
+    // A certificate moved to another machine leaves its former machine showing it: refresh that one too.
+    const former = await sql<{ id: string }>`select id from equipment
+      where lower(last_certificate_number) = lower(${record.certificateNumber as string})
+        and id <> ${record.equipmentId as string}::uuid`.execute(ctx.db);
+    await refreshMachines(ctx.db, [record.equipmentId as string, ...former.rows.map((r) => r.id)]);
     await recordMachineEvent(
       ctx.db,
       record.equipmentId as string,
