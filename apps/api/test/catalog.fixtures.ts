@@ -228,7 +228,7 @@ export function digitsOf(tag: string, n: number, count: number): string {
 }
 
 export const api = (c: ResolvedCatalog, path: string, id?: string) =>
-  `/api/${c.area}/${id ? path.replace('{id}', id) : path}`;
+  `/api/${c.mount}/${id ? path.replace('{id}', id) : path}`;
 
 /** The update URL of a record, whichever way the area spells it. */
 export function updateUrl(c: ResolvedCatalog, id: string): string {

@@ -41,7 +41,7 @@ const errors = {
 };
 
 /** `{id}` (`{code}`) in a spelling → Fastify's `:id` (`:code`). */
-const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path.replace(/\{(id|code)\}/g, ':$1')}`;
+const url = (c: ResolvedCatalog, path: string) => `/api/${c.mount}/${path.replace(/\{(id|code)\}/g, ':$1')}`;
 
 /** Split parsed list query parameters into paging/sort and declared filters. */
 function filtersOf(query: Record<string, unknown>): Filters {

@@ -50,7 +50,7 @@ export interface ImportRun {
 export const importRun = (runId: string, signal?: AbortSignal) =>
   apiFetch<ImportRun>(`/api/Import/run/${encodeURIComponent(runId)}`, { signal });
 
-const url = (c: ResolvedCatalog, path: string) => `/api/${c.area}/${path}`;
+const url = (c: ResolvedCatalog, path: string) => `/api/${c.mount}/${path}`;
 
 /** A spelling with `{id}` takes the id in the path; one without takes it in the query. */
 function withId(c: ResolvedCatalog, path: string, id: string): { path: string; query?: Record<string, string> } {

@@ -59,6 +59,7 @@ export function registerCatalogMenu(catalogs: readonly ResolvedCatalog[]): void 
     const menu = c.declaration.menu;
     if (!menu || c.declaration.lookup) continue;
     for (const page of c.pages) {
+      if (page.view?.menu === false) continue;
       registerMenuItems(menu.group, {
         path: page.routes.list,
         permission: `${c.subject}.read`,
@@ -66,7 +67,7 @@ export function registerCatalogMenu(catalogs: readonly ResolvedCatalog[]): void 
         // Province-wide reference lists are kept by the authority; employers meet them in their forms' drop-downs.
         ...(c.declaration.scope === 'global' ? { units: AUTHORITY_UNITS } : {}),
         // After the group's own entries (unordered ones count as 1000), in declaration order among themselves.
-        order: 1000 + menu.order + (page.view?.menu?.order ?? 0) / 100,
+        order: 1000 + menu.order + (page.view?.menu ? page.view.menu.order : 0) / 100,
       });
     }
   }

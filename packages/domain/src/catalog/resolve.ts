@@ -213,6 +213,8 @@ export interface ResolvedCatalog {
   declaration: CatalogDeclaration;
   key: string;
   area: string;
+  /** The API path segment: `mount`, else `area`. */
+  mount: string;
   subject: string;
   table: string;
   paths: CatalogPaths;
@@ -235,6 +237,7 @@ export function resolveCatalog(d: CatalogDeclaration): ResolvedCatalog {
     declaration: d,
     key: d.key,
     area: d.area,
+    mount: d.mount ?? d.area,
     subject: subjectOf(d),
     table: d.table,
     paths: resolvePaths(d),

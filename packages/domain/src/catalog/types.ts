@@ -198,14 +198,21 @@ export interface CatalogView {
   key: string;
   routes: Partial<CatalogRoutes> & { base: string };
   fixed: Record<string, string>;
-  menu?: { order: number };
+  /** `false`: the page has no side-menu entry of its own (reached from a sibling view's page). */
+  menu?: { order: number } | false;
 }
 
 export interface CatalogDeclaration {
   /** Internal name and locale key (camelCase): `injuryReason`. */
   key: string;
-  /** API area as the spec spells it: `InjuryReason`, `BussinessType`. */
+  /** API area as the spec spells it: `InjuryReason`, `BussinessType`; unique, it also names the area in the trash bin. */
   area: string;
+  /**
+   * The `/api/{mount}/…` segment the routes are served under when it is not `area`: a sub-resource the spec serves
+   * under its parent's area (the noise readings of `ObservationMonitor`: `get-paging-noise`, `create-noise`, …).
+   * Areas sharing a mount must spell their paths apart (checked at start-up).
+   */
+  mount?: string;
   /** Permission subject; defaults to `area`. */
   subject?: string;
   /** The spec's plural path: `injuryReasons`. */

@@ -59,12 +59,16 @@ export function validateCatalogs(
     area: new Set<string>(),
     table: new Set<string>(),
     route: new Map<string, string>(),
+    /** `{mount} {method} {path}` → the area answering it: areas sharing a mount spell their paths apart. */
+    api: new Map<string, string>(),
   };
 
   for (const d of declarations) {
     const at = `catalogue "${d.key}"`;
     if (!/^[a-z][A-Za-z0-9]*$/.test(d.key)) problems.push(`${at}: key must be camelCase`);
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(d.area)) problems.push(`${at}: area "${d.area}" is not a path segment`);
+    if (d.mount !== undefined && !/^[A-Za-z][A-Za-z0-9]*$/.test(d.mount))
+      problems.push(`${at}: mount "${d.mount}" is not a path segment`);
     if (!/^[a-z][a-z0-9_]*$/.test(d.table)) problems.push(`${at}: table "${d.table}" must be snake_case`);
     for (const [kind, value] of [
       ['key', d.key],
@@ -232,6 +236,10 @@ export function validateCatalogs(
       const other = spellings.get(id);
       if (other) problems.push(`${at}: ${role} and ${other} both answer ${id}`);
       spellings.set(id, role);
+      const mounted = `${d.mount ?? d.area} ${id}`;
+      const owner = seen.api.get(mounted);
+      if (owner && owner !== d.key) problems.push(`${at}: ${role} answers ${mounted}, as catalogue "${owner}" does`);
+      seen.api.set(mounted, d.key);
     };
     claim('GET', paths.list, 'list');
     claim('GET', paths.detail, 'detail');
