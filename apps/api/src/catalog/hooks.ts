@@ -1,4 +1,5 @@
-import type { OpContext } from './context.ts';
+import { translator, type OpContext } from './context.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 
 export type CatalogRecord = Record<string, unknown> & { id: string };
 
@@ -46,4 +47,22 @@ export function registerCatalogHooks(catalogKey: string, hooks: CatalogHooks): v
 
 export function hooksOf(catalogKey: string): readonly CatalogHooks[] {
   return registered.get(catalogKey) ?? [];
+}
+
+/**
+ * Reference rows valid over a period (`validFrom`, `validTo`: a limit, an accreditation, a time limit the law
+ * sets): the end may not come before the start (400 on `validTo`, with `messageKey`).
+ */
+export function registerValidityPeriod(catalogKeys: readonly string[], messageKey: string): void {
+  for (const key of catalogKeys)
+    registerCatalogHooks(key, {
+      beforeChange({ ctx, data, original }) {
+        const from = (data.validFrom ?? original?.validFrom) as string | null | undefined;
+        const to = (data.validTo ?? original?.validTo) as string | null | undefined;
+        if (from && to && to < from)
+          throw new AppError(400, 'VALIDATION', {
+            details: [{ field: 'validTo', code: 'range', message: translator(ctx)(messageKey) }],
+          });
+      },
+    });
 }

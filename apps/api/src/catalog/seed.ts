@@ -9,17 +9,18 @@ import { demoDepartmentUnits, demoRows, referenceRows } from './seed-data.ts';
 /**
  * Catalogue rows at start-up, through the import operation (validated like a user's file). Each area's list is
  * written once: a marker in app_setting remembers it, so rows an administrator deleted or renamed later are
- * never brought back.
+ * never brought back. A domain seeding rows of its own into an area another list seeds too (time limits) names
+ * its lists apart with `prefix` (marker `{prefix}.{area key}`).
  */
-async function seedOnce(
+export async function seedCatalogRows(
   db: Db,
   log: SeedContext['log'],
-  kind: 'reference' | 'demo',
+  prefix: string,
   lists: Record<string, Record<string, unknown>[]>,
 ): Promise<void> {
   const ctx: OpContext = { db, principal: null, lang: 'vi', request: null, system: true };
   for (const [key, rows] of Object.entries(lists)) {
-    const marker = `catalog.seeded.${kind}.${key}`;
+    const marker = `${prefix}.${key}`;
     const done = await sql<{ key: string }>`select key from app_setting where key = ${marker}`.execute(db);
     if (done.rows.length) continue;
     await db.transaction().execute(async (trx) => {
@@ -38,7 +39,7 @@ async function seedOnce(
 export const catalogReferenceStep: SeedStep = {
   name: 'catalog-reference',
   kind: 'reference',
-  run: ({ db, log }) => seedOnce(db, log, 'reference', referenceRows),
+  run: ({ db, log }) => seedCatalogRows(db, log, 'catalog.seeded.reference', referenceRows),
 };
 
 /** Lâm Đồng's units: department-level offices, and one district-level unit per commune/ward of the province. */
@@ -66,5 +67,6 @@ async function demoUnits(db: Db): Promise<Record<string, unknown>[]> {
 export const catalogDemoStep: SeedStep = {
   name: 'catalog-demo',
   kind: 'demo',
-  run: async ({ db, log }) => seedOnce(db, log, 'demo', { ...demoRows, educationDepartment: await demoUnits(db) }),
+  run: async ({ db, log }) =>
+    seedCatalogRows(db, log, 'catalog.seeded.demo', { ...demoRows, educationDepartment: await demoUnits(db) }),
 };

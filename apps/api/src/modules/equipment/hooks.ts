@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { accreditationGap, intervalFor, nextDueDate, parseTypeCodes } from '@portal/domain/equipment/rules';
 import { translator, type Executor, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks } from '../../catalog/hooks.ts';
+import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
 import { canWriteIn } from '../../platform/access/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -28,22 +28,10 @@ export function newPublicCode(): string {
 
 // ------------------------------------------------------------------------------------------ dated reference rows
 
-for (const key of [
-  'legalDeadline',
-  'devicesTestedForSafety',
-  'inspectionOrganization',
-  'inspector',
-  'indexEquipment',
-]) {
-  registerCatalogHooks(key, {
-    beforeChange({ ctx, data, original }) {
-      const from = (data.validFrom ?? original?.validFrom) as string | null | undefined;
-      const to = (data.validTo ?? original?.validTo) as string | null | undefined;
-      if (from && to && to < from)
-        refuse([{ field: 'validTo', code: 'range', message: translator(ctx)('equipment:errors.validToBeforeFrom') }]);
-    },
-  });
-}
+registerValidityPeriod(
+  ['legalDeadline', 'devicesTestedForSafety', 'inspectionOrganization', 'inspector', 'indexEquipment'],
+  'equipment:errors.validToBeforeFrom',
+);
 
 // -------------------------------------------------------------------- accreditation: the types covered, as codes
 
