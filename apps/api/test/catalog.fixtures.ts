@@ -4,6 +4,7 @@ import { createMongoAbility } from '@casl/ability';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { CATALOG_ACTIONS, TRASH_SUBJECT, employerFieldOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
+import { READING_FACTORS } from '@portal/domain/monitoring/factors';
 import type { Principal, UnitKind } from '../src/platform/access/index.ts';
 import { catalogOperations } from '../src/catalog/operations.ts';
 import { catalogRegistry } from '../src/catalog/registry.ts';
@@ -205,6 +206,20 @@ export async function sampleInput(
  * certificate's inspector works for its organisation, and both are accredited for the machine's type).
  */
 const SAMPLE_RULES: Record<string, (t: CatalogTestApp, out: Record<string, unknown>) => Promise<void>> = {
+  // A reading names a classification of its own factor's standards (a lighting task, a substance…).
+  ...Object.fromEntries(
+    READING_FACTORS.map((f) => [
+      f.key,
+      async (t: CatalogTestApp, out: Record<string, unknown>) => {
+        for (const name of ['taskId', 'dustTypeId', 'substanceId', 'classId'])
+          if (out[name])
+            await sql`update monitoring_limit set factor = ${f.limits[0]} where id = ${out[name] as string}::uuid`.execute(
+              t.system.db,
+            );
+        if (f.factor === 'chemical') out.twa = 1;
+      },
+    ]),
+  ),
   async equipmentInspection(t, out) {
     const found = await sql<{ organization_id: string; type_code: string }>`
       select i.organization_id, (select t.code from equipment e join index_equipment t on t.id = e.index_equipment_id

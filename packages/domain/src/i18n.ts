@@ -32,6 +32,8 @@ import viSuggestions from './locales/vi/suggestions.json' with { type: 'json' };
 import enSuggestions from './locales/en/suggestions.json' with { type: 'json' };
 import viLibrary from './locales/vi/library.json' with { type: 'json' };
 import enLibrary from './locales/en/library.json' with { type: 'json' };
+import viMonitoring from './locales/vi/monitoring.json' with { type: 'json' };
+import enMonitoring from './locales/en/monitoring.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -60,6 +62,7 @@ export const resources = {
     news: viNews,
     library: viLibrary,
     suggestions: viSuggestions,
+    monitoring: viMonitoring,
   },
   en: {
     errors: enErrors,
@@ -79,6 +82,7 @@ export const resources = {
     news: enNews,
     library: enLibrary,
     suggestions: enSuggestions,
+    monitoring: enMonitoring,
   },
 } as const;
 

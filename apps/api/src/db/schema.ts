@@ -12,6 +12,7 @@ import type { CatalogTables } from '../catalog/tables.ts';
 import type { EquipmentTables } from '../modules/equipment/tables.ts';
 import type { NewsTables } from '../modules/news/tables.ts';
 import type { SuggestionTables } from '../modules/suggestions/tables.ts';
+import type { MonitoringTables } from '../modules/monitoring/tables.ts';
 
 /** Shared column helpers for table types. */
 export type Generated<T> = ColumnType<T, T | undefined, T>;
@@ -55,4 +56,5 @@ export type DB = PlatformTables &
   EquipmentTables &
   NewsTables &
   SuggestionTables &
+  MonitoringTables &
   CatalogTables;

@@ -11,6 +11,7 @@ import workers from './workers/index.ts';
 import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
 import equipment from './equipment/index.ts';
+import monitoring from './monitoring/index.ts';
 import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
@@ -32,6 +33,7 @@ export const modules: FastifyPluginAsync[] = [
   workers,
   permits,
   equipment,
+  monitoring,
   groupUsers,
   files,
   workspace,

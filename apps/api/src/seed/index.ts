@@ -7,6 +7,7 @@ import { demoProvinceStep } from './demo/province.ts';
 import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { equipmentDemoStep } from '../modules/equipment/seed.ts';
+import { monitoringDemoStep, monitoringReferenceStep } from '../modules/monitoring/seed.ts';
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { newsDemoStep } from '../modules/news/seed.ts';
 import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
@@ -41,11 +42,13 @@ export const seedSteps: SeedStep[] = [
   ...accountSeedSteps,
   catalogReferenceStep,
   legalDocumentsReferenceStep,
+  monitoringReferenceStep,
   catalogDemoStep,
   businessDemoStep,
   workersDemoStep,
   permitsDemoStep,
   equipmentDemoStep,
+  monitoringDemoStep,
   messagingDemoStep,
   newsDemoStep,
   suggestionsDemoStep,

@@ -1,3 +1,4 @@
+import { inForce as inForceOn } from '../equipment/rules.ts';
 import type { LimitFactor, LimitParameter, VerdictKind, WorkCategory } from './factors.ts';
 
 /**
@@ -58,7 +59,7 @@ export const NO_LIMIT: Verdict = { verdict: 'noLimit', limitId: null, regulation
 
 /** Rows in force on `date` (validity dates inclusive). */
 export function inForce(limits: readonly Limit[], date: string): Limit[] {
-  return limits.filter((l) => l.validFrom <= date && (l.validTo == null || l.validTo >= date));
+  return limits.filter((l) => inForceOn(l, date));
 }
 
 /** The row of `rule` in force on `date` (the latest period when periods overlap). */

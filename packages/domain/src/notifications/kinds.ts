@@ -2,6 +2,7 @@ import { PERMIT_PATHS } from '../permits/features.ts';
 import { BUSINESS_PAGES } from '../businesses/pages.ts';
 import { EQUIPMENT_PATHS } from '../equipment/features.ts';
 import { suggestionLink } from '../suggestions/index.ts';
+import { MONITORING_PATHS } from '../monitoring/factors.ts';
 
 /**
  * Every kind of notification the portal sends, declared once: its texts live in the notifications locale
@@ -43,6 +44,12 @@ export const NOTIFICATION_KINDS = {
   equipmentInspectionDue: { statutory: true, defaultChannel: 'mail' },
   /** Machines in use whose inspection stays overdue, for the department and the commune. */
   equipmentInspectionOverdue: { statutory: false, defaultChannel: 'portal' },
+  /** The yearly working-environment monitoring falls due (Law 84/2015 Art 18.2: at least once a year). */
+  monitoringDue: { statutory: true, defaultChannel: 'portal' },
+  /** Readings above the limits: the employer's corrective measures and follow-up monitoring fall due. */
+  monitoringMeasuresDue: { statutory: true, defaultChannel: 'portal' },
+  /** Reports whose corrective measures are overdue, for the department and the commune. */
+  monitoringMeasuresOverdue: { statutory: false, defaultChannel: 'portal' },
   /** The department receives a question or suggestion from the public (the suggestion box). */
   suggestionReceived: { statutory: false, defaultChannel: 'portal' },
   /** An officer is given a suggestion to answer. */
@@ -65,6 +72,8 @@ export const notificationLinks = {
   declaration: (id: string) => EQUIPMENT_PATHS.declarationEdit.replace(':id', id),
   declarationReview: () => EQUIPMENT_PATHS.review,
   suggestion: (id: string) => suggestionLink(id),
+  monitoringReport: (id: string) => MONITORING_PATHS.report.replace(':id', id),
+  monitoringReports: (query = '') => `${MONITORING_PATHS.reports}${query}`,
   overdueMachines: (today: string) => `${EQUIPMENT_PATHS.register}?status=inUse&nextDueDateTo=${today}`,
 };
 

@@ -1,0 +1,246 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { addDays, addMonths } from '@portal/domain/equipment/rules';
+import { MONITORING_DEADLINES } from '@portal/domain/monitoring/factors';
+import type { Executor } from '../../catalog/context.ts';
+import { matchesKeyword } from '../../db/search.ts';
+import type { Principal } from '../../platform/access/index.ts';
+import { scopeCondition } from '../../platform/access/scope.ts';
+import { deadlineInForce } from '../equipment/reference.ts';
+import { allReadings } from './rollup.ts';
+
+/**
+ * The department's views of monitoring, each within the caller's scope (an employer its own, a commune the
+ * employers located in it, the department the province): exceedances by factor × commune × sector, employers
+ * whose yearly monitoring is missing or late, employers with repeated exceedances, and the workers exposed to a
+ * factor that exceeded (the employer's list for periodic examinations).
+ */
+
+/** Employers the principal sees, over alias `b` (business). */
+export function employerScope(principal: Principal | null): Expression<SqlBool> {
+  return scopeCondition(principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' }) ?? sql<SqlBool>`true`;
+}
+
+export interface OverviewRow {
+  factor: string;
+  wardId: string | null;
+  wardName: string | null;
+  sectorId: string | null;
+  sectorName: string | null;
+  exceedances: number;
+  reports: number;
+  employers: number;
+}
+
+export interface Overview {
+  year: number;
+  reports: number;
+  employers: number;
+  readings: number;
+  exceedances: number;
+  reportsWithExceedances: number;
+  byFactor: { factor: string; exceedances: number; employers: number }[];
+  rows: OverviewRow[];
+}
+
+export async function overview(
+  db: Executor,
+  principal: Principal | null,
+  q: { year: number; wardId?: string | undefined; sectorId?: string | undefined },
+): Promise<Overview> {
+  const where = [sql<SqlBool>`r.deleted_at is null`, sql<SqlBool>`r.year = ${q.year}`, employerScope(principal)];
+  if (q.wardId) where.push(sql<SqlBool>`b.ward_code = ${q.wardId}`);
+  if (q.sectorId)
+    where.push(sql<SqlBool>`exists (select 1 from business_sector_link s
+      where s.business_id = b.id and s.is_main and s.sector_id = ${q.sectorId}::uuid)`);
+  const reports = sql`select r.id, r.business_id, r.reading_count, r.exceedance_count from monitoring_report r
+    join business b on b.id = r.business_id where ${sql.join(where, sql` and `)}`;
+  const totals = await sql<{
+    reports: number;
+    employers: number;
+    readings: number;
+    exceedances: number;
+    flagged: number;
+  }>`
+    select count(*)::int as reports, count(distinct business_id)::int as employers,
+      coalesce(sum(reading_count), 0)::int as readings, coalesce(sum(exceedance_count), 0)::int as exceedances,
+      count(*) filter (where exceedance_count > 0)::int as flagged
+    from (${reports}) rep`.execute(db);
+  // Only reports with an exceedance hold exceeding readings: the nine tables are read for those alone.
+  const rows = await sql<OverviewRow>`
+    with rep as materialized (select id, business_id from (${reports}) x where exceedance_count > 0),
+    x as (${allReadings(
+      sql`report_id`,
+      sql`deleted_at is null and verdict = 'exceeds' and report_id in (select id from rep)`,
+    )})
+    select x.factor, b.ward_code as "wardId", w.name as "wardName", s.sector_id as "sectorId", sec.name as "sectorName",
+      count(*)::int as exceedances, count(distinct x.report_id)::int as reports, count(distinct rep.business_id)::int as employers
+    from x join rep on rep.id = x.report_id join business b on b.id = rep.business_id
+    left join business_sector_link s on s.business_id = b.id and s.is_main
+    left join bussiness_sector sec on sec.id = s.sector_id
+    left join admin_unit w on w.id = b.ward_code
+    group by x.factor, b.ward_code, w.name, s.sector_id, sec.name
+    order by exceedances desc, x.factor, w.name nulls last, sec.name nulls last`.execute(db);
+  const t = totals.rows[0]!;
+  const factorTotals = await sql<{ factor: string; exceedances: number; employers: number }>`
+    with rep as materialized (select id, business_id from (${reports}) x where exceedance_count > 0),
+    x as (${allReadings(
+      sql`report_id`,
+      sql`deleted_at is null and verdict = 'exceeds' and report_id in (select id from rep)`,
+    )})
+    select x.factor, count(*)::int as exceedances, count(distinct rep.business_id)::int as employers
+    from x join rep on rep.id = x.report_id group by x.factor order by exceedances desc`.execute(db);
+  return {
+    year: q.year,
+    reports: t.reports,
+    employers: t.employers,
+    readings: t.readings,
+    exceedances: t.exceedances,
+    reportsWithExceedances: t.flagged,
+    byFactor: factorTotals.rows,
+    rows: rows.rows,
+  };
+}
+
+/** The day before which a last monitoring is late: today minus the interval in force (Law Art 18.2: a year). */
+export async function monitoringCutoff(db: Executor, today: string): Promise<string> {
+  const d = await deadlineInForce(db, MONITORING_DEADLINES.interval, today);
+  return d.unit === 'months' ? addMonths(today, -d.amount) : addDays(today, -d.amount);
+}
+
+export interface MissingRow {
+  businessId: string;
+  businessName: string;
+  taxCode: string;
+  wardId: string | null;
+  wardName: string | null;
+  lastMonitoredOn: string | null;
+  dueDate: string | null;
+  status: 'missing' | 'late';
+}
+
+/** Active employers never monitored (`missing`) or whose last monitoring is older than the interval (`late`). */
+export async function missingMonitoring(
+  db: Executor,
+  principal: Principal | null,
+  q: {
+    today: string;
+    status?: 'missing' | 'late' | undefined;
+    keyWord?: string | undefined;
+    pageNumber: number;
+    pageSize: number;
+  },
+): Promise<{ pageLists: MissingRow[]; totalRecord: number }> {
+  const cutoff = await monitoringCutoff(db, q.today);
+  const where = [sql<SqlBool>`b.status = 'active'`, employerScope(principal)];
+  if (q.keyWord?.trim()) where.push(matchesKeyword(['b.name', 'b.code'], q.keyWord) as Expression<SqlBool>);
+  const state =
+    q.status === 'missing'
+      ? sql<SqlBool>`l.last_on is null`
+      : q.status === 'late'
+        ? sql<SqlBool>`l.last_on < ${cutoff}::date`
+        : sql<SqlBool>`(l.last_on is null or l.last_on < ${cutoff}::date)`;
+  const base = sql`from business b
+    left join (select business_id, max(monitored_on) as last_on from monitoring_report where deleted_at is null group by business_id) l
+      on l.business_id = b.id
+    where ${sql.join([...where, state], sql` and `)}`;
+  const total = await sql<{ n: number }>`select count(*)::int as n ${base}`.execute(db);
+  const interval = sql`(${q.today}::date - ${cutoff}::date)`;
+  const page = await sql<MissingRow>`
+    select b.id as "businessId", b.name as "businessName", b.code as "taxCode", b.ward_code as "wardId",
+      (select w.name from admin_unit w where w.id = b.ward_code) as "wardName",
+      l.last_on::text as "lastMonitoredOn", (l.last_on + ${interval})::text as "dueDate",
+      case when l.last_on is null then 'missing' else 'late' end as status
+    ${base}
+    order by l.last_on nulls first, b.name, b.id
+    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
+  return { pageLists: page.rows, totalRecord: total.rows[0]!.n };
+}
+
+export interface RepeatedRow {
+  businessId: string;
+  businessName: string;
+  wardName: string | null;
+  factor: string;
+  years: number[];
+  exceedances: number;
+}
+
+/** Employers whose readings of one factor exceeded in at least `minYears` of the last `years` years. */
+export async function repeatedExceedances(
+  db: Executor,
+  principal: Principal | null,
+  q: { today: string; years: number; minYears: number; pageNumber: number; pageSize: number },
+): Promise<{ pageLists: RepeatedRow[]; totalRecord: number }> {
+  const since = Number(q.today.slice(0, 4)) - q.years + 1;
+  const grouped = sql`
+    with rep as materialized (select r.id, r.business_id, r.year from monitoring_report r join business b on b.id = r.business_id
+      where r.deleted_at is null and r.exceedance_count > 0 and r.year >= ${since} and ${employerScope(principal)}),
+    x as (${allReadings(sql`report_id`, sql`deleted_at is null and verdict = 'exceeds' and report_id in (select id from rep)`)})
+    select rep.business_id, x.factor, array_agg(distinct rep.year order by rep.year) as years, count(*)::int as exceedances
+    from x join rep on rep.id = x.report_id group by rep.business_id, x.factor
+    having count(distinct rep.year) >= ${q.minYears}`;
+  const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
+  const page = await sql<RepeatedRow>`
+    select g.business_id as "businessId", b.name as "businessName",
+      (select w.name from admin_unit w where w.id = b.ward_code) as "wardName", g.factor, g.years, g.exceedances
+    from (${grouped}) g join business b on b.id = g.business_id
+    order by cardinality(g.years) desc, g.exceedances desc, b.name, g.factor
+    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
+  return {
+    pageLists: page.rows.map((r) => ({ ...r, years: r.years.map(Number) })),
+    totalRecord: total.rows[0]!.n,
+  };
+}
+
+export interface ExposedWorker {
+  workerId: string;
+  fullName: string;
+  businessId: string;
+  businessName: string;
+  positionId: string;
+  positionName: string | null;
+  factors: string[];
+  year: number;
+  healthClassName: string | null;
+  occupationalDiseases: number;
+}
+
+/**
+ * Workers exposed to a factor that exceeded (Law 84/2015 Art 21: periodic examinations, occupational diseases):
+ * the workers of the employer whose job position is one an exceeding reading of its latest monitored year (or
+ * `year`) names, with their health class and occupational-disease cases.
+ */
+export async function exposedWorkers(
+  db: Executor,
+  principal: Principal | null,
+  q: { businessId?: string | undefined; year?: number | undefined; pageNumber: number; pageSize: number },
+): Promise<{ pageLists: ExposedWorker[]; totalRecord: number }> {
+  const where = [sql<SqlBool>`r.deleted_at is null`, employerScope(principal)];
+  if (q.businessId) where.push(sql<SqlBool>`r.business_id = ${q.businessId}::uuid`);
+  const yearOf = q.year
+    ? sql`${q.year}::int`
+    : sql`(select max(r2.year) from monitoring_report r2 where r2.business_id = r.business_id and r2.deleted_at is null)`;
+  const grouped = sql`
+    with rep as materialized (select r.id, r.business_id, r.year from monitoring_report r join business b on b.id = r.business_id
+      where ${sql.join(where, sql` and `)} and r.exceedance_count > 0 and r.year = ${yearOf}),
+    x as (${allReadings(
+      sql`report_id, position_id`,
+      sql`deleted_at is null and verdict = 'exceeds' and position_id is not null and report_id in (select id from rep)`,
+    )})
+    select w.id as worker_id, rep.business_id, x.position_id, max(rep.year) as year,
+      array_agg(distinct x.factor order by x.factor) as factors
+    from x join rep on rep.id = x.report_id
+    join worker w on w.business_id = rep.business_id and w.position_id = x.position_id and w.deleted_at is null
+    group by w.id, rep.business_id, x.position_id`;
+  const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
+  const page = await sql<ExposedWorker>`
+    select g.worker_id as "workerId", w.full_name as "fullName", g.business_id as "businessId", b.name as "businessName",
+      g.position_id as "positionId", p.name as "positionName", g.factors, g.year::int as year,
+      h.name as "healthClassName",
+      (select count(*) from occupational_disease d where d.worker_id = w.id and d.deleted_at is null)::int as "occupationalDiseases"
+    from (${grouped}) g join worker w on w.id = g.worker_id join business b on b.id = g.business_id
+    left join position p on p.id = g.position_id left join classify_health h on h.id = w.health_class_id
+    order by b.name, p.name nulls last, w.full_name, w.id
+    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
+  return { pageLists: page.rows, totalRecord: total.rows[0]!.n };
+}
