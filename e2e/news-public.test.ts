@@ -56,10 +56,30 @@ describe('news, suggestion box and public look-ups', () => {
     await page.waitForURL((url) => url.pathname.includes('/tin-tuc/quan-li-tin-tuc/chinh-sua/'), WAIT);
     const id = new URL(page.url()).pathname.split('/').pop()!;
 
-    // The public list and the article, to anyone.
+    // The server renders the list and the article with their data: they read before any script runs (here:
+    // none at all), and the list's search is an ordinary form.
+    const noScript = await ui.browser.newContext({ ...defaultContextOptions, javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(ui.url('/tin-tuc'));
+    expect(await still.getByRole('link', { name: title }).count()).toBeGreaterThan(0);
+    await still.getByTestId('news-search').fill(`huong dan khai bao thiet bi nang ${tag.toLowerCase()}`);
+    await still.getByTestId('news-search').press('Enter');
+    await still.waitForURL((url) => url.searchParams.has('q'), WAIT);
+    expect(await still.getByTestId('news-item').count()).toBe(1);
+    await still.goto(ui.url(`/chi-tiet-tin-tuc/${id}`));
+    expect(await still.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
+    expect(await still.locator('.news-body').first().textContent()).toContain('kiểm định trước khi đưa vào sử dụng');
+    await noScript.close();
+
+    // The public list and the article, to anyone; the app takes over the rendered page (search, links).
     const visitor = await ui.browser.newContext(defaultContextOptions);
     const reader = await visitor.newPage();
     await reader.goto(ui.url('/tin-tuc'));
+    await reader.locator('html[data-started]').waitFor({ ...WAIT, state: 'attached' });
+    await reader.getByTestId('news-search').fill(tag.toLowerCase());
+    await reader.getByTestId('news-search').press('Enter');
+    await reader.waitForURL((url) => url.searchParams.get('q') === tag.toLowerCase(), WAIT);
+    await expect.poll(() => reader.getByTestId('news-item').count(), WAIT).toBe(1);
     await reader.getByRole('link', { name: title }).first().click(WAIT);
     await reader.waitForURL((url) => url.pathname === `/chi-tiet-tin-tuc/${id}`, WAIT);
     await reader.getByRole('heading', { name: title }).waitFor(WAIT);

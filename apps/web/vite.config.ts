@@ -49,13 +49,14 @@ type OutputChunk = Extract<Rollup.OutputBundle[string], { type: 'chunk' }>;
 const PRERENDER_DIR = 'prerendered';
 
 /**
- * The first pages of a visit (the public home, sign-in) are rendered by the server from the real components
- * (src/prerender.tsx), with the province's configuration, so they paint from HTML and CSS alone; main.tsx
- * hydrates them. This step bundles src/prerender.tsx for Node (`prerendered/server/prerender.js`, everything
- * inside) and writes one template per page (`prerendered/<slug>.html`): index.html with the page's stylesheets
- * and module preloads in the head (low priority: the page paints without them, they must not compete with the
- * stylesheets) and slots for the markup in each language and the configuration it was rendered with.
- * `pages` maps each path to its page module (the route table's lazy import), to find its chunks.
+ * The first pages of a visit (the public home, sign-in, the news and its articles) are rendered by the server
+ * from the real components (src/prerender.tsx), with the province's configuration and the page's data, so they
+ * paint from HTML and CSS alone; main.tsx hydrates them. This step bundles src/prerender.tsx for Node
+ * (`prerendered/server/prerender.js`, everything inside) and writes one template per route pattern
+ * (`prerendered/<slug>.html`, listed in `prerendered/pages.json`): index.html with the page's stylesheets and
+ * module preloads in the head (low priority: the page paints without them, they must not compete with the
+ * stylesheets) and slots for the markup in each language, the address, the configuration and the data it was
+ * rendered with. `pages` maps each route pattern to its page module (the route table's lazy import).
  */
 function prerenderPages(pages: Record<string, string>): Plugin {
   let root = '';
@@ -128,6 +129,8 @@ function prerenderPages(pages: Record<string, string>): Plugin {
       if (!rootElement.test(template) || !configurationPreload.test(template) || !favicon.test(template)) {
         throw new Error('prerender: index.html changed shape (#root, configuration preload, favicon)');
       }
+      /** Which template renders which route pattern (the server matches addresses against them). */
+      const manifest: { pattern: string; template: string }[] = [];
       for (const [pagePath, pageModule] of Object.entries(pages)) {
         const scripts = [
           ...chunksOf(pageModule),
@@ -139,11 +142,12 @@ function prerenderPages(pages: Record<string, string>): Plugin {
           ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
         ].join('\n    ');
         const body =
-          `<div id="root" data-prerendered="${pagePath}" data-lang="${DEFAULT_LANGUAGE}"><!--page:${DEFAULT_LANGUAGE}--></div>` +
+          `<div id="root" data-prerendered="<!--path-->" data-lang="${DEFAULT_LANGUAGE}"><!--page:${DEFAULT_LANGUAGE}--></div>` +
           LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)
             .map((l) => `<template id="prerendered-${l}"><!--page:${l}--></template>`)
             .join('') +
           '<script type="application/json" id="portal-configuration"><!--configuration--></script>' +
+          '<script type="application/json" id="portal-data"><!--data--></script>' +
           '<script src="/boot-page.js"></script>';
         const html = template
           .replace(configurationPreload, '')
@@ -154,8 +158,11 @@ function prerenderPages(pages: Record<string, string>): Plugin {
           )
           .replace('</head>', `  ${head}\n  </head>`)
           .replace(rootElement, body);
-        writeFileSync(path.join(target, `${pagePath.replace(/^\//, '')}.html`), html);
+        const file = `${pagePath.replace(/^\//, '').replace(/[/:]/g, '_')}.html`;
+        writeFileSync(path.join(target, file), html);
+        manifest.push({ pattern: pagePath, template: file });
       }
+      writeFileSync(path.join(target, 'pages.json'), JSON.stringify(manifest, null, 2));
     },
   };
 }
@@ -167,6 +174,8 @@ export default defineConfig({
     prerenderPages({
       '/trang-chu': 'src/modules/home/HomePage.tsx',
       '/dang-nhap': 'src/modules/accounts/LoginPage.tsx',
+      '/tin-tuc': 'src/modules/news/PublicNewsPage.tsx',
+      '/chi-tiet-tin-tuc/:id': 'src/modules/news/PublicArticlePage.tsx',
     }),
     precompress(),
   ],

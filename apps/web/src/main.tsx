@@ -5,7 +5,9 @@ import { currentAccess } from './app/access.ts';
 import { currentLanguage, languageReady } from './app/i18n.ts';
 // The session (user, abilities, signed-in HTTP client) before the router starts, so the first guard knows the user.
 import './platform/auth/index.ts';
+import { hydrate } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
+import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 
 // The texts of the stored language first (one small bundle), so the first render is already translated.
@@ -49,14 +51,17 @@ function routerReady(): Promise<void> {
   });
 }
 
-// A prerendered page (the public home, sign-in: see prerender.tsx) is hydrated when what the router shows is
+// A prerendered page (the public home, sign-in, the news: see prerender.tsx) is hydrated when what the router shows is
 // exactly what was prerendered: the same page, in the same language, to a visitor who is not signed in.
 // Anything else (a signed-in user sent home, English without its prerender) renders afresh.
 const prerendered = container.dataset.prerendered;
 if (prerendered) {
+  // The answers the page was rendered with: its first render reads them instead of asking again.
+  const data = document.getElementById('portal-data')?.textContent;
+  if (data) hydrate(queryClient, JSON.parse(data));
   await routerReady();
   const same =
-    router.state.location.pathname === prerendered &&
+    router.state.location.pathname + router.state.location.search === prerendered &&
     !router.state.errors &&
     container.dataset.lang === currentLanguage() &&
     !currentAccess().loggedIn;

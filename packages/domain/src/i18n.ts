@@ -26,6 +26,8 @@ import viMessaging from './locales/vi/messaging.json' with { type: 'json' };
 import enMessaging from './locales/en/messaging.json' with { type: 'json' };
 import viEquipment from './locales/vi/equipment.json' with { type: 'json' };
 import enEquipment from './locales/en/equipment.json' with { type: 'json' };
+import viHome from './locales/vi/home.json' with { type: 'json' };
+import enHome from './locales/en/home.json' with { type: 'json' };
 import viNews from './locales/vi/news.json' with { type: 'json' };
 import enNews from './locales/en/news.json' with { type: 'json' };
 import viSuggestions from './locales/vi/suggestions.json' with { type: 'json' };
@@ -59,6 +61,7 @@ export const resources = {
     groupMembers: viGroupMembers,
     messaging: viMessaging,
     notifications: viNotifications,
+    home: viHome,
     news: viNews,
     library: viLibrary,
     suggestions: viSuggestions,
@@ -79,6 +82,7 @@ export const resources = {
     groupMembers: enGroupMembers,
     messaging: enMessaging,
     notifications: enNotifications,
+    home: enHome,
     news: enNews,
     library: enLibrary,
     suggestions: enSuggestions,

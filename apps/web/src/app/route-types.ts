@@ -15,6 +15,19 @@ export type HomeSection = (typeof HOME_SECTIONS)[number];
 
 export type BreadcrumbItem = string | { titleKey: string; path: string };
 
+/** A query the page runs, as TanStack Query takes it. */
+export interface PageQuery {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal?: AbortSignal }) => Promise<unknown>;
+}
+
+/**
+ * The queries a server-rendered page shows at first paint, for its address (the server runs them, renders
+ * the page with their answers and sends them along, so the browser hydrates without asking again). The page
+ * must run the very same queries (same keys).
+ */
+export type ServerQueries = (address: { params: Params; search: URLSearchParams }) => PageQuery[];
+
 /**
  * One page of the web app. Adding a page is adding one entry to the table in app/routes.tsx:
  *
@@ -44,8 +57,11 @@ export interface RouteEntry {
   layout: 'full' | 'app';
   /** A signed-in user is sent to the home page of their role instead (sign-in, register). */
   redirectIfLoggedIn?: boolean;
-  /** The page module; its default export is the page component. Loaded on first visit (code splitting). */
-  page: () => Promise<{ default: ComponentType }>;
+  /**
+   * The page module; its default export is the page component. Loaded on first visit (code splitting). A page
+   * the server renders (vite.config.ts) with data exports `serverQueries` too.
+   */
+  page: () => Promise<{ default: ComponentType; serverQueries?: ServerQueries }>;
   /** Accepts or refuses the path parameters; refused → the 404 page. */
   validParams?: (params: Params) => boolean;
   /** false: the app layout shows no title and breadcrumb above the page (the page draws its own). */
@@ -60,8 +76,12 @@ export interface RouteEntry {
    * Light public pages name theirs (or how to find them), so a first visit downloads only those texts.
    */
   namespaces?: readonly string[] | (() => readonly string[]);
-  /** An entry point on the public home, in the given section. */
-  home?: { section: HomeSection; descriptionKey: string; order?: number };
+  /**
+   * An entry point on the public home, in the given section. Its card's title and description are
+   * `home:cards.<card>.title` and `.description`: every card's texts in one small namespace, so the home does
+   * not download the texts of every page it links to.
+   */
+  home?: { section: HomeSection; card: string; order?: number };
 }
 
 /** Paths the shell itself relies on. */

@@ -25,8 +25,8 @@ export const routes: RouteEntry[] = [
     titleKey: 'shell:routes.home',
     layout: 'full',
     bare: true,
-    // The shell's texts and those of the look-ups the home shows as cards.
-    namespaces: () => homeNamespaces(),
+    // The shell's texts and the cards' (one small namespace).
+    namespaces: ['home'],
     page: () => import('../modules/home/HomePage.tsx'),
   },
   {
@@ -35,6 +35,7 @@ export const routes: RouteEntry[] = [
     titleKeyFor: ({ type }) => `shell:sections.${type}.title`,
     layout: 'full',
     bare: true,
+    namespaces: ['home'],
     page: () => import('../modules/home/HomeSectionPage.tsx'),
     // A section exists only when at least one of its pages does (no empty placeholder sections).
     validParams: ({ type }) =>
@@ -128,12 +129,6 @@ export function homeEntries(section: HomeSection): RouteEntry[] {
   return routes
     .filter((r) => r.home?.section === section && ability(r).subject === 'Auth' && !r.path.includes(':'))
     .sort((a, b) => (a.home?.order ?? 100) - (b.home?.order ?? 100));
-}
-
-/** Namespaces of the texts of the home's cards (their titles and descriptions). */
-function homeNamespaces(): string[] {
-  const keys = routes.flatMap((r) => (r.home ? [r.titleKey, r.home.descriptionKey] : []));
-  return [...new Set(keys.filter((k) => k.includes(':')).map((k) => k.split(':')[0]!))];
 }
 
 const staticRoutes = new Map(routes.filter((r) => !r.path.includes(':')).map((r) => [r.path, r]));

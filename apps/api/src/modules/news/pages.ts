@@ -1,17 +1,15 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { translate } from '@portal/domain/i18n';
 import { NEWS_PATHS, newsPublicPath, RSS_ITEMS } from '@portal/domain/news/index';
+import { appPage, plainAppPage } from '../../platform/http/static.ts';
 import { getPortalConfig } from '../configuration/store.ts';
 import { getArticle, latestPublished, publishedEntries, type Article } from './service.ts';
 import { plainText } from './sanitize.ts';
 
 /**
  * The news pages as link previews and crawlers see them: the server answers `/tin-tuc` and
- * `/chi-tiet-tin-tuc/{id}` with the web app's page whose <head> carries the article's title, description and
- * Open Graph tags (the browser then runs the app as on any page); `/sitemap.xml` lists the public pages and the
+ * `/chi-tiet-tin-tuc/{id}` with the web app's page, rendered here with the list or the article, whose <head>
+ * carries the article's title, description and Open Graph tags (the browser then hydrates it); `/sitemap.xml` lists the public pages and the
  * published articles, `/tin-tuc/rss.xml` is an RSS 2.0 feed of the latest ones.
  */
 
@@ -75,16 +73,11 @@ export function injectHead(html: string, tags: HeadTags): string {
   return /<\/head>/i.test(cleaned) ? cleaned.replace(/<\/head>/i, () => `  ${head}\n  </head>`) : `${head}${cleaned}`;
 }
 
-async function webPage(app: FastifyInstance): Promise<string | null> {
-  const index = path.join(app.config.webDist, 'index.html');
-  return existsSync(index) ? readFile(index, 'utf8') : null;
-}
-
 const pages: FastifyPluginAsync = async (app) => {
   const base = app.config.publicUrl;
 
   app.get(NEWS_PATHS.publicList, async (request, reply) => {
-    const html = await webPage(app);
+    const html = await appPage(app, request.url);
     if (html === null) return reply.callNotFound();
     const config = await getPortalConfig(app.db);
     const title = `${translate('vi', 'news:routes.publicList')} – ${config.portalName}`;
@@ -103,12 +96,12 @@ const pages: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/chi-tiet-tin-tuc/:id', async (request, reply) => {
-    const html = await webPage(app);
-    if (html === null) return reply.callNotFound();
     const { id } = request.params;
     const article = UUID.test(id) ? await getArticle(app.db, id, 'public').catch(() => null) : null;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     // Not published (or no such article): the app's page, which shows "not found", with the status to match.
+    const html = article ? await appPage(app, request.url) : await plainAppPage(app);
+    if (html === null) return reply.callNotFound();
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!article) return reply.status(404).send(html);
     const config = await getPortalConfig(app.db);
     return reply.send(

@@ -61,6 +61,6 @@ export const businessRoutes: RouteEntry[] = [
     titleKey: 'businesses:routes.publicViolations',
     layout: 'full',
     page: () => import('./PublicViolationsPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'businesses:violations.publicDescription', order: 40 },
+    home: { section: 'tra-cuu', card: 'violations', order: 40 },
   },
 ];

@@ -91,7 +91,7 @@ export const equipmentRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['equipment'],
     page: () => import('./PublicLookupPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'equipment:pages.public.lookupDescription', order: 50 },
+    home: { section: 'tra-cuu', card: 'equipmentLookup', order: 50 },
   },
   {
     path: EQUIPMENT_PATHS.publicMachine,
@@ -107,6 +107,6 @@ export const equipmentRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['equipment'],
     page: () => import('./PublicInspectorsPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'equipment:pages.public.inspectorsDescription', order: 55 },
+    home: { section: 'tra-cuu', card: 'inspectors', order: 55 },
   },
 ];

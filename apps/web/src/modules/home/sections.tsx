@@ -31,7 +31,7 @@ export function HomeSectionCards({
   limit?: number;
   headingLevel?: 1 | 2;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'home']);
   const entries = homeEntries(section);
   if (entries.length === 0) return null;
   const shown = limit ? entries.slice(0, limit) : entries;
@@ -59,8 +59,8 @@ export function HomeSectionCards({
                 <SectionIcon section={section} />
               </span>
               <span>
-                <span className="home-card-title">{t(entry.titleKey)}</span>
-                {entry.home && <span className="home-card-text">{t(entry.home.descriptionKey)}</span>}
+                <span className="home-card-title">{t(`home:cards.${entry.home!.card}.title`)}</span>
+                <span className="home-card-text">{t(`home:cards.${entry.home!.card}.description`)}</span>
               </span>
             </Link>
           </li>

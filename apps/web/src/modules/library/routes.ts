@@ -12,7 +12,7 @@ export const libraryRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['library'],
     page: () => import('./LegalDocumentsPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'library:legal.homeDescription', order: 60 },
+    home: { section: 'tra-cuu', card: 'legalDocuments', order: 60 },
   },
   {
     path: LIBRARY_PAGES.openData,
@@ -20,6 +20,6 @@ export const libraryRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['library'],
     page: () => import('./OpenDataPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'library:openData.homeDescription', order: 70 },
+    home: { section: 'tra-cuu', card: 'openData', order: 70 },
   },
 ];

@@ -15,7 +15,7 @@ export const lookupRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['permits', 'workers'],
     page: () => import('./PermitLookupPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'permits:publicLookup.description', order: 60 },
+    home: { section: 'tra-cuu', card: 'permitLookup', order: 60 },
   },
   {
     path: LOOKUP_PATHS.worker,
@@ -23,7 +23,7 @@ export const lookupRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['workers'],
     page: () => import('./WorkerLookupPage.tsx'),
-    home: { section: 'tra-cuu', descriptionKey: 'workers:publicLookup.description', order: 65 },
+    home: { section: 'tra-cuu', card: 'workerLookup', order: 65 },
   },
   {
     path: LOOKUP_PATHS.employer,

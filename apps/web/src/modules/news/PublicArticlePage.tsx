@@ -2,21 +2,31 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { formatDate } from '@portal/domain/format';
 import { NEWS_PATHS } from '@portal/domain/news/index';
 import { ApiError } from '../../app/api-client.ts';
+import type { ServerQueries } from '../../app/route-types.ts';
 import { PublicPage } from '../home/PublicPage.tsx';
 import { newsApi, newsKeys } from './api.ts';
 import './news.css';
 
-/** `/chi-tiet-tin-tuc/{id}`: one published article (its body sanitised by the server); anything else: not found. */
+const articleQuery = (id: string) => ({
+  queryKey: newsKeys.publicDetail(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => newsApi.publicDetail(id, signal),
+});
+
+/** The server renders the article with its text. */
+export const serverQueries: ServerQueries = ({ params }) => [articleQuery(params.id ?? '')];
+
+/**
+ * `/chi-tiet-tin-tuc/{id}`: one published article (its body sanitised by the server); anything else: not found.
+ * Plain elements (no Ant Design): the server renders it with the article, so it reads before any script runs.
+ */
 export default function PublicArticlePage() {
   const { t } = useTranslation('news');
   const { id = '' } = useParams();
   const article = useQuery({
-    queryKey: newsKeys.publicDetail(id),
-    queryFn: ({ signal }) => newsApi.publicDetail(id, signal),
+    ...articleQuery(id),
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
   const a = article.data;
@@ -26,45 +36,37 @@ export default function PublicArticlePage() {
 
   return (
     <PublicPage>
-      <section className="public-container" style={{ padding: '24px 16px 48px', maxWidth: 860 }}>
-        <Breadcrumb
-          style={{ marginBottom: 16 }}
-          items={[
-            { title: <Link to={NEWS_PATHS.publicList}>{t('routes.publicList')}</Link> },
-            ...(a?.topicName ? [{ title: a.topicName }] : []),
-          ]}
-        />
+      <section className="public-container news-public news-article">
+        <nav aria-label={t('public.breadcrumb')} className="news-breadcrumb">
+          <ol>
+            <li>
+              <Link to={NEWS_PATHS.publicList}>{t('routes.publicList')}</Link>
+            </li>
+            {a?.topicName && <li>{a.topicName}</li>}
+          </ol>
+        </nav>
         {article.isLoading ? (
-          <Skeleton active paragraph={{ rows: 10 }} />
+          <div className="news-loading" aria-busy="true" aria-label={t('public.loading')} />
         ) : !a ? (
-          <Empty description={t('public.notFound')}>
+          <div className="news-empty">
+            <p>{t('public.notFound')}</p>
             <Link to={NEWS_PATHS.publicList}>{t('public.back')}</Link>
-          </Empty>
+          </div>
         ) : (
           <article>
-            <Typography.Title level={1} style={{ fontSize: 28 }}>
-              {a.title}
-            </Typography.Title>
-            <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-              {a.topicName && <Tag color="blue">{a.topicName}</Tag>}
-              {a.publishedAt && (
-                <Typography.Text type="secondary">
-                  <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
-                </Typography.Text>
-              )}
-              {a.author && <Typography.Text type="secondary">· {a.author}</Typography.Text>}
-            </Flex>
-            {a.summary && (
-              <Typography.Paragraph strong style={{ fontSize: 17 }}>
-                {a.summary}
-              </Typography.Paragraph>
-            )}
-            {a.coverUrl && <img src={a.coverUrl} alt="" className="news-card-cover" style={{ marginBottom: 16 }} />}
+            <h1 className="news-article-title">{a.title}</h1>
+            <p className="news-meta">
+              {a.topicName && <span className="news-tag">{a.topicName}</span>}
+              {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
+              {a.author && <span>· {a.author}</span>}
+            </p>
+            {a.summary && <p className="news-article-summary">{a.summary}</p>}
+            {a.coverUrl && <img src={a.coverUrl} alt="" className="news-card-cover news-article-cover" />}
             {/* The server keeps the body through its allow-list on every save: only formatting, links and images. */}
             <div className="news-body" dangerouslySetInnerHTML={{ __html: a.body }} />
-            <Typography.Paragraph style={{ marginTop: 32 }}>
+            <p className="news-article-back">
               <Link to={NEWS_PATHS.publicList}>← {t('public.back')}</Link>
-            </Typography.Paragraph>
+            </p>
           </article>
         )}
       </section>

@@ -1,7 +1,6 @@
 import { NEWS_API, type NewsState } from '@portal/domain/news/index';
 import type { UploadedFile } from '@portal/domain/files/index';
 import { apiFetch } from '../../app/api-client.ts';
-import { uploadFile } from '../../catalog/FileField.tsx';
 
 /** An article as the lists show it. */
 export interface ArticleSummary {
@@ -64,11 +63,16 @@ export const newsApi = {
   create: (body: ArticleInput) => apiFetch<Article>(NEWS_API.create, { method: 'POST', body }),
   update: (id: string, body: ArticleInput) => apiFetch<Article>(withId(NEWS_API.update, id), { method: 'PUT', body }),
   remove: (ids: string[]) => apiFetch<{ deleted: number }>(NEWS_API.delete, { method: 'POST', body: ids }),
-  /** An image for the article (public once stored): the editor inserts its address. */
-  uploadImage: (file: File, onProgress: (percent: number) => void = () => {}) =>
-    uploadFile(file, onProgress, { path: NEWS_API.upload, secure: false, fileType: 'news' }) as Promise<
-      UploadedFile & { url?: string }
-    >,
+  /**
+   * An image for the article (public once stored): the editor inserts its address. The upload code comes only
+   * with the editor: the public pages share this module and stay light.
+   */
+  uploadImage: async (file: File, onProgress: (percent: number) => void = () => {}) =>
+    (await import('../../catalog/FileField.tsx')).uploadFile(file, onProgress, {
+      path: NEWS_API.upload,
+      secure: false,
+      fileType: 'news',
+    }) as Promise<UploadedFile & { url?: string }>,
   publicList: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page>(NEWS_API.publicList, { query: toQuery(query), signal }),
   publicDetail: (id: string, signal?: AbortSignal) => apiFetch<Article>(withId(NEWS_API.publicDetail, id), { signal }),

@@ -17,6 +17,6 @@ export const suggestionRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['suggestions'],
     page: () => import('./PublicSuggestionsPage.tsx'),
-    home: { section: 'dich-vu', descriptionKey: 'suggestions:home.description', order: 10 },
+    home: { section: 'dich-vu', card: 'suggestions', order: 10 },
   },
 ];
