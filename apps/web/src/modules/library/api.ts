@@ -29,16 +29,9 @@ export interface OpenDataSetInfo {
   json: string;
 }
 
-export interface LegalDocumentQuery {
-  pageNumber: number;
-  pageSize: number;
-  keyWord?: string;
-  type?: LegalDocumentType | undefined;
-  status?: LegalDocumentStatus | undefined;
-}
-
 export const libraryApi = {
-  legalDocuments: (q: LegalDocumentQuery, signal?: AbortSignal) =>
+  /** Words (keyWord), type and status filters, page. */
+  legalDocuments: (q: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<{ pageLists: PublicLegalDocument[]; totalRecord: number }>('/api/LegalDocument/public-list', {
       query: toQuery({ ...q }),
       ...(signal ? { signal } : {}),

@@ -129,7 +129,7 @@ export default function PublicNewsPage() {
             <ul className="news-cards">
               {(list.data?.pageLists ?? []).map((a) => (
                 <li key={a.id}>
-                  <article className="news-card" data-testid="news-item">
+                  <article className="public-card" data-testid="news-item">
                     {a.coverUrl && (
                       <Link to={newsPublicPath(a.id)} tabIndex={-1} aria-hidden>
                         <img src={a.coverUrl} alt="" className="news-card-cover" loading="lazy" />

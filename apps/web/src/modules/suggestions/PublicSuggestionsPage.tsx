@@ -1,30 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  List,
-  Pagination,
-  Result,
-  Row,
-  Select,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Select, Tag, Typography } from 'antd';
 import { formatDate } from '@portal/domain/format';
-import { SUGGESTION_LIMITS, SUGGESTION_TOPICS, type SuggestionTopic } from '@portal/domain/suggestions/index';
+import { SUGGESTION_LIMITS, SUGGESTION_TOPICS } from '@portal/domain/suggestions/index';
 import { ApiError } from '../../app/api-client.ts';
 import { PublicPage } from '../home/PublicPage.tsx';
-import { suggestionKeys, suggestionsApi, type FollowedSuggestion, type SendInput } from './api.ts';
+import { PublicSearchList } from '../home/PublicSearchList.tsx';
+import {
+  suggestionKeys,
+  suggestionsApi,
+  type FollowedSuggestion,
+  type PublishedSuggestion,
+  type SendInput,
+} from './api.ts';
 import { solveChallenge } from './pow.ts';
 
 const PAGE_SIZE = 10;
@@ -59,89 +47,53 @@ export default function PublicSuggestionsPage() {
 
 function PublishedList() {
   const { t } = useTranslation('suggestions');
-  const [keyword, setKeyword] = useState('');
-  const [topic, setTopic] = useState<SuggestionTopic | undefined>();
-  const [page, setPage] = useState(1);
-  const query = { pageNumber: page, pageSize: PAGE_SIZE, keyword, topic };
-  const list = useQuery({
-    queryKey: suggestionKeys.published(query),
-    queryFn: ({ signal }) => suggestionsApi.published(query, signal),
-    placeholderData: keepPreviousData,
-  });
-  const filtered = !!keyword || !!topic;
   return (
     <section aria-labelledby="published-title">
       <Typography.Title level={2} id="published-title" style={{ fontSize: 20 }}>
         {t('public.published')}
       </Typography.Title>
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('public.searchPlaceholder')}
-          aria-label={t('public.searchPlaceholder')}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-          style={{ maxWidth: 380 }}
-        />
-        <Select
-          allowClear
-          placeholder={t('public.allTopics')}
-          aria-label={t('form.topic')}
-          value={topic}
-          onChange={(v: SuggestionTopic | undefined) => {
-            setTopic(v);
-            setPage(1);
-          }}
-          options={SUGGESTION_TOPICS.map((k) => ({ value: k, label: t(`topics.${k}`) }))}
-          style={{ width: 260 }}
-        />
-      </Flex>
-      {list.isError && <Alert type="error" showIcon message={t('public.loadFailed')} style={{ marginBottom: 16 }} />}
-      <Spin spinning={list.isFetching}>
-        {list.data && list.data.pageLists.length === 0 ? (
-          <Empty description={filtered ? t('public.noResult') : t('public.empty')} />
-        ) : (
-          <List
-            itemLayout="vertical"
-            dataSource={list.data?.pageLists ?? []}
-            renderItem={(s) => (
-              <List.Item key={s.id} data-testid="published-suggestion">
-                <Typography.Title level={3} style={{ fontSize: 17, marginBottom: 4 }}>
-                  {s.title}
-                </Typography.Title>
-                <Flex gap={8} wrap style={{ marginBottom: 8 }}>
-                  <Tag>{t(`topics.${s.topic}`)}</Tag>
-                  <Typography.Text type="secondary">
-                    {t('public.publishedAt', { date: formatDate(s.publishedAt) })}
-                  </Typography.Text>
-                </Flex>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
-                  <strong>{t('public.question')}: </strong>
-                  {s.question}
-                </Typography.Paragraph>
-                <Typography.Paragraph
-                  style={{ whiteSpace: 'pre-line', background: 'rgba(22,119,255,0.06)', padding: 12, borderRadius: 6 }}
-                >
-                  <strong>{t('public.answer')}: </strong>
-                  {s.answer}
-                </Typography.Paragraph>
-              </List.Item>
-            )}
-          />
+      <PublicSearchList<PublishedSuggestion>
+        queryKey={suggestionKeys.published}
+        fetchPage={suggestionsApi.published}
+        keyWordParam="keyword"
+        searchLabel={t('public.searchPlaceholder')}
+        searchWidth={380}
+        filters={[
+          {
+            name: 'topic',
+            label: t('form.topic'),
+            options: SUGGESTION_TOPICS.map((k) => ({ value: k, label: t(`topics.${k}`) })),
+            width: 260,
+          },
+        ]}
+        pageSize={PAGE_SIZE}
+        texts={{ empty: t('public.empty'), noResult: t('public.noResult'), loadFailed: t('public.loadFailed') }}
+        itemTestId="published-suggestion"
+        rowKey={(s) => s.id}
+        renderItem={(s) => (
+          <>
+            <Typography.Title level={3} style={{ fontSize: 17, marginBottom: 4 }}>
+              {s.title}
+            </Typography.Title>
+            <Flex gap={8} wrap style={{ marginBottom: 8 }}>
+              <Tag>{t(`topics.${s.topic}`)}</Tag>
+              <Typography.Text type="secondary">
+                {t('public.publishedAt', { date: formatDate(s.publishedAt) })}
+              </Typography.Text>
+            </Flex>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>
+              <strong>{t('public.question')}: </strong>
+              {s.question}
+            </Typography.Paragraph>
+            <Typography.Paragraph
+              style={{ whiteSpace: 'pre-line', background: 'rgba(22,119,255,0.06)', padding: 12, borderRadius: 6 }}
+            >
+              <strong>{t('public.answer')}: </strong>
+              {s.answer}
+            </Typography.Paragraph>
+          </>
         )}
-      </Spin>
-      {(list.data?.totalRecord ?? 0) > PAGE_SIZE && (
-        <Pagination
-          style={{ marginTop: 16 }}
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={list.data?.totalRecord ?? 0}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      />
     </section>
   );
 }

@@ -61,7 +61,8 @@ export const suggestionKeys = {
   all: ['suggestions'] as const,
   list: (q: Record<string, unknown>) => ['suggestions', 'list', q] as const,
   detail: (id: string) => ['suggestions', 'detail', id] as const,
-  published: (q: Record<string, unknown>) => ['suggestions', 'published', q] as const,
+  /** The published answers' pages (the list adds its query). */
+  published: ['suggestions', 'published'] as const,
 };
 
 type Versioned = { id: string; version: number };
