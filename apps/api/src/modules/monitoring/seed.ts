@@ -295,6 +295,8 @@ export const monitoringDemoStep: SeedStep = {
           const cls = CLASS_FIELD[factor];
           const body: Record<string, unknown> = {
             ...values,
+            // Sample numbers carry the report's, as the organisations number them.
+            code: `${r.code}-${String(values.code)}`,
             reportId: report.id,
             positionId: job ? jobs.get(job) : null,
           };
