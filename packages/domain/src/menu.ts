@@ -128,6 +128,7 @@ const catalogue: MenuGroup[] = [
     leaf('/khai-bao-thiet-bi/danh-sach', read('EquipmentDeclaration'), EMPLOYER_UNITS),
     leaf('/thiet-bi-kiem-dinh/danh-sach', read('IndexEquipment')),
     leaf(`${ATVS}/quang-trac-moi-truong/danh-sach`, read('ObservationMonitor')),
+    leaf(`${ATVS}/quang-trac-moi-truong/tong-hop`, read('ObservationMonitor'), AUTHORITY_UNITS),
     leaf(`${ATVS}/thanh-tra-so/danh-sach`, read('Inspection')),
     leaf(`${ATVS}/bao-cao-an-toan-ve-sinh-lao-dong/danh-sach`, read('SafetyReport')),
     leaf(`${ATVS}/bao-cao-don-vi-cap-huyen/danh-sach`, read('SafetyReport')),

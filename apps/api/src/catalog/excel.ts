@@ -158,7 +158,7 @@ async function employerChoices(ctx: OpContext): Promise<string[] | null> {
  * sheet describing every column.
  */
 export async function buildTemplate(
-  ops: CatalogOperations,
+  ops: Pick<CatalogOperations, 'c'>,
   ctx: OpContext,
   fixed: Record<string, unknown> = {},
 ): Promise<Buffer> {

@@ -7,6 +7,7 @@ import { workerRoutes } from '../modules/workers/routes.ts';
 import { messagingRoutes } from '../modules/messaging/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { equipmentRoutes } from '../modules/equipment/routes.ts';
+import { monitoringRoutes } from '../modules/monitoring/routes.ts';
 import { newsRoutes } from '../modules/news/routes.ts';
 import { libraryRoutes } from '../modules/library/routes.ts';
 import { suggestionRoutes } from '../modules/suggestions/routes.ts';
@@ -114,6 +115,9 @@ export const routes: RouteEntry[] = [
 
   // ── Equipment: declarations and the department's queue, a machine's detail, the summary, public look-ups ──
   ...equipmentRoutes,
+
+  // ── Working-environment monitoring: a report with its readings, the organisation's file, the overview ──
+  ...monitoringRoutes,
   ...newsRoutes,
   ...libraryRoutes,
   ...suggestionRoutes,

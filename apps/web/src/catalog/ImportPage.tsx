@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-design/icons';
-import { mapHeaders } from '@portal/domain/catalog/index';
+import { mapHeaders, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/index';
 import { ensureAllLanguages, i18n } from '../app/i18n.ts';
 import { toast } from '../app/toast.ts';
 import { catalogApi, importRun, type ImportedRow, type ImportRun } from './api.ts';
@@ -73,9 +73,9 @@ function parseInWorker(file: Blob): Promise<WorkerCell[][]> {
  * shown in two tabs, valid and invalid, each invalid cell with its error. Only an HTTP 200 answer is read as a
  * result. Confirming stores the valid rows in one request (one transaction on the server); a large save answers
  * 202 with a run, which the page follows every second with a progress bar until it is stored or has failed.
+ * A domain whose file spans several areas draws it for a declaration of the file's own (monitoring's whole file).
  */
-function ImportPage({ pageId }: { pageId: string }) {
-  const { catalog: c, page } = pageById(pageId);
+export function ImportView({ c, page }: { c: ResolvedCatalog; page: ResolvedPage }) {
   const d = c.declaration;
   const text = useCatalogText(c, page);
   const navigate = useNavigate();
@@ -435,6 +435,11 @@ function ImportPage({ pageId }: { pageId: string }) {
       </Space>
     </Card>
   );
+}
+
+function ImportPage({ pageId }: { pageId: string }) {
+  const { catalog, page } = pageById(pageId);
+  return <ImportView c={catalog} page={page} />;
 }
 
 export function bind(pageId: string) {

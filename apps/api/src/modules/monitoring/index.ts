@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { defineMonitoringJob } from './reminders.ts';
+import file from './file.ts';
 import routes from './routes.ts';
 // The rules on its catalogue areas (reports, the nine factors' readings, the standards): registered at load.
 import './hooks.ts';
@@ -15,6 +16,7 @@ import './workspace.ts';
  */
 const monitoring: FastifyPluginAsync = async (app) => {
   await app.register(routes);
+  await app.register(file);
   defineMonitoringJob(app);
 };
 

@@ -16,6 +16,7 @@ import { booleanQuery, importBody, importResponseSchema, keyWordSchema } from '.
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses, idParams } from '../../platform/http/route-schemas.ts';
+import { rowKindOf } from './file.ts';
 import { exposedWorkers, missingMonitoring, overview, repeatedExceedances } from './queries.ts';
 
 /**
@@ -78,7 +79,7 @@ async function importFile(ctx: OpContext, rows: Record<string, unknown>[], dryRu
   const data: ImportResultRow[] = new Array<ImportResultRow>(rows.length);
   const groups = new Map<string, number[]>();
   rows.forEach((row, i) => {
-    const key = FACTOR_OF_ROW.get(String(row.factor ?? 'report').trim());
+    const key = FACTOR_OF_ROW.get(rowKindOf(row.factor));
     if (!key) {
       data[i] = {
         ...row,

@@ -67,6 +67,8 @@ export default defineCatalog({
     // served by the monitoring module.
     import: 'import-observation-monitor-report-from-json',
   },
-  routes: { base: '/an-toan-ve-sinh-lao-dong/quang-trac-moi-truong' },
+  // The report's page (its readings, exceedances first, and the measures) and the import of the organisation's
+  // whole file are the monitoring module's own pages at these paths.
+  routes: { base: '/an-toan-ve-sinh-lao-dong/quang-trac-moi-truong', own: ['detail', 'edit', 'import'] },
   menu: { group: 'safety', order: 60 },
 });
