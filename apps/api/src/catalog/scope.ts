@@ -2,7 +2,8 @@ import type { Expression, SqlBool } from 'kysely';
 import { columnOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import type { Principal } from '../platform/access/index.ts';
 import { canWriteIn, forcedOwners, scopeCondition, scopeOf } from '../platform/access/scope.ts';
-import type { Executor } from './context.ts';
+import { translator, type Executor, type OpContext } from './context.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 
 /**
  * A catalogue's ownership scope mapped onto the platform's data scopes (design §5), always from the token:
@@ -92,4 +93,26 @@ export function ownersOf(
         : row.id
       : null;
   return { businessId: d.scope === 'self' ? row.id : row.businessId, localUnit: located, unitId };
+}
+
+/**
+ * A record owned through another (a certificate through its machine, a reading through its report) belongs to
+ * that record's employer, whoever files it. Naming another employer is refused: as out of scope (403 on
+ * `businessId`) when the caller may not file for that one, as for any record; else as a mismatch (400 on
+ * `parentField`, with `mismatchKey`).
+ */
+export async function assertOwnerThroughParent(
+  ctx: OpContext,
+  named: string | null | undefined,
+  parentOwner: string | null,
+  parentField: string,
+  mismatchKey: string,
+): Promise<void> {
+  if (!named || named === parentOwner) return;
+  const t = translator(ctx);
+  if (!ctx.system && !(await canWriteIn(ctx.db, ctx.principal, { businessId: named })))
+    throw new AppError(403, 'FORBIDDEN', {
+      details: [{ field: 'businessId', code: 'scope', message: t('catalog:validation.outOfScope') }],
+    });
+  throw new AppError(400, 'VALIDATION', { details: [{ field: parentField, code: 'scope', message: t(mismatchKey) }] });
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { accreditationGap, intervalFor, nextDueDate, parseTypeCodes } from '@portal/domain/equipment/rules';
 import { translator, type Executor, type OpContext } from '../../catalog/context.ts';
 import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
-import { canWriteIn } from '../../platform/access/scope.ts';
+import { assertOwnerThroughParent } from '../../catalog/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { recordMachineEvent } from './history.ts';
@@ -227,13 +227,13 @@ registerCatalogHooks('equipmentInspection', {
     const m = machine;
     // A certificate belongs to its machine's employer, whoever files it. Naming another employer is refused: as
     // out of scope when the caller may not file for that one (403, as for any record), else as a mismatch.
-    if (merged.businessId && merged.businessId !== m.business_id) {
-      if (!ctx.system && !(await canWriteIn(ctx.db, ctx.principal, { businessId: merged.businessId as string })))
-        throw new AppError(403, 'FORBIDDEN', {
-          details: [{ field: 'businessId', code: 'scope', message: t('catalog:validation.outOfScope') }],
-        });
-      refuse([{ field: 'equipmentId', code: 'scope', message: t('equipment:errors.machineOfOtherEmployer') }]);
-    }
+    await assertOwnerThroughParent(
+      ctx,
+      merged.businessId as string | null | undefined,
+      m.business_id,
+      'equipmentId',
+      'equipment:errors.machineOfOtherEmployer',
+    );
     const date = merged.inspectionDate as string;
     const errors: FieldErrors = [];
     if (date > clock.today())

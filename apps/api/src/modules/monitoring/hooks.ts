@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { READING_FACTORS } from '@portal/domain/monitoring/factors';
 import { translator, type OpContext } from '../../catalog/context.ts';
 import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { assertOwnerThroughParent } from '../../catalog/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { judgeReading } from './judge.ts';
@@ -103,6 +104,13 @@ for (const f of READING_FACTORS) {
       const report = await reportOf(ctx, merged.reportId as string | undefined);
       // A report that does not exist (or is not the caller's to see) is the engine's reference error.
       if (!report) return;
+      await assertOwnerThroughParent(
+        ctx,
+        data.businessId as string | null | undefined,
+        report.business_id,
+        'reportId',
+        'monitoring:errors.reportOfOtherEmployer',
+      );
       const date = (merged.measuredOn as string | null | undefined) ?? report.monitored_on;
       const verdict = await judgeReading(ctx, f.factor, merged, date);
       // Moved to another report: the former one stops counting it now.
