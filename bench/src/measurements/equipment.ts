@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { dueStateOf } from '@portal/domain/equipment/rules';
 import type { Db } from '../../../apps/api/src/db/database.ts';
 import type { OpContext } from '../../../apps/api/src/catalog/context.ts';
 import { cappedTotal, catalogOperations, pageRecord, plannedRows } from '../../../apps/api/src/catalog/operations.ts';
 import { ensureCatalogSchema } from '../../../apps/api/src/catalog/schema.ts';
-import type { Principal } from '../../../apps/api/src/platform/access/index.ts';
-import { hashPassword } from '../../../apps/api/src/platform/auth/passwords.ts';
 import { clock } from '../../../apps/api/src/platform/clock/index.ts';
 import { compareWithBare, goals, type BenchContext, type Measurement, type ResultRow } from '../harness.ts';
+import { benchUuid, dropLoadIndexes, guarded, signIn, type Session } from './shared.ts';
 
 /**
  * The machine register at province scale: `equipment` with half as many machines as the province has workers
@@ -58,10 +56,6 @@ export function equipmentMachines(workers: number): number {
   const set = Number(process.env.BENCH_EQUIPMENT_MACHINES);
   return Number.isInteger(set) && set > 0 ? set : Math.max(1, Math.round(workers / 2));
 }
-
-/** A version-4-shaped uuid derived from a bench number (the API accepts only well-formed ids). */
-const benchUuid = (kind: string, id: RawBuilder<unknown>) =>
-  sql`(select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid from (select md5(${'bench-' + kind + '-'} || ${id}) as h) x)`;
 
 const system = (db: Db): OpContext => ({ db, principal: null, lang: 'vi', request: null, system: true });
 
@@ -121,14 +115,6 @@ const publicCode = (i: RawBuilder<unknown>) => {
   ];
   return sql.join(parts, sql` || `);
 };
-
-async function dropLoadIndexes(db: Db, table: string): Promise<void> {
-  const indexes = await sql<{ name: string }>`select i.indexname as name from pg_indexes i
-      where i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(
-    db,
-  );
-  for (const { name } of indexes.rows) await sql`drop index if exists ${sql.id(name)}`.execute(db);
-}
 
 /** Fills the register (and the employers, organisations and inspectors it needs) unless it holds this size. */
 export async function ensureEquipment(
@@ -269,64 +255,6 @@ export async function ensureEquipment(
   return done;
 }
 
-interface Session {
-  headers: Record<string, string>;
-  principal: Principal;
-}
-
-const sessions = new Map<string, Session>();
-
-/** A user of `unit` allowed to read machines, signed in through the real login call. */
-async function signIn(ctx: BenchContext, as: 'department' | 'employer', businessId?: string): Promise<Session> {
-  const key = `${ctx.apiBaseUrl} ${as} ${businessId ?? ''}`;
-  const known = sessions.get(key);
-  if (known) return known;
-  const db = ctx.database.db;
-  const suffix = randomBytes(4).toString('hex');
-  const who = { userName: `bench_equipment_${suffix}`, password: `Bench#${randomBytes(6).toString('hex')}` };
-  let unitId: string;
-  if (as === 'department') {
-    unitId = (
-      await sql<{ id: string }>`select id from unit where kind = 'department' order by created_at limit 1`.execute(db)
-    ).rows[0]!.id;
-  } else {
-    const found = await sql<{ id: string }>`select id from unit where business_id = ${businessId}`.execute(db);
-    unitId =
-      found.rows[0]?.id ??
-      (
-        await sql<{ id: string }>`insert into unit (kind, name, business_id)
-          select 'employer', name, id from business where id = ${businessId} returning id`.execute(db)
-      ).rows[0]!.id;
-  }
-  const type = await sql<{ id: string }>`insert into user_type (code, name, role, permissions)
-      values (${`BENCH_E_${suffix}`}, ${`Bench ${suffix}`}, 'client', ${JSON.stringify(['Equipment.read'])}::jsonb) returning id`.execute(
-    db,
-  );
-  const user = await sql<{
-    id: string;
-  }>`insert into app_user (user_name, full_name, unit_id, user_type_id, status, password_hash, password_changed_at)
-      values (${who.userName}, 'Bench', ${unitId}, ${type.rows[0]!.id}, 'active', ${await hashPassword(who.password)}, now())
-      returning id`.execute(db);
-  const res = await fetch(`${ctx.apiBaseUrl}/api/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  const headers = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
-  // What the list's scope is built from (the token's principal): the bare side compiles the same statements.
-  const principal = {
-    userId: user.rows[0]!.id,
-    userName: who.userName,
-    role: 'client',
-    userTypeId: type.rows[0]!.id,
-    unit: { id: unitId, kind: as, ...(businessId ? { businessId } : {}) },
-  } as unknown as Principal;
-  const session = { headers, principal };
-  sessions.set(key, session);
-  return session;
-}
-
 /** The overdue list as the web page asks it, API vs the engine's statements (page, estimate, capped count) bare. */
 async function compareOverdue(
   ctx: BenchContext,
@@ -429,16 +357,6 @@ async function compareLookup(ctx: BenchContext, name: string, number: string, ma
   });
 }
 
-/** One comparison's failure is its own row: the others still run and print. */
-async function guarded(ctx: BenchContext, name: string, run: () => Promise<ResultRow[]>): Promise<ResultRow[]> {
-  try {
-    return await run();
-  } catch (err) {
-    ctx.log(`  ${name} failed: ${(err as Error).stack ?? String(err)}`);
-    return [{ measurement: name, database: ctx.kind, status: 'error', detail: { error: (err as Error).message } }];
-  }
-}
-
 export const equipment: Measurement = {
   name: 'equipment',
   description:
@@ -457,8 +375,8 @@ export const equipment: Measurement = {
         order by inspection_date desc limit 1`.execute(db)
     ).rows[0];
     if (!sample) throw new Error('no certificate for the sample machine');
-    const department = await signIn(ctx, 'department');
-    const employer = await signIn(ctx, 'employer', largest);
+    const department = await signIn(ctx, 'department', ['Equipment.read']);
+    const employer = await signIn(ctx, 'employer', ['Equipment.read'], largest);
     return [
       ...(await guarded(ctx, 'equipment overdue (department)', () =>
         compareOverdue(ctx, 'equipment overdue (department)', department, machines),

@@ -8,6 +8,7 @@ import { workerListEmployer, workerListReal } from './workers.ts';
 import { importHealth } from './import-health.ts';
 import { hubFanout } from './hub-fanout.ts';
 import { equipment } from './equipment.ts';
+import { monitoring } from './monitoring.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -23,4 +24,5 @@ export const measurements: Measurement[] = [
   importHealth,
   hubFanout,
   equipment,
+  monitoring,
 ];
