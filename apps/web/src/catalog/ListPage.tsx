@@ -14,6 +14,7 @@ import {
   Segmented,
   Select,
   Space,
+  Radio,
   Tag,
   Typography,
 } from 'antd';
@@ -26,7 +27,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { FieldDef, ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
+import { areaText, type FieldDef, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/index';
 import { can, useAccess } from '../app/access.ts';
 import { ApiError } from '../app/api-client.ts';
 import { toast } from '../app/toast.ts';
@@ -414,9 +415,24 @@ function ListPage({ pageId }: { pageId: string }) {
   const setFilter = (name: string, value: string | null) => table.setFilter(name, value);
   const filtered = Boolean(table.keyWord) || Object.keys(table.filters).length > 0;
   const quick = quickFiltersOf(c.key);
+  // Views reached from a sibling's page (no side-menu entry of their own): every view of the area as a tab.
+  const viewTabs = c.pages.length > 1 && c.pages.some((p) => p.view?.menu === false) ? c.pages : [];
 
   return (
     <Card>
+      {viewTabs.length > 0 && (
+        // Buttons that wrap on a narrow screen (nine factors' standards do not fit one row of tabs).
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          value={page.id}
+          onChange={(e) => void navigate(viewTabs.find((p) => p.id === e.target.value)!.routes.list)}
+          options={viewTabs.map((p) => ({ value: p.id, label: text.t(p.titleKey) }))}
+          aria-label={text.t(areaText(d, 'title'))}
+          style={{ marginBottom: 16 }}
+          data-testid="catalog-view-tabs"
+        />
+      )}
       {quick.length > 0 && (
         <Segmented
           style={{ marginBottom: 16 }}

@@ -25,6 +25,11 @@ const TABS = ['exceedances', 'missing', 'repeated', 'examination'] as const;
 type Tab = (typeof TABS)[number];
 type OverviewRow = Overview['rows'][number];
 
+/** An employer's name, leading to its monitoring reports. */
+const employerLink = (name: string, row: { businessId: string }) => (
+  <Link to={`${MONITORING_PATHS.reports}?businessId=${encodeURIComponent(row.businessId)}`}>{name}</Link>
+);
+
 /** A server-paged list of one tab: its filters are the caller's, its paging its own. */
 function PagedList<Row extends object>({
   name,
@@ -173,14 +178,20 @@ function MissingTab() {
   const [keyWord, setKeyWord] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const columns: ListColumn<MissingRow>[] = [
-    { title: t('pages.overview.employer'), dataIndex: 'businessName', key: 'businessName', minWidth: 240 },
+    {
+      title: t('pages.overview.employer'),
+      dataIndex: 'businessName',
+      key: 'businessName',
+      minWidth: 240,
+      render: employerLink,
+    },
     { title: t('pages.overview.taxCode'), dataIndex: 'taxCode', key: 'taxCode', width: 140 },
     { title: t('pages.overview.ward'), dataIndex: 'wardName', key: 'wardName', minWidth: 180, priority: 2 },
     {
       title: t('pages.overview.lastMonitoredOn'),
       dataIndex: 'lastMonitoredOn',
       key: 'lastMonitoredOn',
-      width: 150,
+      width: 190,
       render: (v: string | null) => dateText(v) || t('pages.overview.never'),
     },
     { title: t('pages.overview.dueDate'), dataIndex: 'dueDate', key: 'dueDate', width: 130, render: dateText },
@@ -228,7 +239,13 @@ function RepeatedTab() {
   const { t } = useTranslation('monitoring');
   const [years, setYears] = useState(3);
   const columns: ListColumn<RepeatedRow>[] = [
-    { title: t('pages.overview.employer'), dataIndex: 'businessName', key: 'businessName', minWidth: 240 },
+    {
+      title: t('pages.overview.employer'),
+      dataIndex: 'businessName',
+      key: 'businessName',
+      minWidth: 240,
+      render: employerLink,
+    },
     { title: t('pages.overview.ward'), dataIndex: 'wardName', key: 'wardName', minWidth: 180, priority: 2 },
     {
       title: t('pages.overview.factor'),
@@ -345,9 +362,10 @@ export default function OverviewPage() {
     examination: <ExaminationTab />,
   };
   return (
-    <Card extra={<Link to={MONITORING_PATHS.reports}>{t('pages.overview.toReports')}</Link>}>
+    <Card>
       <Tabs
         activeKey={tab}
+        tabBarExtraContent={<Link to={MONITORING_PATHS.reports}>{t('pages.overview.toReports')}</Link>}
         onChange={(key) => state.set({ tab: key === 'exceedances' ? null : key })}
         destroyOnHidden
         items={TABS.map((key) => ({ key, label: t(`pages.overview.tabs.${key}`), children: panes[key] }))}

@@ -168,14 +168,35 @@ export default function ReportPage() {
     }
   };
 
+  // Narrow, fixed columns for what is short; the place and the values share the rest (an office screen, 1366 px).
   const columns: ColumnsType<Reading> = [
     { title: t('fields.verdict'), key: 'verdict', width: 150, render: (_v, r) => <VerdictTag verdict={r.verdict} /> },
-    { title: t('pages.report.factor'), key: 'factor', width: 150, render: (_v, r) => t(`readingFactors.${r.factor}`) },
-    { title: t('fields.code'), dataIndex: 'code', key: 'code', width: 130 },
-    { title: t('fields.position'), dataIndex: 'position', key: 'position', ellipsis: true },
+    {
+      title: t('pages.report.sample'),
+      key: 'code',
+      width: 190,
+      render: (_v, r) => (
+        <>
+          <Typography.Text strong>{t(`readingFactors.${r.factor}`)}</Typography.Text>
+          <br />
+          {r.code}
+        </>
+      ),
+    },
+    { title: t('fields.position'), dataIndex: 'position', key: 'position' },
     { title: t('pages.report.values'), key: 'values', render: (_v, r) => <ReadingValues reading={r} /> },
-    { title: t('fields.limitText'), dataIndex: 'limitText', key: 'limitText', width: 170 },
-    { title: t('fields.regulation'), dataIndex: 'regulation', key: 'regulation', width: 170 },
+    {
+      title: t('pages.report.limit'),
+      key: 'limit',
+      width: 200,
+      render: (_v, r) => (
+        <>
+          {r.limitText}
+          <br />
+          <Typography.Text type="secondary">{r.regulation}</Typography.Text>
+        </>
+      ),
+    },
     ...(editable
       ? [
           {

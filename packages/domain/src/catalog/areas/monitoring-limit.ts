@@ -43,19 +43,21 @@ export default defineCatalog({
   codeField: 'code',
   unique: { code: ['code'] },
   list: {
+    // The limit itself first (value, unit, regulation): the columns after them fold into a row's details first
+    // on an office screen.
     columns: [
       'code',
       'name',
-      'factor',
-      'section',
-      'parameter',
-      'workCategory',
-      'exposureMinutes',
-      'minValue',
       'maxValue',
-      'stelValue',
+      'minValue',
       'unit',
       'regulationId',
+      'factor',
+      'exposureMinutes',
+      'stelValue',
+      'workCategory',
+      'parameter',
+      'section',
       'validFrom',
       'validTo',
       'verified',
