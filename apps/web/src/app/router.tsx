@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, redirect, type RouteObject } from 'react-router';
 import { loadAntd } from './antd.ts';
 import { ensureConfiguration } from './configuration.ts';
 import { currentAccess } from './access.ts';
@@ -28,34 +28,53 @@ function toRouteObject(entry: RouteEntry): RouteObject {
 
 let configurationLoaded = false;
 
-export const router = createBrowserRouter([
-  {
-    id: 'root',
-    Component: RootShell,
-    HydrateFallback: BootSpinner,
-    ErrorBoundary: RouteError,
-    // Spec section 4: each navigation loads the app configuration if it is not loaded (and sets the favicon).
-    loader: async () => {
-      configurationLoaded = (await ensureConfiguration()) !== undefined;
-      return null;
-    },
-    shouldRevalidate: () => !configurationLoaded,
-    children: [
-      // The root leads a signed-in user to their workspace, anyone else to the public home page.
-      {
-        index: true,
-        loader: () => {
-          const access = currentAccess();
-          return redirect(access.loggedIn ? homeForRole(access.role) : HOME_PATH);
+const APP_LAYOUT = 'app-layout';
+const fullRoutes = routes.filter((r) => r.layout === 'full');
+let appRoutesAdded = false;
+
+export const router = createBrowserRouter(
+  [
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: BootSpinner,
+      ErrorBoundary: RouteError,
+      // Spec section 4: each navigation loads the app configuration if it is not loaded (and sets the favicon).
+      loader: async () => {
+        configurationLoaded = (await ensureConfiguration()) !== undefined;
+        return null;
+      },
+      shouldRevalidate: () => !configurationLoaded,
+      children: [
+        // The root leads a signed-in user to their workspace, anyone else to the public home page.
+        {
+          index: true,
+          loader: () => {
+            const access = currentAccess();
+            return redirect(access.loggedIn ? homeForRole(access.role) : HOME_PATH);
+          },
         },
-      },
-      { Component: FullLayout, children: routes.filter((r) => r.layout === 'full').map(toRouteObject) },
-      {
-        // The signed-in shell (menu, header) is its own chunk: the public home never downloads it.
-        lazy: async () => ({ Component: (await import('./layouts/AppLayout.tsx')).default }),
-        children: routes.filter((r) => r.layout === 'app').map(toRouteObject),
-      },
-      { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
-    ],
+        { Component: FullLayout, children: fullRoutes.map(toRouteObject) },
+        {
+          id: APP_LAYOUT,
+          // The signed-in shell (menu, header) is its own chunk: the public home never downloads it.
+          lazy: async () => ({ Component: (await import('./layouts/AppLayout.tsx')).default }),
+          // Its pages join on the first visit to one of them (patchRoutesOnNavigation below).
+          children: [],
+        },
+        { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
+      ],
+    },
+  ],
+  {
+    // The router starts with the public pages only: matching against the whole table (hundreds of back-office
+    // pages) cost the first public page a long task on a phone. The rest is added, in one piece, the first time
+    // an address is not a public page (the router asks before matching any address that a parameter or the
+    // catch-all would take).
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      if (appRoutesAdded || fullRoutes.some((r) => matchPath(r.path, path.split(/[?#]/)[0] ?? path))) return;
+      appRoutesAdded = true;
+      patch(APP_LAYOUT, routes.filter((r) => r.layout === 'app').map(toRouteObject));
+    },
   },
-]);
+);
