@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
-import { signIn } from './support/session.ts';
+import { apiToken, signIn } from './support/session.ts';
 
 /**
  * Working-environment monitoring in the browser: an employer fills in the portal's template of the monitoring
@@ -17,15 +17,7 @@ const OFFICER = 'canbo.so';
 const WAIT = { timeout: 15_000 };
 const BASE = '/an-toan-ve-sinh-lao-dong/quang-trac-moi-truong';
 
-async function token(userName: string): Promise<string> {
-  const res = await fetch(ui.url('/api/Account/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
+const token = (userName: string) => apiToken(ui.baseUrl, userName, DEMO_PASSWORD);
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
 

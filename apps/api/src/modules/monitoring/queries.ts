@@ -7,6 +7,7 @@ import type { Principal } from '../../platform/access/index.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { deadlineInForce } from '../equipment/reference.ts';
 import { allReadings } from './rollup.ts';
+import type { ExposedWorker, MissingRow, Overview, OverviewRow, RepeatedRow } from '@portal/domain/monitoring/views';
 
 /**
  * The department's views of monitoring, each within the caller's scope (an employer its own, a commune the
@@ -18,28 +19,6 @@ import { allReadings } from './rollup.ts';
 /** Employers the principal sees, over alias `b` (business). */
 export function employerScope(principal: Principal | null): Expression<SqlBool> {
   return scopeCondition(principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' }) ?? sql<SqlBool>`true`;
-}
-
-export interface OverviewRow {
-  factor: string;
-  wardId: string | null;
-  wardName: string | null;
-  sectorId: string | null;
-  sectorName: string | null;
-  exceedances: number;
-  reports: number;
-  employers: number;
-}
-
-export interface Overview {
-  year: number;
-  reports: number;
-  employers: number;
-  readings: number;
-  exceedances: number;
-  reportsWithExceedances: number;
-  byFactor: { factor: string; exceedances: number; employers: number }[];
-  rows: OverviewRow[];
 }
 
 export interface OverviewQuery {
@@ -126,17 +105,6 @@ export async function monitoringCutoff(db: Executor, today: string): Promise<str
   return d.unit === 'months' ? addMonths(today, -d.amount) : addDays(today, -d.amount);
 }
 
-export interface MissingRow {
-  businessId: string;
-  businessName: string;
-  taxCode: string;
-  wardId: string | null;
-  wardName: string | null;
-  lastMonitoredOn: string | null;
-  dueDate: string | null;
-  status: 'missing' | 'late';
-}
-
 /** Active employers never monitored (`missing`) or whose last monitoring is older than the interval (`late`). */
 export async function missingMonitoring(
   db: Executor,
@@ -175,15 +143,6 @@ export async function missingMonitoring(
   return { pageLists: page.rows, totalRecord: total.rows[0]!.n };
 }
 
-export interface RepeatedRow {
-  businessId: string;
-  businessName: string;
-  wardName: string | null;
-  factor: string;
-  years: number[];
-  exceedances: number;
-}
-
 /** Employers whose readings of one factor exceeded in at least `minYears` of the last `years` years. */
 export async function repeatedExceedances(
   db: Executor,
@@ -209,19 +168,6 @@ export async function repeatedExceedances(
     pageLists: page.rows.map((r) => ({ ...r, years: r.years.map(Number) })),
     totalRecord: total.rows[0]!.n,
   };
-}
-
-export interface ExposedWorker {
-  workerId: string;
-  fullName: string;
-  businessId: string;
-  businessName: string;
-  positionId: string;
-  positionName: string | null;
-  factors: string[];
-  year: number;
-  healthClassName: string | null;
-  occupationalDiseases: number;
 }
 
 /**

@@ -25,10 +25,16 @@ const TABS = ['exceedances', 'missing', 'repeated', 'examination'] as const;
 type Tab = (typeof TABS)[number];
 type OverviewRow = Overview['rows'][number];
 
-/** An employer's name, leading to its monitoring reports. */
-const employerLink = (name: string, row: { businessId: string }) => (
-  <Link to={`${MONITORING_PATHS.reports}?businessId=${encodeURIComponent(row.businessId)}`}>{name}</Link>
-);
+/** The employer column of a list: its name, leading to its monitoring reports. */
+const employerColumn = <Row extends { businessId: string; businessName: string }>(title: string): ListColumn<Row> => ({
+  title,
+  dataIndex: 'businessName',
+  key: 'businessName',
+  minWidth: 240,
+  render: (name: string, row) => (
+    <Link to={`${MONITORING_PATHS.reports}?businessId=${encodeURIComponent(row.businessId)}`}>{name}</Link>
+  ),
+});
 
 /** A server-paged list of one tab: its filters are the caller's, its paging its own. */
 function PagedList<Row extends object>({
@@ -178,13 +184,7 @@ function MissingTab() {
   const [keyWord, setKeyWord] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const columns: ListColumn<MissingRow>[] = [
-    {
-      title: t('pages.overview.employer'),
-      dataIndex: 'businessName',
-      key: 'businessName',
-      minWidth: 240,
-      render: employerLink,
-    },
+    employerColumn(t('pages.overview.employer')),
     { title: t('pages.overview.taxCode'), dataIndex: 'taxCode', key: 'taxCode', width: 140 },
     { title: t('pages.overview.ward'), dataIndex: 'wardName', key: 'wardName', minWidth: 180, priority: 2 },
     {
@@ -239,13 +239,7 @@ function RepeatedTab() {
   const { t } = useTranslation('monitoring');
   const [years, setYears] = useState(3);
   const columns: ListColumn<RepeatedRow>[] = [
-    {
-      title: t('pages.overview.employer'),
-      dataIndex: 'businessName',
-      key: 'businessName',
-      minWidth: 240,
-      render: employerLink,
-    },
+    employerColumn(t('pages.overview.employer')),
     { title: t('pages.overview.ward'), dataIndex: 'wardName', key: 'wardName', minWidth: 180, priority: 2 },
     {
       title: t('pages.overview.factor'),

@@ -1,4 +1,5 @@
 import type { VerdictKind } from '@portal/domain/monitoring/factors';
+import type { ExposedWorker, MissingRow, Overview, RepeatedRow } from '@portal/domain/monitoring/views';
 import { apiFetch } from '../../app/api-client.ts';
 import { toQuery, type CatalogRecord } from '../../catalog/api.ts';
 
@@ -20,60 +21,12 @@ export interface ReportReadings {
   readings: Reading[];
 }
 
-export interface Overview {
-  year: number;
-  reports: number;
-  employers: number;
-  readings: number;
-  exceedances: number;
-  reportsWithExceedances: number;
-  byFactor: { factor: string; exceedances: number; employers: number }[];
-  rows: {
-    factor: string;
-    wardId: string | null;
-    wardName: string | null;
-    sectorId: string | null;
-    sectorName: string | null;
-    exceedances: number;
-    reports: number;
-    employers: number;
-  }[];
-}
-
 export interface PageOf<T> {
   pageLists: T[];
   totalRecord: number;
 }
 
-export interface MissingRow {
-  businessId: string;
-  businessName: string;
-  taxCode: string;
-  wardName: string | null;
-  lastMonitoredOn: string | null;
-  dueDate: string | null;
-  status: 'missing' | 'late';
-}
-
-export interface RepeatedRow {
-  businessId: string;
-  businessName: string;
-  wardName: string | null;
-  factor: string;
-  years: number[];
-  exceedances: number;
-}
-
-export interface ExposedWorker {
-  workerId: string;
-  fullName: string;
-  businessName: string;
-  positionName: string | null;
-  factors: string[];
-  year: number;
-  healthClassName: string | null;
-  occupationalDiseases: number;
-}
+export type { ExposedWorker, MissingRow, Overview, RepeatedRow };
 
 type Query = Record<string, unknown>;
 
