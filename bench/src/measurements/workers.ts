@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../apps/api/src/db/database.ts';
 import type { OpContext } from '../../../apps/api/src/catalog/context.ts';
 import { cappedTotal, catalogOperations, pageRecord, plannedRows } from '../../../apps/api/src/catalog/operations.ts';
 import { ensureCatalogSchema } from '../../../apps/api/src/catalog/schema.ts';
-import { hashPassword } from '../../../apps/api/src/platform/auth/passwords.ts';
 import { compareWithBare, goals, type BenchContext, type Measurement, type ResultRow } from '../harness.ts';
+import { signIn } from './shared.ts';
 
 /**
  * The Worker list at province scale, through its real route (`GET /api/Worker/workers`, signed in as a department
@@ -86,37 +85,6 @@ export async function ensureWorkers(
   log(`  copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const sessions = new Map<string, Record<string, string>>();
-
-/** A department user allowed to read workers, signed in through the real login call. */
-async function signIn(ctx: BenchContext): Promise<Record<string, string>> {
-  const known = sessions.get(ctx.apiBaseUrl);
-  if (known) return known;
-  const db = ctx.database.db;
-  const suffix = randomBytes(4).toString('hex');
-  const who = { userName: `bench_workers_${suffix}`, password: `Bench#${randomBytes(6).toString('hex')}` };
-  const unit = await sql<{
-    id: string;
-  }>`select id from unit where kind = 'department' order by created_at limit 1`.execute(db);
-  const type = await sql<{ id: string }>`insert into user_type (code, name, role, permissions)
-      values (${`BENCH_W_${suffix}`}, ${`Bench ${suffix}`}, 'client', ${JSON.stringify(['Worker.read'])}::jsonb) returning id`.execute(
-    db,
-  );
-  await sql`insert into app_user (user_name, full_name, unit_id, user_type_id, status, password_hash, password_changed_at)
-      values (${who.userName}, 'Bench', ${unit.rows[0]!.id}, ${type.rows[0]!.id}, 'active', ${await hashPassword(who.password)}, now())`.execute(
-    db,
-  );
-  const res = await fetch(`${ctx.apiBaseUrl}/api/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  const headers = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
-  sessions.set(ctx.apiBaseUrl, headers);
-  return headers;
-}
-
 /** One list request, API vs bare: the engine's own statements, compiled once, run with pg on the bare side. */
 async function compareList(
   ctx: BenchContext,
@@ -124,7 +92,7 @@ async function compareList(
   path: string,
   query: { keyWord?: string; values: Record<string, unknown> },
 ): Promise<ResultRow[]> {
-  const headers = await signIn(ctx);
+  const { headers } = await signIn(ctx, 'department', ['Worker.read']);
   const ops = catalogOperations('worker');
   const q = { pageNumber: 1, pageSize: 20, ...query };
   const statements = ops.listStatements(system(ctx.database.db), q);

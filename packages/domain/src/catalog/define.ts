@@ -109,6 +109,18 @@ export const field = {
   },
 };
 
+/**
+ * The spelling family several areas of the spec share (ClassifyHealth, DevicesTestedForSafety, ObservationMonitor,
+ * MenuObservationMonitor): `get-paging`, `get-by-id/{id}`, `create`, `update`, `delete`.
+ */
+export const GET_PAGING_PATHS = {
+  list: 'get-paging',
+  detail: 'get-by-id/{id}',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
 /** Identity with type checking: an area file is `export default defineCatalog({ ... })`. */
 export function defineCatalog<const T extends CatalogDeclaration>(declaration: T): T {
   return declaration;

@@ -61,6 +61,8 @@ export function readingArea(
     filters: ['businessId', 'reportId', 'positionId', 'verdict', 'measuredOn', ...(options.filters ?? [])],
     search: ['code', 'position'],
     exportOnly: ['verdict', 'limitText', 'regulation'],
+    // The overviews read only the exceeding readings of the reports they count (and their jobs).
+    indexes: { exceeding: { fields: ['reportId', 'positionId'], where: { verdict: 'exceeds' } } },
     paths: {
       list: `get-paging-${f.slug}`,
       detail: `get-by-id-${f.slug}/{id}`,
@@ -83,3 +85,19 @@ export const limitOf = (label: string, required = true) =>
 /** A measured value. */
 export const measured = (label: string, o: { required?: boolean; min?: number; max?: number } = {}) =>
   field.number({ min: 0, max: 1_000_000, ...o, label: `monitoring:fields.${label}` });
+
+/**
+ * A factor the standards may hold no row for (a workload indicator, a biological agent): what is measured (its
+ * `nameField`), an optional row of the standards, the value, and the limit the monitoring organisation states it
+ * applied, with its unit and basis.
+ */
+export function statedLimitFields(nameField: string): Record<string, FieldDef> {
+  return {
+    [nameField]: field.text({ max: 255, required: true, width: 28, label: `monitoring:fields.${nameField}` }),
+    classId: limitOf('classId', false),
+    value: measured('value', { required: true }),
+    permittedValue: measured('permittedValue'),
+    unit: field.text({ max: 50, label: 'monitoring:fields.unit' }),
+    basis: field.text({ max: 255, label: 'monitoring:fields.basis' }),
+  };
+}

@@ -281,7 +281,7 @@ export const monitoringDemoStep: SeedStep = {
         const businessId = businesses.get(r.business);
         if (!businessId) continue;
         const monitoredOn = addDays(today, -r.daysAgo);
-        const report = await catalogOperations('monitoringReport').create(ctx, {
+        const fields = {
           code: r.code,
           businessId,
           organizationId: orgs.get(r.organization),
@@ -289,7 +289,8 @@ export const monitoringDemoStep: SeedStep = {
           reportedOn: addDays(monitoredOn, 14),
           workAreas: r.workAreas,
           exposedWorkers: r.exposedWorkers,
-        });
+        };
+        const report = await catalogOperations('monitoringReport').create(ctx, fields);
         for (const { factor, job, ...values } of r.readings) {
           const key = readingFactor(factor as ReadingFactor).key;
           const cls = CLASS_FIELD[factor];
@@ -309,13 +310,7 @@ export const monitoringDemoStep: SeedStep = {
         }
         if (r.measures)
           await catalogOperations('monitoringReport').update(ctx, report.id, {
-            code: r.code,
-            businessId,
-            organizationId: orgs.get(r.organization),
-            monitoredOn,
-            reportedOn: addDays(monitoredOn, 14),
-            workAreas: r.workAreas,
-            exposedWorkers: r.exposedWorkers,
+            ...fields,
             measures: r.measures,
             followUpOn: addDays(monitoredOn, 80),
           });

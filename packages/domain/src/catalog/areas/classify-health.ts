@@ -1,4 +1,4 @@
-import { defineCatalog, field } from '../define.ts';
+import { GET_PAGING_PATHS, defineCatalog, field } from '../define.ts';
 
 /** Health classification ("phân loại sức khỏe") used in workers' periodic health checks: type I to V. */
 export default defineCatalog({
@@ -20,11 +20,7 @@ export default defineCatalog({
   filters: ['fitForHeavyWork'],
   search: ['code', 'name'],
   paths: {
-    list: 'get-paging',
-    detail: 'get-by-id/{id}',
-    create: 'create',
-    update: 'update',
-    delete: 'delete',
+    ...GET_PAGING_PATHS,
     combobox: ['combobox'],
   },
   routes: { base: '/nguoi-lao-dong/phan-loai-suc-khoe' },

@@ -1,4 +1,4 @@
-import { defineCatalog, field } from '../define.ts';
+import { GET_PAGING_PATHS, defineCatalog, field } from '../define.ts';
 
 /**
  * Periodic inspection intervals of the machines and equipment with strict safety requirements (Circular
@@ -46,11 +46,7 @@ export default defineCatalog({
   filters: ['indexEquipmentId', 'verified'],
   search: ['code', 'name', 'legalBasis'],
   paths: {
-    list: 'get-paging',
-    detail: 'get-by-id/{id}',
-    create: 'create',
-    update: 'update',
-    delete: 'delete',
+    ...GET_PAGING_PATHS,
     import: 'import-from-json',
     combobox: ['get-combobox'],
   },

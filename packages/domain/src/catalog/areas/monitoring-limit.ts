@@ -1,4 +1,4 @@
-import { defineCatalog, field } from '../define.ts';
+import { GET_PAGING_PATHS, defineCatalog, field } from '../define.ts';
 import { LIMIT_FACTORS, LIMIT_PARAMETERS, STANDARD_PAGE_SLUGS, WORK_CATEGORIES } from '../../monitoring/factors.ts';
 
 const BASE = '/an-toan-ve-sinh-lao-dong/quy-chuan-quoc-gia';
@@ -67,11 +67,7 @@ export default defineCatalog({
   filters: ['factor', 'parameter', 'regulationId', 'workCategory', 'rule', 'section', 'verified', 'validFrom'],
   search: ['code', 'name', 'rule', 'section'],
   paths: {
-    list: 'get-paging',
-    detail: 'get-by-id/{id}',
-    create: 'create',
-    update: 'update',
-    delete: 'delete',
+    ...GET_PAGING_PATHS,
     combobox: ['get-combobox'],
     import: 'import-menu-observation-monitor-from-json',
   },

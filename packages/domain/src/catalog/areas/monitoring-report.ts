@@ -1,4 +1,4 @@
-import { defineCatalog, field } from '../define.ts';
+import { GET_PAGING_PATHS, defineCatalog, field } from '../define.ts';
 import { MEASURE_STATUSES } from '../../monitoring/factors.ts';
 
 /**
@@ -57,11 +57,7 @@ export default defineCatalog({
   search: ['code'],
   exportOnly: ['year', 'readingCount', 'exceedanceCount', 'measuresStatus', 'measuresDueDate'],
   paths: {
-    list: 'get-paging',
-    detail: 'get-by-id/{id}',
-    create: 'create',
-    update: 'update',
-    delete: 'delete',
+    ...GET_PAGING_PATHS,
     combobox: ['get-combobox'],
     // The spec's import-observation-monitor-from-json takes the organisation's whole file (reports and readings):
     // served by the monitoring module.
