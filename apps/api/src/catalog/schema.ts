@@ -177,6 +177,15 @@ export function catalogDdl(c: ResolvedCatalog, registry: CatalogRegistry = catal
       `create unique index if not exists ${q(indexName(c.table, `${columnOf(key)}_uq`))} on ${t} (${parts.join(', ')}) where deleted_at is null`,
     );
   }
+  for (const [key, index] of Object.entries(d.indexes ?? {})) {
+    // `where` values are options of enum fields (checked at start-up): plain words, quoted all the same.
+    const where = Object.entries(index.where ?? {}).map(
+      ([name, value]) => ` and ${q(columnOf(name))} = '${value.replace(/'/g, "''")}'`,
+    );
+    out.push(
+      `create index if not exists ${q(indexName(c.table, `${columnOf(key)}_idx`))} on ${t} (${index.fields.map((n) => q(columnOf(n))).join(', ')}) where deleted_at is null${where.join('')}`,
+    );
+  }
   out.push(
     `create index if not exists ${q(indexName(c.table, 'trash_idx'))} on ${t} (deleted_at) where deleted_at is not null`,
   );

@@ -289,6 +289,12 @@ export interface CatalogDeclaration {
   exportOnly?: readonly string[];
   /** Fields an import may preset for every row through the query string (`?type=District`). */
   importPresets?: readonly string[];
+  /**
+   * Indexes the area's domain queries need beyond the engine's own (an overview that reads only the exceeding
+   * readings of some reports): name → the fields indexed, over the live rows whose enum fields hold the `where`
+   * values.
+   */
+  indexes?: Record<string, { fields: readonly string[]; where?: Record<string, string> }>;
   paths?: Partial<CatalogPaths>;
   routes?: Partial<CatalogRoutes> & { base: string };
   views?: readonly CatalogView[];

@@ -163,6 +163,18 @@ export function validateCatalogs(
       listOf(fields, `exist check "${key}"`);
       if (fields.length === 0) problems.push(`${at}: exist check "${key}" has no fields`);
     }
+    for (const [key, index] of Object.entries(d.indexes ?? {})) {
+      if (!/^[a-z][A-Za-z0-9]*$/.test(key)) problems.push(`${at}: index "${key}" must be camelCase`);
+      listOf(index.fields, `index "${key}"`);
+      if (index.fields.length === 0) problems.push(`${at}: index "${key}" has no fields`);
+      for (const [name, value] of Object.entries(index.where ?? {})) {
+        const f = d.fields[name];
+        if (f?.kind !== 'enum' || !f.options.includes(value))
+          problems.push(
+            `${at}: index "${key}" filters on "${name}" = "${value}", which is not an option of an enum field`,
+          );
+      }
+    }
     for (const key of d.globalUnique ?? []) {
       if (!d.unique?.[key]) problems.push(`${at}: globalUnique names "${key}", which is not a unique key`);
       if (d.scope !== 'employer') problems.push(`${at}: globalUnique only applies to areas owned per employer`);
