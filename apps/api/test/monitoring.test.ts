@@ -370,7 +370,12 @@ describe('reports, the organisation’s file and the department’s views', () =
       t.database.db,
     );
     const y2024 = await report(f.employerA, { monitoredOn: '2024-06-01' });
-    await judged(f.employerA, 'noise', { reportId: y2024.id, laeq: 90, exposureMinutes: 480, positionId: position });
+    const y24 = await judged(f.employerA, 'noise', {
+      reportId: y2024.id,
+      laeq: 90,
+      exposureMinutes: 480,
+      positionId: position,
+    });
     const y2025 = await report(f.employerA, { monitoredOn: '2025-06-01' });
     await judged(f.employerA, 'noise', { reportId: y2025.id, laeq: 92, exposureMinutes: 480, positionId: position });
 
@@ -411,6 +416,21 @@ describe('reports, the organisation’s file and the department’s views', () =
     expect(
       (await t.request({ url: `${M}/get-paging-repeated`, headers: f.employerB.headers })).json().totalRecord,
     ).toBe(0);
+    // The 2024 reading deleted, the repeat is gone; restored from the trash bin, it is back.
+    const repeatedA = async () =>
+      (await t.request({ url: `${M}/get-paging-repeated`, headers: f.employerA.headers })).json().pageLists as {
+        factor: string;
+      }[];
+    await t.request({ method: 'POST', url: `${M}/delete-noise`, headers: f.employerA.headers, payload: [y24.id] });
+    expect((await repeatedA()).filter((r) => r.factor === 'noise')).toEqual([]);
+    const restored = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/restore',
+      headers: admin.headers,
+      payload: { area: 'ObservationMonitorNoise', ids: [y24.id] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await repeatedA()).map((r) => r.factor)).toContain('noise');
 
     const exam = (
       await t.request({ url: `${M}/get-periodic-examination`, query: { year: '2025' }, headers: f.employerA.headers })

@@ -77,6 +77,9 @@ registerCatalogHooks('monitoringReport', {
     // Measures recorded, or a new date (the deadline counts from it): the status follows.
     await refreshReports(ctx.db, [record.id]);
   },
+  async beforePurge({ ctx, ids }) {
+    await sql`delete from monitoring_report_factor where report_id = any(${sql.val(ids)}::uuid[])`.execute(ctx.db);
+  },
 });
 
 // ------------------------------------------------------------------------------------------------------ readings

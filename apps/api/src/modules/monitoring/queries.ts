@@ -27,7 +27,7 @@ export interface OverviewQuery {
   sectorId?: string | undefined;
 }
 
-interface OverviewTotals {
+export interface OverviewTotals {
   reports: number;
   employers: number;
   readings: number;
@@ -36,9 +36,8 @@ interface OverviewTotals {
 }
 
 /**
- * The overview's three statements (totals from the reports' own counts; exceedances by factor × commune × sector
- * and by factor, read from the nine tables for the reports with an exceedance only), kept apart from their
- * running so the bench runs the very same SQL bare.
+ * The overview's two statements (totals from the reports' own counts; exceedances by factor × commune × sector
+ * from their counts per factor), kept apart from their running so the bench runs the very same SQL bare.
  */
 export function overviewStatements(principal: Principal | null, q: OverviewQuery) {
   const where = [sql<SqlBool>`r.deleted_at is null`, sql<SqlBool>`r.year = ${q.year}`, employerScope(principal)];
@@ -48,8 +47,8 @@ export function overviewStatements(principal: Principal | null, q: OverviewQuery
       where s.business_id = b.id and s.is_main and s.sector_id = ${q.sectorId}::uuid)`);
   const reports = sql`select r.id, r.business_id, r.reading_count, r.exceedance_count from monitoring_report r
     join business b on b.id = r.business_id where ${sql.join(where, sql` and `)}`;
-  const exceeding = sql`rep as materialized (select id, business_id from (${reports}) x where exceedance_count > 0),
-    x as (${allReadings(sql`report_id`, sql`deleted_at is null and verdict = 'exceeds' and report_id in (select id from rep)`)})`;
+  // The reports' counts per factor (kept by the module as readings change), per factor × commune × main sector:
+  // an employer has one commune and one main sector, so the counts of a factor add up across the rows.
   return {
     totals: sql<OverviewTotals>`
       select count(*)::int as reports, count(distinct business_id)::int as employers,
@@ -57,28 +56,30 @@ export function overviewStatements(principal: Principal | null, q: OverviewQuery
         count(*) filter (where exceedance_count > 0)::int as flagged
       from (${reports}) rep`,
     rows: sql<OverviewRow>`
-      with ${exceeding}
-      select x.factor, b.ward_code as "wardId", w.name as "wardName", s.sector_id as "sectorId", sec.name as "sectorName",
-        count(*)::int as exceedances, count(distinct x.report_id)::int as reports, count(distinct rep.business_id)::int as employers
-      from x join rep on rep.id = x.report_id join business b on b.id = rep.business_id
-      left join business_sector_link s on s.business_id = b.id and s.is_main
-      left join bussiness_sector sec on sec.id = s.sector_id
-      left join admin_unit w on w.id = b.ward_code
-      group by x.factor, b.ward_code, w.name, s.sector_id, sec.name
-      order by exceedances desc, x.factor, w.name nulls last, sec.name nulls last, s.sector_id nulls last, b.ward_code`,
-    byFactor: sql<{ factor: string; exceedances: number; employers: number }>`
-      with ${exceeding}
-      select x.factor, count(*)::int as exceedances, count(distinct rep.business_id)::int as employers
-      from x join rep on rep.id = x.report_id group by x.factor order by exceedances desc, x.factor`,
+      with rep as materialized (select id, business_id from (${reports}) x where exceedance_count > 0),
+      x as (select f.factor, f.report_id, f.exceedances as n from monitoring_report_factor f
+        where f.exceedances > 0 and f.report_id in (select id from rep)),
+      g as (select x.factor, b.ward_code, s.sector_id, sum(x.n)::int as exceedances, count(*)::int as reports,
+          count(distinct rep.business_id)::int as employers
+        from x join rep on rep.id = x.report_id join business b on b.id = rep.business_id
+        left join business_sector_link s on s.business_id = b.id and s.is_main
+        group by x.factor, b.ward_code, s.sector_id)
+      select g.factor, g.ward_code as "wardId", w.name as "wardName", g.sector_id as "sectorId", sec.name as "sectorName",
+        g.exceedances, g.reports, g.employers
+      from g left join admin_unit w on w.id = g.ward_code left join bussiness_sector sec on sec.id = g.sector_id
+      order by g.exceedances desc, g.factor, w.name nulls last, sec.name nulls last, g.sector_id nulls last, g.ward_code`,
   };
 }
 
-export function overviewAnswer(
-  year: number,
-  totals: OverviewTotals,
-  rows: OverviewRow[],
-  byFactor: { factor: string; exceedances: number; employers: number }[],
-): Overview {
+/** The answer from the statements' rows: the factors' totals add up the rows (see `overviewStatements`). */
+export function overviewAnswer(year: number, totals: OverviewTotals, rows: OverviewRow[]): Overview {
+  const byFactor = new Map<string, { factor: string; exceedances: number; employers: number }>();
+  for (const r of rows) {
+    const f = byFactor.get(r.factor) ?? { factor: r.factor, exceedances: 0, employers: 0 };
+    f.exceedances += r.exceedances;
+    f.employers += r.employers;
+    byFactor.set(r.factor, f);
+  }
   return {
     year,
     reports: totals.reports,
@@ -86,7 +87,7 @@ export function overviewAnswer(
     readings: totals.readings,
     exceedances: totals.exceedances,
     reportsWithExceedances: totals.flagged,
-    byFactor,
+    byFactor: [...byFactor.values()].sort((a, b) => b.exceedances - a.exceedances || a.factor.localeCompare(b.factor)),
     rows,
   };
 }
@@ -95,8 +96,7 @@ export async function overview(db: Executor, principal: Principal | null, q: Ove
   const s = overviewStatements(principal, q);
   const totals = await s.totals.execute(db);
   const rows = await s.rows.execute(db);
-  const byFactor = await s.byFactor.execute(db);
-  return overviewAnswer(q.year, totals.rows[0]!, rows.rows, byFactor.rows);
+  return overviewAnswer(q.year, totals.rows[0]!, rows.rows);
 }
 
 /** The day before which a last monitoring is late: today minus the interval in force (Law Art 18.2: a year). */
@@ -151,12 +151,12 @@ export async function repeatedExceedances(
 ): Promise<{ pageLists: RepeatedRow[]; totalRecord: number }> {
   const since = Number(q.today.slice(0, 4)) - q.years + 1;
   const grouped = sql`
-    with rep as materialized (select r.id, r.business_id, r.year from monitoring_report r join business b on b.id = r.business_id
-      where r.deleted_at is null and r.exceedance_count > 0 and r.year >= ${since} and ${employerScope(principal)}),
-    x as (${allReadings(sql`report_id`, sql`deleted_at is null and verdict = 'exceeds' and report_id in (select id from rep)`)})
-    select rep.business_id, x.factor, array_agg(distinct rep.year order by rep.year) as years, count(*)::int as exceedances
-    from x join rep on rep.id = x.report_id group by rep.business_id, x.factor
-    having count(distinct rep.year) >= ${q.minYears}`;
+    select r.business_id, f.factor, array_agg(distinct r.year order by r.year) as years, sum(f.exceedances)::int as exceedances
+    from monitoring_report r join business b on b.id = r.business_id
+    join monitoring_report_factor f on f.report_id = r.id and f.exceedances > 0
+    where r.deleted_at is null and r.exceedance_count > 0 and r.year >= ${since} and ${employerScope(principal)}
+    group by r.business_id, f.factor
+    having count(distinct r.year) >= ${q.minYears}`;
   const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
   const page = await sql<RepeatedRow>`
     select g.business_id as "businessId", b.name as "businessName",

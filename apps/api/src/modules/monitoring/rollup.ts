@@ -19,9 +19,9 @@ export function allReadings(columns: RawBuilder<unknown>, where: RawBuilder<unkn
 const NONE = '00000000-0000-0000-0000-000000000000';
 
 /**
- * What a report's readings make of it: how many, how many exceed, and when something exceeds, the measures the
- * employer owes by the deadline in force (counted from the report's date), done once it records its measures
- * and the follow-up monitoring. `without` leaves out readings about to be deleted or moved; `with` counts in
+ * What a report's readings make of it: how many, how many exceed (in all, and per factor in
+ * `monitoring_report_factor`), and when something exceeds, the measures the employer owes by the deadline in force
+ * (counted from the report's date), done once it records its measures and the follow-up monitoring. `without` leaves out readings about to be deleted or moved; `with` counts in
  * ones about to be restored.
  */
 export async function refreshReports(
@@ -35,11 +35,15 @@ export async function refreshReports(
   const withIds = options.with?.length ? options.with : [NONE];
   const live = sql`report_id = any(${sql.val(ids)}::uuid[]) and (deleted_at is null or id = any(${sql.val(withIds)}::uuid[]))
     and not (id = any(${sql.val(without)}::uuid[]))`;
+  // Per factor first (the overviews read these), then the report's own counts from them.
+  await sql`delete from monitoring_report_factor where report_id = any(${sql.val(ids)}::uuid[])`.execute(db);
+  await sql`insert into monitoring_report_factor (report_id, factor, readings, exceedances)
+    select report_id, factor, count(*)::int, (count(*) filter (where verdict = 'exceeds'))::int
+    from (${allReadings(sql`report_id, verdict`, live)}) u group by report_id, factor`.execute(db);
   const counts = await sql<{ id: string; n: number; x: number; start: string }>`
-    select r.id, count(u.report_id)::int as n, count(u.report_id) filter (where u.verdict = 'exceeds')::int as x,
+    select r.id, coalesce(sum(f.readings), 0)::int as n, coalesce(sum(f.exceedances), 0)::int as x,
       coalesce(r.reported_on, r.monitored_on)::text as start
-    from monitoring_report r
-    left join (${allReadings(sql`report_id, verdict`, live)}) u on u.report_id = r.id
+    from monitoring_report r left join monitoring_report_factor f on f.report_id = r.id
     where r.id = any(${sql.val(ids)}::uuid[]) group by r.id`.execute(db);
   for (const c of counts.rows) {
     const due = c.x ? await deadlineFrom(db, MONITORING_DEADLINES.measures, c.start) : null;
