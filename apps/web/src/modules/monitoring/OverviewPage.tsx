@@ -141,6 +141,9 @@ function ExceedancesTab() {
         <Button disabled={!wardId && !sectorId} onClick={() => state.set({ wardId: null, sectorId: null })}>
           {t('pages.actions.reset')}
         </Button>
+        <Link to={MONITORING_PATHS.reports} style={{ marginInlineStart: 'auto' }}>
+          {t('pages.overview.toReports')}
+        </Link>
       </Flex>
       {data.isError && <Alert type="error" showIcon message={errorMessage(data.error)} />}
       <Flex gap={32} wrap data-testid="monitoring-overview-figures">
@@ -359,7 +362,6 @@ export default function OverviewPage() {
     <Card>
       <Tabs
         activeKey={tab}
-        tabBarExtraContent={<Link to={MONITORING_PATHS.reports}>{t('pages.overview.toReports')}</Link>}
         onChange={(key) => state.set({ tab: key === 'exceedances' ? null : key })}
         destroyOnHidden
         items={TABS.map((key) => ({ key, label: t(`pages.overview.tabs.${key}`), children: panes[key] }))}
