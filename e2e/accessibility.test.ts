@@ -62,7 +62,8 @@ async function check(page: Page, path: string, isList: boolean, rules?: string[]
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
   await page
     .waitForFunction(
-      () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .ant-table-placeholder .ant-spin'),
+      () =>
+        !document.querySelector('.boot-spinner, .ant-skeleton, .ant-spin-spinning, .ant-table-placeholder .ant-spin'),
       null,
       {
         timeout: 5000,

@@ -128,6 +128,8 @@ describe('sign-in page', () => {
     const home = new URL(page.url()).pathname;
     const scripts = await holdScripts(page);
     await page.goto(ui.url('/dang-nhap'), { waitUntil: 'commit' });
+    // Once the markup is parsed (the page script runs inside it, before the first paint), with the app still held.
+    await page.waitForFunction(() => document.readyState !== 'loading');
     expect(await page.getByTestId('login-user').count()).toBe(0);
     await scripts.release();
     await page.waitForURL((url) => url.pathname === home);

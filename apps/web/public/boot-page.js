@@ -22,7 +22,7 @@
   };
   if (read('accessToken')) {
     root.removeAttribute('data-prerendered');
-    root.innerHTML = '<div class="boot-spinner" role="progressbar"></div>';
+    root.innerHTML = '<div class="boot-spinner" role="progressbar" aria-label="Đang tải… / Loading…"></div>';
     return;
   }
   if (read('language') === 'en') {

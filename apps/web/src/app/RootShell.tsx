@@ -98,7 +98,8 @@ export function RootShell() {
 }
 
 export function BootSpinner() {
-  return <div className="boot-spinner" role="progressbar" />;
+  // Shown before any text is loaded: named in both languages, as index.html names it.
+  return <div className="boot-spinner" role="progressbar" aria-label="Đang tải… / Loading…" />;
 }
 
 /**
