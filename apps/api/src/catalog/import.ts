@@ -295,26 +295,58 @@ export async function importRows(
   if (ownerField && !forcedOwner) await resolveReferences(ops, ctx, rows, [ownerField], ownerOf, fail, turns);
   const perOwner = (key: string) => ownerField !== null && !d.globalUnique?.includes(key);
 
-  // Duplicates inside the file, for every unique key (the first row keeps the value).
-  for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
-    const first = new Map<string, RowState>();
-    for (const row of rows) {
-      if (turns.due()) await turns.next();
-      const parts = keyFields.map((n) => row.values[n]);
-      if (parts.some((p) => p == null)) continue;
-      const k = [...parts.map(lower), ...(perOwner(key) ? [String(ownerOf(row))] : [])].join('\u0000');
-      const prior = first.get(k);
-      if (prior) {
-        fail(
-          row,
-          keyFields[0]!,
-          'catalog:validation.duplicateInFile',
-          { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]), row: prior.rowNumber },
-          'duplicate',
-        );
-      } else first.set(k, row);
+  // A unique key's fields and a row's values of them, as the messages name them: a key of one field as it is;
+  // a key of several fields (an item and a year) joined, each value as the file wrote it or as the page shows it.
+  const shown = (row: RowState, name: string): string => {
+    const f = d.fields[name]!;
+    const v = row.values[name];
+    if (f.kind === 'enum' && typeof v === 'string') return translate(ctx.lang, optionLabelKey(d, name, v));
+    const cell = row.raw[name];
+    if (
+      (f.kind === 'reference' || f.kind === 'treeReference' || f.kind === 'adminUnit' || f.kind === 'employer') &&
+      (typeof cell === 'string' || typeof cell === 'number') &&
+      String(cell).trim() !== ''
+    )
+      return String(cell).trim();
+    return String(v);
+  };
+  const keyText = (row: RowState, keyFields: readonly string[]) =>
+    keyFields.length === 1
+      ? { field: ops.label(ctx, keyFields[0]!), value: String(row.values[keyFields[0]!]) }
+      : {
+          field: keyFields.map((n) => ops.label(ctx, n)).join(' / '),
+          value: keyFields.map((n) => shown(row, n)).join(' / '),
+        };
+
+  /**
+   * Duplicates inside the file of the given unique keys (the first row keeps the value); the error is on the key's
+   * last field. Keys of one field are checked on the cells as typed; keys of several fields once the references
+   * are resolved (a machine type by its code in one row and by its name in another is the same machine type).
+   */
+  const duplicatesInFile = async (keys: [string, readonly string[]][]) => {
+    for (const [key, keyFields] of keys) {
+      const first = new Map<string, RowState>();
+      const last = keyFields[keyFields.length - 1]!;
+      for (const row of rows) {
+        if (turns.due()) await turns.next();
+        const k = keyOf(row, keyFields);
+        if (k === null) continue;
+        const owned = perOwner(key) ? `${k}\u0000${String(ownerOf(row))}` : k;
+        const prior = first.get(owned);
+        if (prior) {
+          fail(
+            row,
+            last,
+            'catalog:validation.duplicateInFile',
+            { ...keyText(row, keyFields), row: prior.rowNumber },
+            'duplicate',
+          );
+        } else first.set(owned, row);
+      }
     }
-  }
+  };
+  const uniqueKeys = Object.entries(d.unique ?? {});
+  await duplicatesInFile(uniqueKeys.filter(([, keyFields]) => keyFields.length === 1));
 
   // Rows whose code exists update that record; the others are new. A row without the code matches on another
   // single-field unique key (a foreign worker's passport where the citizen ID is empty). A key unique across
@@ -332,7 +364,9 @@ export async function importRows(
     if (candidates.length)
       existing.set(
         key,
-        await lookupExisting(ops, ctx, field, candidates, ownerOf, d.globalUnique?.includes(key) === true),
+        await lookupExisting(ops, ctx, [field], candidates, ownerOf, {
+          anyOwner: d.globalUnique?.includes(key) === true,
+        }),
       );
   }
   for (const row of rows) {
@@ -380,65 +414,35 @@ export async function importRows(
     else for (const e of result.errors) if (!row.errors.some((x) => x.field === e.field)) row.errors.push(e);
   }
 
-  // Other unique keys against the database.
-  for (const [key, keyFields] of Object.entries(d.unique ?? {})) {
-    if (keyFields.length !== 1 || key === c.upsertKey) continue;
-    const name = keyFields[0]!;
-    const taken = await lookupExisting(ops, ctx, name, rows, ownerOf, !perOwner(key) && ownerField !== null);
-    for (const row of rows) {
-      if (turns.due()) await turns.next();
-      const v = row.values[name];
-      const holder =
-        v != null
-          ? (taken.get(lower(v)) ?? []).find(
-              (m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row)),
-            )
-          : undefined;
-      if (!holder) continue;
-      const elsewhere = d.globalUnique?.includes(key) && holder.businessId !== ownerOf(row);
-      const code = elsewhere ? 'ownedElsewhere' : 'duplicate';
-      fail(row, name, `catalog:validation.${code}`, { field: ops.label(ctx, name), value: String(v) }, code);
-    }
-  }
+  await duplicatesInFile(uniqueKeys.filter(([, keyFields]) => keyFields.length > 1));
 
-  // Keys that hold in the trash bin too: a deleted record's value is taken (a row cannot revive it by import).
-  if (d.uniqueIncludesDeleted) {
-    for (const keyFields of Object.values(d.unique ?? {})) {
-      if (keyFields.length !== 1) continue;
-      const name = keyFields[0]!;
-      const values = [
-        ...new Set(
-          rows
-            .map((r) => r.values[name])
-            .filter((v) => v != null)
-            .map(lower),
-        ),
-      ];
-      if (!values.length) continue;
-      const column = sql.ref(`t.${columnOf(name)}`);
-      const trashed = new Set(
-        (
-          await lookupInPieces(
-            values,
-            async (piece) =>
-              (
-                await sql<{ v: string }>`select lower(${column}::text) as v from ${sql.table(c.table)} as t
-                  where t.deleted_at is not null and lower(${column}::text) = any(${piece}::text[])`.execute(ctx.db)
-              ).rows,
-          )
-        ).map((r) => r.v),
-      );
-      for (const row of rows) {
+  // Unique keys against the database, every key of one field or several, one lookup per key (per piece of values):
+  // live records for the keys the rows were not matched on, then, where keys hold in the trash bin too, deleted
+  // records for every key (a deleted record's value is taken: a row cannot revive it by import). A row's own record
+  // (matched by code) is not a clash; the error is on the key's last field.
+  for (const deleted of d.uniqueIncludesDeleted ? [false, true] : [false]) {
+    for (const [key, keyFields] of uniqueKeys) {
+      // The key the rows were matched on (their code): a row holding it updates that record.
+      if (!deleted && key === c.upsertKey && matchKeys.includes(key)) continue;
+      const last = keyFields[keyFields.length - 1]!;
+      // Rows whose key has a wrong value are refused already (and a wrong value has no place in a typed lookup).
+      const checked = rows.filter((r) => !r.errors.some((e) => keyFields.includes(e.field)));
+      const taken = await lookupExisting(ops, ctx, keyFields, checked, ownerOf, {
+        anyOwner: !perOwner(key) && ownerField !== null,
+        deleted,
+      });
+      if (!taken.size) continue;
+      for (const row of checked) {
         if (turns.due()) await turns.next();
-        const v = row.values[name];
-        if (v != null && trashed.has(lower(v)))
-          fail(
-            row,
-            name,
-            'catalog:validation.duplicate',
-            { field: ops.label(ctx, name), value: String(v) },
-            'duplicate',
-          );
+        const k = keyOf(row, keyFields);
+        const holder =
+          k !== null
+            ? (taken.get(k) ?? []).find((m) => m.id !== row.id && (!perOwner(key) || m.businessId === ownerOf(row)))
+            : undefined;
+        if (!holder) continue;
+        const elsewhere = !deleted && d.globalUnique?.includes(key) && holder.businessId !== ownerOf(row);
+        const code = elsewhere ? 'ownedElsewhere' : 'duplicate';
+        fail(row, last, `catalog:validation.${code}`, keyText(row, keyFields), code);
       }
     }
   }
@@ -615,52 +619,110 @@ interface Match {
   businessId: string | null;
 }
 
+/** A row's value of a unique key: its fields' values (text case-insensitive), or null when one of them is empty. */
+function keyOf(row: RowState, keyFields: readonly string[]): string | null {
+  const parts: string[] = [];
+  for (const name of keyFields) {
+    const v = row.values[name];
+    if (v == null) return null;
+    parts.push(lower(v));
+  }
+  return parts.join('\u0000');
+}
+
 /**
- * Live records whose `field` equals one of the rows' values (case-insensitive) → the records, among the rows'
- * owners' records (employer areas), or among every employer's when `anyOwner` (keys unique across employers).
+ * Records holding the rows' values of a unique key (`fields`: one field or several; text case-insensitive) → the
+ * records by the key's value (`keyOf`), among the rows' owners' records (employer areas), or among every
+ * employer's when `anyOwner` (keys unique across employers). Live records, or deleted ones when `deleted`.
+ * One statement per piece of values: a key of one field looks its values up in a list; a key of several fields
+ * joins the list of the rows' distinct values (with their owner) to the table, on the columns of its unique index.
  */
 async function lookupExisting(
   ops: CatalogOperations,
   ctx: OpContext,
-  field: string,
+  fields: readonly string[],
   rows: RowState[],
   ownerOf: (row: RowState) => string | null,
-  anyOwner = false,
+  options: { anyOwner?: boolean; deleted?: boolean } = {},
 ): Promise<Map<string, Match[]>> {
-  const values = [
-    ...new Set(
-      rows
-        .map((r) => r.values[field])
-        .filter((v) => v != null)
-        .map(lower),
-    ),
-  ];
   const out = new Map<string, Match[]>();
-  if (!values.length) return out;
   const c = ops.c;
-  const f = c.declaration.fields[field]!;
-  const column = sql.ref(`t.${columnOf(field)}`);
   const employerArea = c.declaration.scope === 'employer';
-  const owners = [...new Set(rows.map((r) => ownerOf(r) ?? NIL_UUID))];
-  const owner =
-    employerArea && !anyOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
-  const found = await lookupInPieces(values, async (piece) => {
-    const match =
-      f.kind === 'text' || f.kind === 'longText'
+  const perOwner = employerArea && options.anyOwner !== true;
+  const state = options.deleted ? sql`t.deleted_at is not null` : sql`t.deleted_at is null`;
+  const businessId = employerArea ? sql`t.business_id` : sql`null::uuid`;
+  const isText = (name: string) => ['text', 'longText'].includes(c.declaration.fields[name]!.kind);
+  const add = (r: { id: string; v: string; businessId: string | null }) =>
+    out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
+
+  if (fields.length === 1) {
+    const field = fields[0]!;
+    const values = [
+      ...new Set(
+        rows
+          .map((r) => r.values[field])
+          .filter((v) => v != null)
+          .map(lower),
+      ),
+    ];
+    if (!values.length) return out;
+    const column = sql.ref(`t.${columnOf(field)}`);
+    const owners = [...new Set(rows.map((r) => ownerOf(r) ?? NIL_UUID))];
+    const owner = perOwner ? sql`and coalesce(t.business_id, ${NIL_UUID}::uuid) = any(${owners}::uuid[])` : sql``;
+    const found = await lookupInPieces(values, async (piece) => {
+      const match = isText(field)
         ? sql`lower(${column}) = any(${piece}::text[])`
         : sql`${column}::text = any(${piece}::text[])`;
-    return (
-      await sql<{
-        id: string;
-        v: string;
-        businessId: string | null;
-      }>`select t.id, lower(${column}::text) as v,
-          ${employerArea ? sql`t.business_id` : sql`null::uuid`} as "businessId"
-        from ${sql.table(c.table)} as t where t.deleted_at is null and ${match} ${owner}`.execute(ctx.db)
-    ).rows;
+      return (
+        await sql<{
+          id: string;
+          v: string;
+          businessId: string | null;
+        }>`select t.id, lower(${column}::text) as v, ${businessId} as "businessId"
+        from ${sql.table(c.table)} as t where ${state} and ${match} ${owner}`.execute(ctx.db)
+      ).rows;
+    });
+    for (const r of found) add(r);
+    return out;
+  }
+
+  // The rows' distinct values of the key (with their owner), each field as its column's type: the join then reads
+  // the unique index (owner, lower(text), value…) once per value.
+  const wanted = new Map<string, { key: string; parts: unknown[]; owner: string }>();
+  for (const row of rows) {
+    const key = keyOf(row, fields);
+    if (key === null) continue;
+    const owner = perOwner ? (ownerOf(row) ?? NIL_UUID) : NIL_UUID;
+    const parts = fields.map((n) => (isText(n) ? lower(row.values[n]) : row.values[n]));
+    wanted.set(`${key}\u0000${owner}`, { key, parts, owner });
+  }
+  if (!wanted.size) return out;
+  const aliases = ['n', ...fields.map((_, i) => `v${i}`), ...(perOwner ? ['o'] : [])];
+  const on = [
+    ...fields.map((name, i) => {
+      const column = sql.ref(`t.${columnOf(name)}`);
+      const value = sql.ref(`k.v${i}`);
+      return isText(name) ? sql`lower(${column}) = ${value}` : sql`${column} = ${value}`;
+    }),
+    ...(perOwner ? [sql`coalesce(t.business_id, ${NIL_UUID}::uuid) = k.o`] : []),
+  ];
+  const found = await lookupInPieces([...wanted.values()], async (piece) => {
+    const arrays = [
+      sql`${piece.map((_, i) => i)}::int[]`,
+      ...fields.map(
+        (name, i) =>
+          sql`${piece.map((p) => p.parts[i])}::${sql.raw(isText(name) ? 'text[]' : arrayType(c.declaration.fields[name]!))}`,
+      ),
+      ...(perOwner ? [sql`${piece.map((p) => p.owner)}::uuid[]`] : []),
+    ];
+    const result = await sql<{ id: string; n: number; businessId: string | null }>`
+        select t.id, k.n, ${businessId} as "businessId"
+        from unnest(${sql.join(arrays)}) as k(${sql.join(aliases.map((a) => sql.id(a)))})
+        join ${sql.table(c.table)} as t on ${sql.join(on, sql` and `)}
+        where ${state}`.execute(ctx.db);
+    return result.rows.map((r) => ({ id: r.id, v: piece[Number(r.n)]!.key, businessId: r.businessId }));
   });
-  for (const r of found)
-    out.set(r.v, [...(out.get(r.v) ?? []), { id: r.id, businessId: employerArea ? r.businessId : null }]);
+  for (const r of found) add(r);
   return out;
 }
 
