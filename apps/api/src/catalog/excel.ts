@@ -337,7 +337,7 @@ function rowXml(rowNumber: number, values: ExcelJS.CellValue[], letters: string[
 }
 
 /** Once `out` takes more; rejects when it closes first (the download was cancelled: the export stops). */
-async function drained(out: Writable): Promise<void> {
+export async function drained(out: Writable): Promise<void> {
   if (!out.writableNeedDrain) return;
   await new Promise<void>((resolve, reject) => {
     const drain = () => {

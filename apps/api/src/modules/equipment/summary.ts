@@ -1,16 +1,10 @@
-import ExcelJS from 'exceljs';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { EQUIPMENT_PERMISSIONS } from '@portal/domain/equipment/features';
-import { translate, type Language } from '@portal/domain/i18n';
 import type { Executor } from '../../catalog/context.ts';
-import { XLSX_MIME } from '../../catalog/excel.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { clock } from '../../platform/clock/index.ts';
-import { errorBodySchema } from '../../platform/errors/app-error.ts';
-import { contentDisposition } from '../../platform/files/index.ts';
-import { languageOf } from '../../platform/errors/handler.ts';
+import { summaryTableRoutes, totalsOf, type SummaryAnswerOf } from '../../platform/excel/summary-table.ts';
 import { machineScope } from './scope.ts';
 
 /**
@@ -31,28 +25,20 @@ export const summaryQuery = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from ≤ to', path: ['to'] });
 export type SummaryQuery = z.infer<typeof summaryQuery>;
 
-const counts = {
+const COUNTS = ['inUse', 'outOfUse', 'scrapped', 'overdue', 'undeclared', 'inspected'] as const;
+export const summaryRow = z.object({
+  typeId: z.string(),
+  typeName: z.string(),
+  wardId: z.string().nullable(),
+  wardName: z.string().nullable(),
   inUse: z.number(),
   outOfUse: z.number(),
   scrapped: z.number(),
   overdue: z.number(),
   undeclared: z.number(),
   inspected: z.number(),
-};
-export const summaryRow = z.object({
-  typeId: z.string(),
-  typeName: z.string(),
-  wardId: z.string().nullable(),
-  wardName: z.string().nullable(),
-  ...counts,
 });
-export const summaryAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(summaryRow),
-  totals: z.object(counts),
-});
-export type SummaryAnswer = z.infer<typeof summaryAnswer>;
+export type SummaryAnswer = SummaryAnswerOf<z.infer<typeof summaryRow>, (typeof COUNTS)[number]>;
 
 export async function equipmentSummary(
   db: Executor,
@@ -104,64 +90,25 @@ export async function equipmentSummary(
     undeclared: Number(r.undeclared),
     inspected: Number(r.inspected),
   }));
-  const totals = { inUse: 0, outOfUse: 0, scrapped: 0, overdue: 0, undeclared: 0, inspected: 0 };
-  for (const r of out) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
-  return { from, to, rows: out, totals };
+  return { from, to, rows: out, totals: totalsOf(out, COUNTS) };
 }
 
-const vnDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-
-export async function summaryWorkbook(lang: Language, s: SummaryAnswer): Promise<Buffer> {
-  const t = (key: string, vars: Record<string, string> = {}) => translate(lang, `equipment:summary.${key}`, vars);
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(t('sheet'));
-  const keys = ['inUse', 'outOfUse', 'scrapped', 'overdue', 'undeclared', 'inspected'] as const;
-  sheet.addRow([t('title')]).font = { bold: true, size: 13 };
-  sheet.addRow([t('period', { from: vnDate(s.from), to: vnDate(s.to) })]);
-  sheet.addRow([]);
-  const header = sheet.addRow([t('type'), t('ward'), ...keys.map((k) => t(k))]);
-  header.font = { bold: true };
-  for (const r of s.rows) sheet.addRow([r.typeName, r.wardName ?? t('noWard'), ...keys.map((k) => r[k])]);
-  sheet.addRow([t('total'), '', ...keys.map((k) => s.totals[k])]).font = { bold: true };
-  sheet.columns = [{ width: 48 }, { width: 36 }, ...keys.map(() => ({ width: 16 }))];
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-  app.get(
-    '/api/Equipment/summary',
-    {
-      config: { permission: EQUIPMENT_PERMISSIONS.read },
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Machines by type × commune × status for a period, within the caller’s scope',
-        querystring: summaryQuery,
-        response: { 200: summaryAnswer, ...errors },
-      },
-    },
-    async (request) => equipmentSummary(app.db, request.principal, request.query),
-  );
-  app.get(
-    '/api/Equipment/summary/export-excel',
-    {
-      config: { permission: EQUIPMENT_PERMISSIONS.read },
-      schema: {
-        tags: ['Equipment'],
-        summary: 'The summary table as an xlsx file',
-        querystring: summaryQuery,
-      },
-    },
-    async (request, reply) => {
-      const lang = languageOf(request);
-      const s = await equipmentSummary(app.db, request.principal, request.query);
-      const file = await summaryWorkbook(lang, s);
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition(`${translate(lang, 'equipment:summary.fileName')}.xlsx`))
-        .send(file);
-    },
-  );
-};
-
-export default routes;
+/** The table and its xlsx file: the reports' summary-table mechanism. */
+export default summaryTableRoutes({
+  path: '/api/Equipment/summary',
+  exportPath: '/api/Equipment/summary/export-excel',
+  permission: EQUIPMENT_PERMISSIONS.read,
+  tag: 'Equipment',
+  description: 'Machines by type × commune × status for a period, within the caller’s scope',
+  query: summaryQuery,
+  row: summaryRow,
+  spec: {
+    texts: 'equipment:summary',
+    columns: [
+      { key: 'type', width: 48, text: (r) => r.typeName },
+      { key: 'ward', width: 36, text: (r, t) => r.wardName ?? t('noWard') },
+    ],
+    counts: COUNTS,
+  },
+  load: equipmentSummary,
+});
