@@ -70,9 +70,19 @@ type Doc = PDFKit.PDFDocument;
 
 /** Render one document to PDF bytes. Throws on a QR URL that is not http(s). */
 export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
-  const s = normalise(spec);
+  return renderDocuments([spec]);
+}
+
+/**
+ * Several documents in one file (the credentials of a request, one per page): each starts on a new page, with its
+ * own header, QR and page numbers; the file's information is the first document's.
+ */
+export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<Buffer> {
+  if (!specs.length) throw new Error('renderDocuments: no document');
+  const all = specs.map(normalise);
+  const s = all[0]!;
   const fonts = await documentFonts();
-  const qrPng = s.qr ? await qrImage(s.qr.url) : null;
+  const qrPngs = await Promise.all(all.map((d) => (d.qr ? qrImage(d.qr.url) : null)));
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -103,13 +113,23 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   });
 
   const layout = new Layout(doc);
-  layout.header(s);
-  layout.title(s.title);
-  for (const p of s.paragraphs ?? []) layout.paragraph(p);
-  if (s.fields?.length) layout.fields(s.fields);
-  if (s.table?.columns.length) layout.table(s.table);
-  if (s.signature || s.qr) layout.closing(s.signature, s.qr && qrPng ? { ...s.qr, png: qrPng } : undefined);
-  layout.pageFoot(s.footer);
+  const parts: { first: number; footer: string | undefined }[] = [];
+  all.forEach((d, i) => {
+    if (i > 0) {
+      doc.addPage();
+      doc.y = MARGINS.top;
+    }
+    parts.push({ first: doc.bufferedPageRange().count - 1, footer: d.footer });
+    const qrPng = qrPngs[i];
+    layout.header(d);
+    layout.title(d.title);
+    for (const p of d.paragraphs ?? []) layout.paragraph(p);
+    if (d.fields?.length) layout.fields(d.fields);
+    if (d.table?.columns.length) layout.table(d.table);
+    if (d.signature || d.qr) layout.closing(d.signature, d.qr && qrPng ? { ...d.qr, png: qrPng } : undefined);
+  });
+  const pages = doc.bufferedPageRange().count;
+  parts.forEach((part, i) => layout.pageFoot(part.footer, part.first, (parts[i + 1]?.first ?? pages) - part.first));
 
   doc.end();
   return done;
@@ -459,12 +479,13 @@ class Layout {
     this.doc.y = y + Math.max(sigH, qrH);
   }
 
-  /** Footer text and "n/N" on every page, drawn in the bottom margin once the page count is known. */
-  pageFoot(footer: string | undefined): void {
-    const range = this.doc.bufferedPageRange();
-    const total = range.count;
+  /**
+   * Footer text and "n/N" on every page of one document (pages `start` to `start + total - 1` of the file), drawn in
+   * the bottom margin once the page count is known.
+   */
+  pageFoot(footer: string | undefined, start: number, total: number): void {
     if (total < 2 && !footer) return;
-    for (let i = range.start; i < range.start + total; i++) {
+    for (let i = start; i < start + total; i++) {
       this.doc.switchToPage(i);
       const margins = this.doc.page.margins;
       const saved = margins.bottom;
@@ -481,7 +502,7 @@ class Layout {
         });
       }
       if (total > 1) {
-        this.doc.text(`${i - range.start + 1}/${total}`, this.left + this.width - numberW, y, {
+        this.doc.text(`${i - start + 1}/${total}`, this.left + this.width - numberW, y, {
           width: numberW,
           align: 'right',
           lineBreak: false,
