@@ -58,12 +58,22 @@ function toItems(nodes: readonly MenuNode[], t: (key: string) => string): Items 
  * The left (or top) menu: the role's menu from the server, trimmed to existing pages the user may open, with the
  * current page's entry selected and its groups opened.
  */
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 export function NavigationMenu({ mode, onNavigate }: { mode: 'inline' | 'horizontal'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { items, isLoading, isError, refetch } = useMenu();
-  const active = useMemo(() => activeMenuPath(items, pathname), [items, pathname]);
+  // The browser hands a path with letters outside ASCII percent-encoded (/bang-tong-hop-huan-luyen-ATVSL%C4%90);
+  // menu keys are the spec's spelling.
+  const active = useMemo(() => activeMenuPath(items, safeDecode(pathname)), [items, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const activeAncestors = active?.ancestors.join('|') ?? '';
   useEffect(() => {
