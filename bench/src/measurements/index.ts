@@ -9,6 +9,7 @@ import { importHealth } from './import-health.ts';
 import { hubFanout } from './hub-fanout.ts';
 import { equipment } from './equipment.ts';
 import { monitoring } from './monitoring.ts';
+import { training } from './training.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -25,4 +26,5 @@ export const measurements: Measurement[] = [
   hubFanout,
   equipment,
   monitoring,
+  training,
 ];

@@ -52,6 +52,8 @@ export async function ensureWorkers(
   log(
     `  copying ${province.workers.toLocaleString('en-US')} workers and ${province.employers.toLocaleString('en-US')} employers into the real tables`,
   );
+  // The training measurement's credentials refer to these workers: they go first.
+  await sql`delete from training_certificate where created_by = 'bench'`.execute(db);
   await sql`delete from worker where created_by = 'bench'`.execute(db);
   await sql`delete from business where source = 'bench'`.execute(db);
   await sql`insert into business (id, code, name, address, ward_code, status, employee_count, source, created_at, updated_at, created_by)
