@@ -185,7 +185,14 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
     const input = await sampleInput(t, c, tag, 1);
     const first = (await create(input)).json();
     for (const [key, fields] of Object.entries(d.unique ?? {})) {
-      const query = Object.fromEntries(fields.map((f) => [f, String(input[f]).toUpperCase()]));
+      // Texts (codes, names) compare case-insensitively; numbers and option values as they are.
+      const query = Object.fromEntries(
+        fields.map((f) => {
+          const kind = d.fields[f]!.kind;
+          const value = String(input[f]);
+          return [f, kind === 'text' || kind === 'longText' ? value.toUpperCase() : value];
+        }),
+      );
       const taken = await t.request({ url: api(c, c.paths.exist[key]!), query, headers: t.as(who) });
       expect(taken.statusCode, taken.body).toBe(200);
       expect(taken.json()).toEqual({ exists: true });

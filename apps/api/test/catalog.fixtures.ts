@@ -5,8 +5,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { CATALOG_ACTIONS, TRASH_SUBJECT, employerFieldOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { READING_FACTORS } from '@portal/domain/monitoring/factors';
+import { SAFETY_COST_ITEMS } from '@portal/domain/safety/costs';
 import type { Principal, UnitKind } from '../src/platform/access/index.ts';
 import { catalogOperations } from '../src/catalog/operations.ts';
+import { clock } from '../src/platform/clock/index.ts';
+import { addDays } from '@portal/domain/equipment/rules';
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import type { OpContext } from '../src/catalog/context.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -201,11 +204,24 @@ export async function sampleInput(
   return out;
 }
 
+/** Samples of OSH costs made so far: each takes the next (year, item), its own for any employer. */
+let safetyCostSamples = 0;
+
 /**
  * Areas whose hooks relate fields across records: a sample made field by field is adjusted to pass them (a
  * certificate's inspector works for its organisation, and both are accredited for the machine's type).
  */
 const SAMPLE_RULES: Record<string, (t: CatalogTestApp, out: Record<string, unknown>) => Promise<void>> = {
+  // Valued by its level in force on 1 January of its year: a year the seeded levels (from 1 Dec 2022) cover.
+  async compensationInKind(_t, out) {
+    out.year = 2024;
+  },
+  // One amount per employer, year and item.
+  async safetyCost(_t, out) {
+    const n = safetyCostSamples++;
+    out.year = 2000 + Math.floor(n / SAFETY_COST_ITEMS.length);
+    out.item = SAFETY_COST_ITEMS[n % SAFETY_COST_ITEMS.length];
+  },
   // A reading names a classification of its own factor's standards (a lighting task, a substance…).
   ...Object.fromEntries(
     READING_FACTORS.map((f) => [
@@ -220,6 +236,37 @@ const SAMPLE_RULES: Record<string, (t: CatalogTestApp, out: Record<string, unkno
       },
     ]),
   ),
+  // A course notice: its unit holds a class that may train the sample's group, and it starts well after the notice.
+  async trainingNotice(t, out) {
+    const unitId = out.unitId as string;
+    const held =
+      await sql`select 1 from training_organization where unit_id = ${unitId}::uuid and deleted_at is null`.execute(
+        t.system.db,
+      );
+    if (!held.rows.length)
+      await catalogOperations('trainingOrganization').create(t.system, {
+        code: `TCHL-${token()}`,
+        unitId,
+        className: 'C',
+        certificateNumber: `GCN-${token()}`,
+        validFrom: '2000-01-01',
+      });
+    await catalogOperations('trainingClassRule').create(t.system, {
+      code: `HANG-C-${token()}`,
+      className: 'C',
+      targetTrainingId: out.targetTrainingId,
+      legalBasis: 'Thử nghiệm',
+      validFrom: '2000-01-01',
+    });
+    out.courseCode = null;
+    out.startDate = addDays(clock.today(), 60);
+    out.endDate = null;
+  },
+  // A credential from a course must be of the course's group and for a participant who passed it: the sample
+  // records one without a course.
+  async trainingCertificate(_t, out) {
+    out.trainingId = null;
+  },
   async equipmentInspection(t, out) {
     const found = await sql<{ organization_id: string; type_code: string }>`
       select i.organization_id, (select t.code from equipment e join index_equipment t on t.id = e.index_equipment_id

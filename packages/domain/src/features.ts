@@ -9,6 +9,7 @@ import './integration/business-registry.ts';
 import './businesses/permissions.ts';
 import './permits/features.ts';
 import './equipment/features.ts';
+import './training/organizations.ts';
 import './files/index.ts';
 import './messaging/index.ts';
 import './news/index.ts';

@@ -36,6 +36,8 @@ import viLibrary from './locales/vi/library.json' with { type: 'json' };
 import enLibrary from './locales/en/library.json' with { type: 'json' };
 import viMonitoring from './locales/vi/monitoring.json' with { type: 'json' };
 import enMonitoring from './locales/en/monitoring.json' with { type: 'json' };
+import viTraining from './locales/vi/training.json' with { type: 'json' };
+import enTraining from './locales/en/training.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -66,6 +68,7 @@ export const resources = {
     library: viLibrary,
     suggestions: viSuggestions,
     monitoring: viMonitoring,
+    training: viTraining,
   },
   en: {
     errors: enErrors,
@@ -87,6 +90,7 @@ export const resources = {
     library: enLibrary,
     suggestions: enSuggestions,
     monitoring: enMonitoring,
+    training: enTraining,
   },
 } as const;
 

@@ -141,10 +141,19 @@ const catalogue: MenuGroup[] = [
   ]),
   group('training', 'solution', [
     leaf(`${ATVS}/thuc-hien-huan-luyen/danh-sach`, read('Training')),
-    leaf(`${ATVS}/tu-huan-luyen/danh-sach`, read('Training')),
+    leaf(`${ATVS}/tu-huan-luyen/danh-sach`, read('Training'), EMPLOYER_UNITS),
+    leaf(`${ATVS}/de-nghi-cap-giay-huan-luyen/danh-sach`, read('TrainingCertificateRequest')),
     leaf(`${ATVS}/cap-giay-chung-nhan-huan-luyen/danh-sach`, read('TrainingCertificate')),
-    leaf(`${ATVS}/thong-bao-to-chuc-huan-luyen/danh-sach`, read('TrainingNotice')),
-    leaf(`${ATVS}/thong-bao-to-chuc-huan-luyen-so/danh-sach`, read('TrainingNotice')),
+    leaf(`${ATVS}/huan-luyen-ATVSLD`, read('TrainingCertificate'), [
+      'department',
+      'district',
+      'service_centre',
+      'employer',
+    ]),
+    leaf(`${ATVS}/thong-bao-to-chuc-huan-luyen/danh-sach`, read('TrainingNotice'), ['employer', 'training_body']),
+    leaf(`${ATVS}/thong-bao-to-chuc-huan-luyen-so/danh-sach`, read('TrainingNotice'), AUTHORITY_UNITS),
+    leaf(`${ATVS}/tu-cong-bo-huan-luyen-hang-A/danh-sach`, read('TrainingSelfDeclaration'), EMPLOYER_UNITS),
+    leaf(`${ATVS}/tu-cong-bo-huan-luyen-hang-A-so/danh-sach`, read('TrainingSelfDeclaration'), AUTHORITY_UNITS),
   ]),
   group('news', 'read', [
     leaf('/tin-tuc/quan-li-tin-tuc/danh-sach', read('News')),
@@ -158,6 +167,7 @@ const catalogue: MenuGroup[] = [
     leaf('/tinh-hinh-nop-bao-cao/danh-sach', read('Report')),
     leaf('/phan-loai-bao-cao/danh-sach', read('Report')),
     leaf('/bang-tong-hop-kiem-dinh-thiet-bi/danh-sach', read('Equipment'), ['department', 'district']),
+    leaf('/bang-tong-hop-huan-luyen-ATVSLĐ', read('TrainingCertificate'), ['department', 'district']),
   ]),
   group('documents', 'file', [
     leaf('/quan-ly-tai-lieu-so/danh-sach', read('SignedDocument')),

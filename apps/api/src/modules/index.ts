@@ -12,6 +12,8 @@ import groupUsers from './group-users/index.ts';
 import permits from './permits/index.ts';
 import equipment from './equipment/index.ts';
 import monitoring from './monitoring/index.ts';
+import safetyCosts from './safety-costs/index.ts';
+import training from './training/index.ts';
 import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
@@ -34,6 +36,8 @@ export const modules: FastifyPluginAsync[] = [
   permits,
   equipment,
   monitoring,
+  safetyCosts,
+  training,
   groupUsers,
   files,
   workspace,

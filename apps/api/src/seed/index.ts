@@ -8,11 +8,19 @@ import { catalogDemoStep, catalogReferenceStep } from '../catalog/seed.ts';
 import { permitsDemoStep } from '../modules/permits/seed.ts';
 import { equipmentDemoStep } from '../modules/equipment/seed.ts';
 import { monitoringDemoStep, monitoringReferenceStep } from '../modules/monitoring/seed.ts';
+import { safetyCostsDemoStep, safetyCostsReferenceStep } from '../modules/safety-costs/seed.ts';
+import { trainingOrganizationsDemoStep, trainingReferenceStep } from '../modules/training/seed.ts';
+import {
+  trainingNoticeReferenceStep,
+  trainingOrganizationsDealingsDemoStep,
+} from '../modules/training/organizations-seed.ts';
+import { trainingRefresherReferenceStep } from '../modules/training/refresher-seed.ts';
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { newsDemoStep } from '../modules/news/seed.ts';
 import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
+import { trainingCertificatesDemoStep } from '../modules/training/certificates/seed.ts';
 import { legalDocumentsReferenceStep } from '../modules/library/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
@@ -43,12 +51,20 @@ export const seedSteps: SeedStep[] = [
   catalogReferenceStep,
   legalDocumentsReferenceStep,
   monitoringReferenceStep,
+  safetyCostsReferenceStep,
+  trainingReferenceStep,
+  trainingNoticeReferenceStep,
+  trainingRefresherReferenceStep,
   catalogDemoStep,
   businessDemoStep,
+  trainingOrganizationsDemoStep,
   workersDemoStep,
+  trainingCertificatesDemoStep,
+  trainingOrganizationsDealingsDemoStep,
   permitsDemoStep,
   equipmentDemoStep,
   monitoringDemoStep,
+  safetyCostsDemoStep,
   messagingDemoStep,
   newsDemoStep,
   suggestionsDemoStep,

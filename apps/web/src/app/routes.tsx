@@ -8,10 +8,14 @@ import { messagingRoutes } from '../modules/messaging/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { equipmentRoutes } from '../modules/equipment/routes.ts';
 import { monitoringRoutes } from '../modules/monitoring/routes.ts';
+import { trainingStatusRoutes } from '../modules/training/refresher/routes.ts';
+import { trainingSummaryRoutes } from '../modules/training/summary/routes.ts';
 import { newsRoutes } from '../modules/news/routes.ts';
 import { libraryRoutes } from '../modules/library/routes.ts';
 import { suggestionRoutes } from '../modules/suggestions/routes.ts';
 import { lookupRoutes } from '../modules/lookups/routes.ts';
+import { trainingOrganizationRoutes } from '../modules/training/organizations/routes.ts';
+import { trainingCertificateRoutes } from '../modules/training/certificates/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -118,12 +122,16 @@ export const routes: RouteEntry[] = [
 
   // ── Working-environment monitoring: a report with its readings, the organisation's file, the overview ──
   ...monitoringRoutes,
+  ...trainingStatusRoutes,
+  ...trainingSummaryRoutes,
   ...newsRoutes,
   ...libraryRoutes,
   ...suggestionRoutes,
 
   // ── Public look-ups: a work permit, a worker, an employer's public page ──────────────────────────────
   ...lookupRoutes,
+  ...trainingOrganizationRoutes,
+  ...trainingCertificateRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

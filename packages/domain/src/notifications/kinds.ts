@@ -50,10 +50,30 @@ export const NOTIFICATION_KINDS = {
   monitoringMeasuresDue: { statutory: true, defaultChannel: 'portal' },
   /** Reports whose corrective measures are overdue, for the department and the commune. */
   monitoringMeasuresOverdue: { statutory: false, defaultChannel: 'portal' },
+  /** Workers' training credentials come within the notice days of expiry: refresher training due (Decree 44/2016). */
+  trainingRefresherDue: { statutory: true, defaultChannel: 'portal' },
+  /** Workers' training credentials expired yesterday: they may not keep doing the work until trained again. */
+  trainingCredentialsExpired: { statutory: true, defaultChannel: 'portal' },
   /** The department receives a question or suggestion from the public (the suggestion box). */
   suggestionReceived: { statutory: false, defaultChannel: 'portal' },
   /** An officer is given a suggestion to answer. */
   suggestionAssigned: { statutory: false, defaultChannel: 'portal' },
+  /** A request for training credentials waits for its issuer (the training organisation or the employer). */
+  trainingCertificateRequestSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** Training credentials issued to an employer's workers (Decree 44/2016 Art 24). */
+  trainingCertificatesIssued: { statutory: false, defaultChannel: 'portal' },
+  /** A refused request for training credentials, with its reason. */
+  trainingCertificateRequestRefused: { statutory: false, defaultChannel: 'portal' },
+  /** A worker's training credential revoked by its issuer or the department. */
+  trainingCertificateRevoked: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives a training unit's notice of a course (Decree 44/2016). */
+  trainingNoticeSubmitted: { statutory: false, defaultChannel: 'portal' },
+  trainingNoticeAcknowledged: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives an employer's class A training self-declaration. */
+  trainingSelfDeclarationSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** The department's answer to a self-declaration: an administrative answer the employer must get. */
+  trainingSelfDeclarationAcknowledged: { statutory: true, defaultChannel: 'portal' },
+  trainingSelfDeclarationRefused: { statutory: true, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;

@@ -1,4 +1,5 @@
 import { defineCatalog, field } from '../define.ts';
+import { COURSE_KINDS } from '../../training/rules.ts';
 
 /**
  * Occupational safety training courses ("huấn luyện an toàn, vệ sinh lao động", Decree 44/2016) for one training
@@ -21,6 +22,8 @@ export default defineCatalog({
     name: field.name({ max: 500 }),
     businessId: field.employer(),
     targetTrainingId: field.reference({ target: 'targetTraining', required: true }),
+    // A first course or a refresher: the minimum hours differ (TrainingGroupRule).
+    kind: field.enum({ options: COURSE_KINDS, optionLabels: 'training:courseKinds' }),
     trainerUnitId: field.reference({ target: 'unit' }),
     startDate: field.date({ required: true }),
     endDate: field.date(),
@@ -33,7 +36,17 @@ export default defineCatalog({
   codeField: 'code',
   unique: { code: ['code'] },
   list: {
-    columns: ['code', 'name', 'businessId', 'trainerUnitId', 'targetTrainingId', 'startDate', 'endDate', 'hours'],
+    columns: [
+      'code',
+      'name',
+      'businessId',
+      'trainerUnitId',
+      'targetTrainingId',
+      'kind',
+      'startDate',
+      'endDate',
+      'hours',
+    ],
     defaultSort: { field: 'startDate', order: 'desc' },
   },
   filters: ['businessId', 'trainerUnitId', 'targetTrainingId', 'startDate'],

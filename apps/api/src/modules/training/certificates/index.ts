@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import routes from './routes.ts';
+// The rules of credentials and requests inside the catalogue's operations: registered at load.
+import './hooks.ts';
+// Requests waiting for their issuer, refused ones for their filer: registered at load.
+import './workspace.ts';
+
+/**
+ * Training credentials (Decree 44/2016 Art 24): requests, issuing with gap-free numbers per issuer and year,
+ * current/superseded/revoked, the PDFs with a verifying QR, and the public verification. The rules and the request
+ * state table live in packages/domain/src/training/certificates.ts.
+ */
+const certificates: FastifyPluginAsync = async (app) => {
+  await app.register(routes);
+};
+
+export default certificates;
