@@ -82,4 +82,88 @@ describe('training bodies', () => {
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(rows.rows.every((r) => r.trainer_unit_id === trainingBodyUnit)).toBe(true);
   });
+
+  it('name the employer a course is for and enrol its workers, seeing no employer or worker beyond that', async () => {
+    const headers = await as('huanluyen');
+    // The employers' drop-down: every live employer, by name and tax code only; their records stay out of reach.
+    const options = await t.request({ url: '/api/Bussiness/combobox?keyWord=5801234577', headers });
+    expect(options.statusCode, options.body).toBe(200);
+    const coffee = (options.json() as { value: string; code: string }[]).find((o) => o.code === '5801234577')!;
+    expect(Object.keys(coffee).sort()).toEqual(['code', 'label', 'parentId', 'value']);
+    const listed = await t.request({ url: '/api/Bussiness/bussinesses?pageSize=5', headers });
+    expect(listed.statusCode === 403 || (listed.json() as { pageLists: unknown[] }).pageLists.length === 0).toBe(true);
+
+    const group = await sql<{ id: string }>`select id from target_training where code = 'NHOM-4'`.execute(
+      t.database.db,
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/Training/add',
+      headers,
+      payload: {
+        code: 'HL-CDX-2026-TB',
+        name: 'Huấn luyện nhóm 4 cho Cà phê Cầu Đất Xanh',
+        businessId: coffee.value,
+        targetTrainingId: group.rows[0]!.id,
+        startDate: '2026-04-06',
+        endDate: '2026-04-07',
+        hours: 16,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const course = created.json() as { id: string; businessId: string; trainerUnitId: string };
+    expect(course).toMatchObject({ businessId: coffee.value, trainerUnitId: trainingBodyUnit });
+
+    // The course's drop-down of workers offers the employer's workers, and only theirs.
+    const offered = await t.request({
+      url: `/api/Training/get-combobox-worker-not-training?trainingId=${course.id}&take=500`,
+      headers,
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const workers = offered.json() as { value: string; code: string | null; businessId: string }[];
+    expect(workers.length).toBeGreaterThan(3);
+    expect(workers.every((w) => w.businessId === coffee.value)).toBe(true);
+
+    // Enrolled from a results sheet by citizen ID; another employer's worker is refused on its row.
+    const other = await sql<{
+      citizen_id: string;
+    }>`select w.citizen_id from worker w join business b on b.id = w.business_id
+      where b.code = '5807654320' and w.citizen_id is not null and w.deleted_at is null limit 1`.execute(t.database.db);
+    const imported = await t.request({
+      method: 'POST',
+      url: `/api/Training/import-training-worker-from-json?trainingId=${course.id}`,
+      headers,
+      payload: [
+        ...workers
+          .filter((w) => w.code)
+          .slice(0, 2)
+          .map((w) => ({ citizenId: w.code, result: 'Đạt' })),
+        { citizenId: other.rows[0]!.citizen_id, result: 'Đạt' },
+      ],
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((imported.json() as { data: { isSuccess: boolean }[] }).data.map((r) => r.isSuccess)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const participants = await t.request({
+      url: `/api/Training/list-training-worker?trainingId=${course.id}`,
+      headers,
+    });
+    expect((participants.json() as { totalRecord: number }).totalRecord).toBe(2);
+
+    // Another body's course is not found, so its workers are not offered either.
+    const foreign = await sql<{
+      id: string;
+    }>`select id from training where trainer_unit_id is distinct from ${trainingBodyUnit}::uuid
+      and business_id is not null and deleted_at is null limit 1`.execute(t.database.db);
+    if (foreign.rows[0]) {
+      const refused = await t.request({
+        url: `/api/Training/get-combobox-worker-not-training?trainingId=${foreign.rows[0].id}`,
+        headers,
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+  });
 });

@@ -228,8 +228,15 @@ export class CatalogOperations {
       d.codeField ? sql`${col(this.c, d.codeField)} as code` : sql`null as code`,
       this.c.parentField ? sql`${col(this.c, this.c.parentField)} as "parentId"` : sql`null as "parentId"`,
     ]);
+    // A unit kind the area names may pick any live record: its drop-downs carry no more than id, title and code.
+    const picksAll = !!ctx.principal && !!d.pickableBy?.includes(ctx.principal.unit.kind);
     const where = and(
-      listConditions(this.c, ctx.principal, { keyWord: q.keyWord, values: { ...q.filters, ...q.fixed } }, ctx.system),
+      listConditions(
+        this.c,
+        ctx.principal,
+        { keyWord: q.keyWord, values: { ...q.filters, ...q.fixed } },
+        ctx.system || picksAll,
+      ),
     );
     const take = Math.min(q.take ?? 50, 500);
     const found = await rows<ComboboxItem>(
@@ -239,7 +246,7 @@ export class CatalogOperations {
     const missing = (q.ids ?? []).filter((id) => !found.some((r) => r.value === id));
     if (missing.length) {
       // Selected values always come back, so a form shows their names even beyond the first page.
-      const scope = this.scope(ctx);
+      const scope = picksAll ? null : this.scope(ctx);
       const extra = await rows<ComboboxItem>(
         ctx.db,
         sql`select ${select} from ${tableRef(this.c)} as t where t.id = any(${missing}::uuid[]) and t.deleted_at is null

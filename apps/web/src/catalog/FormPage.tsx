@@ -41,11 +41,11 @@ export function RecordForm({
   const queryClient = useQueryClient();
   const api = useMemo(() => catalogApi(c), [c]);
   const d = c.declaration;
-  // A training body's course is its own and for no employer it could pick: the server sets both, the form hides them.
+  // A training body's course is its own (the server sets the training unit, the form hides it); the employer it is
+  // held for is theirs to name.
   const unitKind = useUserData()?.unit.kind;
   const ranByUser = d.scope === 'employer' && !!d.scopeField && unitKind === 'training_body';
-  const hiddenField = (name: string) =>
-    name in page.fixed || (ranByUser && (name === d.scopeField || name === 'businessId'));
+  const hiddenField = (name: string) => name in page.fixed || (ranByUser && name === d.scopeField);
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const name of c.writable) {

@@ -1,3 +1,4 @@
+import type { UnitKindName } from '../accounts.ts';
 import type { z } from 'zod';
 
 /**
@@ -253,6 +254,11 @@ export interface CatalogDeclaration {
    * the province). A value another employer holds is a conflict, on create and on import; never an update.
    */
   globalUnique?: readonly string[];
+  /**
+   * Users of these unit kinds pick among every live record in drop-downs (id, title and code only), beyond their
+   * scope: a training body names the employer a course is for, though it sees no employer's records.
+   */
+  pickableBy?: readonly UnitKindName[];
   /**
    * Unique keys hold among deleted records too (a user name names one account, ever): a value in the trash bin is
    * taken, so a restore never clashes.

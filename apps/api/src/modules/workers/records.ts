@@ -39,6 +39,16 @@ export function workerScope(ctx: OpContext, alias = 't'): Expression<SqlBool> {
     : sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
 }
 
+/**
+ * Which workers of the course's employer the caller may enrol: those in its scope, or — for the training body that
+ * runs the course (the only courses it finds) — any of that employer's, which it names by their citizen ID.
+ */
+export function participantScope(ctx: OpContext, alias = 't'): Expression<SqlBool> {
+  return ctx.principal?.unit.kind === 'training_body'
+    ? sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`
+    : workerScope(ctx, alias);
+}
+
 export interface PageQuery {
   pageNumber: number;
   pageSize: number;
@@ -273,7 +283,8 @@ export interface WorkerOptionQuery {
 /** Workers for a drop-down, in the caller's scope: name and citizen ID; the ids asked for always come back. */
 export async function workerOptions(ctx: OpContext, q: WorkerOptionQuery): Promise<WorkerOption[]> {
   if (!ctx.system && !ctx.principal) throw new AppError(401, 'UNAUTHENTICATED');
-  const conditions: Expression<SqlBool>[] = [workerScope(ctx)];
+  // A course's drop-down: the caller found the course (routes check it), so the course's enrolment rule applies.
+  const conditions: Expression<SqlBool>[] = [q.notInTraining ? participantScope(ctx) : workerScope(ctx)];
   if (q.businessId) conditions.push(sql<SqlBool>`t.business_id = ${q.businessId}`);
   if (q.keyWord?.trim())
     conditions.push(

@@ -11,7 +11,7 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { workerScope, type PageQuery } from './records.ts';
+import { participantScope, type PageQuery } from './records.ts';
 import { validateFields } from './validation.ts';
 
 /**
@@ -67,7 +67,7 @@ async function eligibleWorkers(ctx: OpContext, training: CatalogRecord, ids: str
   const found = await sql<{
     id: string;
   }>`select t.id from worker t where t.id = any(${ids}::uuid[]) and t.business_id = ${training.businessId as string}
-      and ${workerScope(ctx)}`.execute(ctx.db);
+      and ${participantScope(ctx)}`.execute(ctx.db);
   return new Set(found.rows.map((r) => r.id));
 }
 
@@ -222,7 +222,7 @@ export async function importParticipants(
     citizen: string | null;
     passport: string | null;
   }>`select t.id, t.citizen_id as citizen, lower(t.passport_number) as passport
-      from worker t where t.business_id = ${training.businessId as string} and ${workerScope(ctx)}
+      from worker t where t.business_id = ${training.businessId as string} and ${participantScope(ctx)}
         and (t.citizen_id = any(${keys}::text[]) or lower(t.passport_number) = any(${keys}::text[]) or t.id::text = any(${keys}::text[]))`.execute(
     ctx.db,
   );

@@ -34,8 +34,10 @@ export function useUrlListState() {
   const size = Number(params.get('size'));
   const set = (changes: Record<string, string | number | null | undefined>) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address as it is now, not as it was at the last render: two changes in quick succession (a tab,
+        // then Enter in the search box) both stay.
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(changes)) {
           if (v === undefined || v === null || v === '') next.delete(k);
           else next.set(k, String(v));

@@ -18,6 +18,8 @@ export default defineCatalog({
   table: 'business',
   existingTable: true,
   scope: 'self',
+  // Training bodies name the employer a course is for (modules/training).
+  pickableBy: ['training_body'],
   scopeField: 'wardCode',
   texts: 'businesses:areas.bussiness',
   fields: {
