@@ -25,8 +25,9 @@ async function fingerprint() {
       (select count(*)::int from worker where deleted_at is null) as workers,
       (select md5(string_agg(concat_ws('|', full_name, citizen_id, passport_number, birth_date, sex, business_id), ',' order by coalesce(citizen_id, passport_number))) from worker) as digest,
       (select count(*)::int from occupational_disease) as diseases,
-      (select count(*)::int from training) as courses,
-      (select count(*)::int from training_worker) as participants,
+      (select count(*)::int from training where code like 'HL-%-2025') as courses,
+      (select count(*)::int from training_worker tw join training tr on tr.id = tw.training_id
+        where tr.code like 'HL-%-2025') as participants,
       (select count(*)::int from worker_overtime) as overtime`.execute(t.database.db);
   return r.rows[0]!;
 }
