@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { exampleTaxCode } from '@portal/domain/businesses/tax-code';
 import { useBrowser } from './support/browser.ts';
+import { choose } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -14,13 +14,6 @@ const ui = useBrowser();
 const DEMO_PASSWORD = 'Demo@2026';
 const WAIT = { timeout: 10_000 };
 /** Picks an option of an Ant Design select by its label (typing it first when the select searches). */
-async function choose(page: Page, field: string, text: string): Promise<void> {
-  const input = page.locator(`#${field}`);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
-
 describe('employers', () => {
   it('a department officer registers an employer, finds it without accents and opens it', async () => {
     const { page } = ui;

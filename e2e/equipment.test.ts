@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { readPdf } from '../apps/api/test/support/pdf.ts';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD, startPortal, type Portal } from './support/portal.ts';
+import { choose, pickDate, shownDate as shown } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -32,19 +32,6 @@ function isoDay(
   const d = new Date(`${from}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-const shown = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-async function choose(page: Page, field: string, text: string): Promise<void> {
-  const input = page.locator(`#${field}`);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click(WAIT);
-}
-
-async function pickDate(page: Page, field: string, iso: string): Promise<void> {
-  await page.locator(`#${field}`).fill(shown(iso));
-  await page.keyboard.press('Enter');
 }
 
 async function api<T>(
@@ -85,11 +72,11 @@ describe('equipment with strict safety requirements', () => {
     await pickDate(page, 'firstUseDate', isoDay(-10));
     await page.locator('#code').fill(`XN-${tag}`);
     await page.locator('#name').fill(name);
-    await choose(page, 'indexEquipmentId', 'Xe nâng hàng');
+    await choose(page, 'indexEquipmentId', 'Xe nâng hàng', WAIT);
     await page.locator('#serialNumber').fill(serial);
     await page.locator('#manufactureYear').fill('2024');
     await page.locator('#capacity').fill('2,5 tấn');
-    await choose(page, 'status', 'Đang sử dụng');
+    await choose(page, 'status', 'Đang sử dụng', WAIT);
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/quan-li-thiet-bi/danh-sach'), WAIT);
 
@@ -98,11 +85,11 @@ describe('equipment with strict safety requirements', () => {
     await page.locator('#certificateNumber').waitFor(WAIT);
     await pickDate(page, 'inspectionDate', inspected);
     await page.locator('#certificateNumber').fill(`KD-${tag}/2026`);
-    await choose(page, 'equipmentId', name);
-    await choose(page, 'organizationId', 'Trung tâm Kỹ thuật Tiêu chuẩn Đo lường Chất lượng 3');
-    await choose(page, 'inspectorId', 'Nguyễn Văn Hùng');
-    await choose(page, 'kind', 'Lần đầu');
-    await choose(page, 'result', 'Đạt');
+    await choose(page, 'equipmentId', name, WAIT);
+    await choose(page, 'organizationId', 'Trung tâm Kỹ thuật Tiêu chuẩn Đo lường Chất lượng 3', WAIT);
+    await choose(page, 'inspectorId', 'Nguyễn Văn Hùng', WAIT);
+    await choose(page, 'kind', 'Lần đầu', WAIT);
+    await choose(page, 'result', 'Đạt', WAIT);
     await page.locator('#stampNumber').fill(`TEM-${tag}`);
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/kiem-dinh-thiet-bi/danh-sach'), WAIT);

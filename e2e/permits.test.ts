@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
+import { choose } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -54,13 +55,6 @@ async function declareForeignWorker(fullName: string): Promise<void> {
 }
 
 /** Picks an option of an Ant Design select by its label (typing it first when the select searches). */
-async function choose(page: Page, field: string, text: string): Promise<void> {
-  const input = page.locator(`#${field}`);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
-
 async function upload(
   page: Page,
   code: string,

@@ -8,6 +8,7 @@ import { validUntilOf } from '@portal/domain/training/certificates';
 import { readPdf } from '../apps/api/test/support/pdf.ts';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD, startPortal, type Portal } from './support/portal.ts';
+import { choose, pickDate, shownDate as shown } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -36,19 +37,6 @@ const ATVS = '/an-toan-ve-sinh-lao-dong';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const vietnamToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
-const shown = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-async function choose(page: Page, field: string, text: string): Promise<void> {
-  const input = page.locator(`#${field}`);
-  await input.click();
-  if ((await input.getAttribute('readonly')) === null) await input.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click(WAIT);
-}
-
-async function pickDate(page: Page, field: string, iso: string): Promise<void> {
-  await page.locator(`#${field}`).fill(shown(iso));
-  await page.keyboard.press('Enter');
-}
 
 /** The error the form shows beside a field. */
 const errorBeside = (page: Page, field: string) =>
@@ -134,9 +122,9 @@ describe('OSH training', () => {
       await pickDate(page, 'startDate', start);
       await pickDate(page, 'endDate', end);
       await page.locator('#name').fill(courseName);
-      await choose(page, 'unitId', 'Trung tâm Huấn luyện an toàn lao động');
-      await choose(page, 'targetTrainingId', 'Nhóm 1');
-      await choose(page, 'kind', 'Huấn luyện lần đầu');
+      await choose(page, 'unitId', 'Trung tâm Huấn luyện an toàn lao động', WAIT);
+      await choose(page, 'targetTrainingId', 'Nhóm 1', WAIT);
+      await choose(page, 'kind', 'Huấn luyện lần đầu', WAIT);
       await page.locator('#location').fill('Hội trường Trung tâm, 12 Trần Phú, Đà Lạt');
       await page.locator('#expectedParticipants').fill('3');
       await page.locator('#employersServed').fill('Công ty TNHH Cà phê Cầu Đất Xanh');
@@ -155,9 +143,9 @@ describe('OSH training', () => {
       await page.locator('#code').fill(courseCode);
       await page.locator('#name').fill(courseName);
       // The employer the course is held for: a training body names it, though it sees no employer's records.
-      await choose(page, 'businessId', 'Cà phê Cầu Đất Xanh');
-      await choose(page, 'targetTrainingId', 'Nhóm 1');
-      await choose(page, 'kind', 'Huấn luyện lần đầu');
+      await choose(page, 'businessId', 'Cà phê Cầu Đất Xanh', WAIT);
+      await choose(page, 'targetTrainingId', 'Nhóm 1', WAIT);
+      await choose(page, 'kind', 'Huấn luyện lần đầu', WAIT);
       await page.locator('#hours').fill('8');
       await page.getByRole('button', { name: 'Lưu' }).click();
       await expect.poll(() => errorBeside(page, 'hours').textContent(), WAIT).toContain('16 giờ');
@@ -181,8 +169,8 @@ describe('OSH training', () => {
       await hr.locator('#name').waitFor(WAIT);
       await pickDate(hr, 'startDate', start);
       await hr.locator('#name').fill(`Huấn luyện người làm công tác an toàn ${tag}`);
-      await choose(hr, 'unitId', 'Cầu Đất Xanh');
-      await choose(hr, 'targetTrainingId', 'Nhóm 2');
+      await choose(hr, 'unitId', 'Cầu Đất Xanh', WAIT);
+      await choose(hr, 'targetTrainingId', 'Nhóm 2', WAIT);
       await hr.getByRole('button', { name: 'Lưu' }).click();
       await expect
         .poll(() => errorBeside(hr, 'targetTrainingId').textContent(), WAIT)
@@ -217,7 +205,7 @@ describe('OSH training', () => {
       await hr.goto(ui.url(`${ATVS}/de-nghi-cap-giay-huan-luyen/tao-moi`));
       await hr.locator('#code').waitFor(WAIT);
       await hr.locator('#code').fill(requestCode);
-      await choose(hr, 'trainingId', tag);
+      await choose(hr, 'trainingId', tag, WAIT);
       await hr.getByRole('button', { name: 'Lưu' }).click();
       await hr.waitForURL((url) => url.pathname.endsWith('/de-nghi-cap-giay-huan-luyen/danh-sach'), WAIT);
       await hr.getByRole('link', { name: requestCode }).click(WAIT);
