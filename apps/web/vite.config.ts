@@ -126,8 +126,16 @@ function prerenderPages(pages: Record<string, string>): Plugin {
       const configurationPreload = /\s*<link rel="preload" href="\/api\/Home\/configuration"[^>]*>/;
       // The province's favicon is rendered in its place (the `head` slot).
       const favicon = /<link rel="icon" id="portal-favicon"[^>]*>/;
-      if (!rootElement.test(template) || !configurationPreload.test(template) || !favicon.test(template)) {
-        throw new Error('prerender: index.html changed shape (#root, configuration preload, favicon)');
+      // The app's entry script and its module preloads, which the prerendered pages start after their first paint.
+      const appScripts = /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g;
+      if (
+        !main ||
+        !rootElement.test(template) ||
+        !configurationPreload.test(template) ||
+        !favicon.test(template) ||
+        !template.includes(`src="/${main.fileName}"`)
+      ) {
+        throw new Error('prerender: index.html changed shape (#root, configuration preload, favicon, entry script)');
       }
       /** Which template renders which route pattern (the server matches addresses against them). */
       const manifest: { pattern: string; template: string }[] = [];
@@ -137,10 +145,12 @@ function prerenderPages(pages: Record<string, string>): Plugin {
           // Its texts in the default language (another language loads them when the app starts).
           ...namespacesOf(pagePath).flatMap((ns) => chunksOf(`locales/${DEFAULT_LANGUAGE}/${ns}.json`)),
         ];
-        const head = [
-          ...cssOf(scripts).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-        ].join('\n    ');
+        const head = cssOf(scripts)
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+          .join('\n    ');
+        // The app's scripts start after the first paint (boot-page.js adds them): the markup and its stylesheets
+        // paint without sharing a slow line with fifty script files, which then load in parallel as before.
+        const preloads = [...new Set([...(main.imports ?? []), ...scripts])].map((file) => `/${file}`);
         const body =
           `<div id="root" data-prerendered="<!--path-->" data-lang="${DEFAULT_LANGUAGE}"><!--page:${DEFAULT_LANGUAGE}--></div>` +
           LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)
@@ -148,14 +158,11 @@ function prerenderPages(pages: Record<string, string>): Plugin {
             .join('') +
           '<script type="application/json" id="portal-configuration"><!--configuration--></script>' +
           '<script type="application/json" id="portal-data"><!--data--></script>' +
-          '<script src="/boot-page.js"></script>';
+          `<script src="/boot-page.js" data-entry="/${main.fileName}" data-preload="${preloads.join(' ')}"></script>`;
         const html = template
           .replace(configurationPreload, '')
           .replace(favicon, '<!--head-->')
-          .replace(
-            /<(script type="module"|link rel="modulepreload") crossorigin/g,
-            '<$1 fetchpriority="low" crossorigin',
-          )
+          .replace(appScripts, '')
           .replace('</head>', `  ${head}\n  </head>`)
           .replace(rootElement, body);
         const file = `${pagePath.replace(/^\//, '').replace(/[/:]/g, '_')}.html`;
