@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
-import { choose } from './support/forms.ts';
+import { choose, confirmDialog } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -151,7 +151,7 @@ describe('work permit request', () => {
       await officer.waitForURL(requestUrl);
       await officer.getByTestId('permit-return').click();
       await officer.locator('#reason').fill('Giấy chứng nhận sức khỏe đã quá 12 tháng, đề nghị bổ sung bản mới');
-      await officer.locator('.ant-modal-footer .ant-btn-primary').click();
+      await confirmDialog(officer);
       await expect.poll(() => officer.getByTestId('permit-status').first().textContent(), WAIT).toBe('Trả lại bổ sung');
 
       // ── The employer reads the reason, fixes the request and a document, and submits again.
@@ -178,7 +178,7 @@ describe('work permit request', () => {
       await officer.locator('#validFrom').waitFor();
       expect(await officer.locator('#validFrom').inputValue()).toBe(vnDate(10));
       expect(await officer.locator('#validTo').inputValue()).toBe(vnDate(375));
-      await officer.locator('.ant-modal-footer .ant-btn-primary').click();
+      await confirmDialog(officer);
       await expect.poll(() => officer.getByTestId('permit-status').first().textContent(), WAIT).toBe('Đã cấp');
       const number = (await officer.getByTestId('permit-number').textContent()) ?? '';
       expect(number).toMatch(/^LĐ-68-\d{4}-\d{6}$/);

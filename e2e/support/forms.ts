@@ -16,3 +16,22 @@ export async function pickDate(page: Page, field: string, iso: string): Promise<
   await page.locator(`#${field}`).fill(shownDate(iso));
   await page.keyboard.press('Enter');
 }
+
+/**
+ * Presses the open dialog's primary button and waits until the dialog has closed (the decision was saved).
+ * When it stays open the failure names what the dialog and the notices say, so a refused save (a field
+ * error, a conflict) reads as such instead of as a status that never changed.
+ */
+export async function confirmDialog(page: Page, timeout = 30_000): Promise<void> {
+  const dialog = page.locator('.ant-modal-wrap:visible').last();
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout });
+  } catch {
+    const says = [
+      ...(await dialog.locator('.ant-form-item-explain-error').allTextContents()),
+      ...(await page.locator('.ant-message-notice, .ant-notification-notice').allTextContents()),
+    ];
+    throw new Error(`the dialog stayed open: ${says.join(' | ') || '(no message)'}`);
+  }
+}
