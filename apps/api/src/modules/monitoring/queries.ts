@@ -48,7 +48,9 @@ export function overviewStatements(principal: Principal | null, q: OverviewQuery
   const reports = sql`select r.id, r.business_id, r.reading_count, r.exceedance_count from monitoring_report r
     join business b on b.id = r.business_id where ${sql.join(where, sql` and `)}`;
   // The reports' counts per factor (kept by the module as readings change), per factor × commune × main sector:
-  // an employer has one commune and one main sector, so the counts of a factor add up across the rows.
+  // an employer has one commune and one main sector, so the counts of a factor add up across the rows. Each
+  // flagged report meets its employer once (not once per factor), and the employers are counted by grouping
+  // per employer first, so both steps aggregate by hashing instead of sorting every factor row.
   return {
     totals: sql<OverviewTotals>`
       select count(*)::int as reports, count(distinct business_id)::int as employers,
@@ -56,14 +58,17 @@ export function overviewStatements(principal: Principal | null, q: OverviewQuery
         count(*) filter (where exceedance_count > 0)::int as flagged
       from (${reports}) rep`,
     rows: sql<OverviewRow>`
-      with rep as materialized (select id, business_id from (${reports}) x where exceedance_count > 0),
-      x as (select f.factor, f.report_id, f.exceedances as n from monitoring_report_factor f
-        where f.exceedances > 0 and f.report_id in (select id from rep)),
-      g as (select x.factor, b.ward_code, s.sector_id, sum(x.n)::int as exceedances, count(*)::int as reports,
-          count(distinct rep.business_id)::int as employers
-        from x join rep on rep.id = x.report_id join business b on b.id = rep.business_id
-        left join business_sector_link s on s.business_id = b.id and s.is_main
-        group by x.factor, b.ward_code, s.sector_id)
+      with rep as materialized (select r.id, r.business_id, b.ward_code, main.sector_id
+        from monitoring_report r join business b on b.id = r.business_id
+        left join business_sector_link main on main.business_id = b.id and main.is_main
+        where ${sql.join(where, sql` and `)} and r.exceedance_count > 0),
+      e as (select f.factor, rep.ward_code, rep.sector_id, rep.business_id, sum(f.exceedances)::int as exceedances,
+          count(*)::int as reports
+        from monitoring_report_factor f join rep on rep.id = f.report_id
+        where f.exceedances > 0 group by 1, 2, 3, 4),
+      g as (select factor, ward_code, sector_id, sum(exceedances)::int as exceedances, sum(reports)::int as reports,
+          count(*)::int as employers
+        from e group by 1, 2, 3)
       select g.factor, g.ward_code as "wardId", w.name as "wardName", g.sector_id as "sectorId", sec.name as "sectorName",
         g.exceedances, g.reports, g.employers
       from g left join admin_unit w on w.id = g.ward_code left join bussiness_sector sec on sec.id = g.sector_id
