@@ -77,3 +77,14 @@ if (prerendered) {
 } else {
   createRoot(container).render(app);
 }
+
+// While the page fetches (its queries, or the router loading the next page), #root says so to assistive
+// technology; it is also how browser tests know a page has settled without waiting for the network to go quiet.
+const markBusy = () => {
+  const busy = queryClient.isFetching() > 0 || router.state.navigation.state !== 'idle';
+  if (busy) container.setAttribute('aria-busy', 'true');
+  else container.removeAttribute('aria-busy');
+};
+queryClient.getQueryCache().subscribe(markBusy);
+router.subscribe(markBusy);
+markBusy();
