@@ -206,6 +206,8 @@ export async function sampleInput(
 
 /** Samples of OSH costs made so far: each takes the next (year, item), its own for any employer. */
 let safetyCostSamples = 0;
+/** Accident statistics reports made so far: each takes the next past (year, period), one report per employer and period. */
+let accidentStatisticalSamples = 0;
 
 /**
  * Areas whose hooks relate fields across records: a sample made field by field is adjusted to pass them (a
@@ -215,6 +217,11 @@ const SAMPLE_RULES: Record<string, (t: CatalogTestApp, out: Record<string, unkno
   // Valued by its level in force on 1 January of its year: a year the seeded levels (from 1 Dec 2022) cover.
   async compensationInKind(_t, out) {
     out.year = 2024;
+  },
+  async accidentStatistical(_t, out) {
+    const n = accidentStatisticalSamples++;
+    out.year = 2000 + Math.floor(n / 2);
+    out.period = n % 2 ? 'year' : 'halfYear';
   },
   // One amount per employer, year and item.
   async safetyCost(_t, out) {

@@ -10,6 +10,7 @@ import { hubFanout } from './hub-fanout.ts';
 import { equipment } from './equipment.ts';
 import { monitoring } from './monitoring.ts';
 import { training } from './training.ts';
+import { accidents } from './accidents.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -27,4 +28,5 @@ export const measurements: Measurement[] = [
   equipment,
   monitoring,
   training,
+  accidents,
 ];

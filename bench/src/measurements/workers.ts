@@ -54,6 +54,11 @@ export async function ensureWorkers(
   );
   // The training measurement's credentials refer to these workers: they go first.
   await sql`delete from training_certificate where created_by = 'bench'`.execute(db);
+  // So do the accidents measurement's accidents and reports (by the employers): they are made again.
+  await sql`delete from bench.meta where key = 'accidents'`.execute(db);
+  await sql`truncate accident_statistical_row, accident_statistical_victim`.execute(db);
+  await sql`delete from accident_statistical where created_by = 'bench'`.execute(db);
+  await sql`delete from accident where code like 'TNB-%'`.execute(db);
   await sql`delete from worker where created_by = 'bench'`.execute(db);
   await sql`delete from business where source = 'bench'`.execute(db);
   await sql`insert into business (id, code, name, address, ward_code, status, employee_count, source, created_at, updated_at, created_by)

@@ -9,10 +9,12 @@ import './integration/business-registry.ts';
 import './businesses/permissions.ts';
 import './permits/features.ts';
 import './equipment/features.ts';
+import './accidents/features.ts';
 import './training/organizations.ts';
 import './files/index.ts';
 import './messaging/index.ts';
 import './news/index.ts';
 import './suggestions/index.ts';
+import './inspections/features.ts';
 
 export * from './permissions.ts';

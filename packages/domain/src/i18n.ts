@@ -38,6 +38,12 @@ import viMonitoring from './locales/vi/monitoring.json' with { type: 'json' };
 import enMonitoring from './locales/en/monitoring.json' with { type: 'json' };
 import viTraining from './locales/vi/training.json' with { type: 'json' };
 import enTraining from './locales/en/training.json' with { type: 'json' };
+import viRiskAssessment from './locales/vi/riskAssessment.json' with { type: 'json' };
+import enRiskAssessment from './locales/en/riskAssessment.json' with { type: 'json' };
+import viInspections from './locales/vi/inspections.json' with { type: 'json' };
+import enInspections from './locales/en/inspections.json' with { type: 'json' };
+import viAccidents from './locales/vi/accidents.json' with { type: 'json' };
+import enAccidents from './locales/en/accidents.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
@@ -69,6 +75,9 @@ export const resources = {
     suggestions: viSuggestions,
     monitoring: viMonitoring,
     training: viTraining,
+    riskAssessment: viRiskAssessment,
+    inspections: viInspections,
+    accidents: viAccidents,
   },
   en: {
     errors: enErrors,
@@ -91,6 +100,9 @@ export const resources = {
     suggestions: enSuggestions,
     monitoring: enMonitoring,
     training: enTraining,
+    riskAssessment: enRiskAssessment,
+    inspections: enInspections,
+    accidents: enAccidents,
   },
 } as const;
 

@@ -14,6 +14,8 @@ import equipment from './equipment/index.ts';
 import monitoring from './monitoring/index.ts';
 import safetyCosts from './safety-costs/index.ts';
 import training from './training/index.ts';
+import accidents from './accidents/index.ts';
+import riskAssessment from './risk-assessment/index.ts';
 import files from './files/index.ts';
 import workspace from './workspace/index.ts';
 import notifications from './notifications/index.ts';
@@ -21,6 +23,8 @@ import messaging from './messaging/index.ts';
 import news from './news/index.ts';
 import library from './library/index.ts';
 import suggestions from './suggestions/index.ts';
+import inspections from './inspections/index.ts';
+import accidentStatistics from './accidents/statistics/index.ts';
 
 /** Every domain module, registered in this order by buildApp(). Add one line per module. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,12 +42,16 @@ export const modules: FastifyPluginAsync[] = [
   monitoring,
   safetyCosts,
   training,
+  accidents,
+  riskAssessment,
   groupUsers,
   files,
   workspace,
   messaging,
   news,
   suggestions,
+  inspections,
+  accidentStatistics,
   notifications,
   library,
   importRunRoutes,

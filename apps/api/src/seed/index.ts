@@ -18,10 +18,15 @@ import { trainingRefresherReferenceStep } from '../modules/training/refresher-se
 import { messagingDemoStep } from '../modules/messaging/seed.ts';
 import { newsDemoStep } from '../modules/news/seed.ts';
 import { suggestionsDemoStep } from '../modules/suggestions/seed.ts';
+import { inspectionsDemoStep } from '../modules/inspections/seed.ts';
 import { businessDemoStep } from '../modules/businesses/seed.ts';
 import { workersDemoStep } from '../modules/workers/seed.ts';
 import { trainingCertificatesDemoStep } from '../modules/training/certificates/seed.ts';
 import { legalDocumentsReferenceStep } from '../modules/library/seed.ts';
+import { accidentsDemoStep, accidentsReferenceStep } from '../modules/accidents/seed.ts';
+import { riskAssessmentDemoStep, riskAssessmentReferenceStep } from '../modules/risk-assessment/seed.ts';
+import { accidentStatisticsReferenceStep } from '../modules/accidents/statistics/reference.ts';
+import { accidentStatisticsDemoStep } from '../modules/accidents/statistics/seed.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 
@@ -55,6 +60,9 @@ export const seedSteps: SeedStep[] = [
   trainingReferenceStep,
   trainingNoticeReferenceStep,
   trainingRefresherReferenceStep,
+  accidentsReferenceStep,
+  riskAssessmentReferenceStep,
+  accidentStatisticsReferenceStep,
   catalogDemoStep,
   businessDemoStep,
   trainingOrganizationsDemoStep,
@@ -63,11 +71,16 @@ export const seedSteps: SeedStep[] = [
   trainingOrganizationsDealingsDemoStep,
   permitsDemoStep,
   equipmentDemoStep,
+  riskAssessmentDemoStep,
   monitoringDemoStep,
   safetyCostsDemoStep,
   messagingDemoStep,
   newsDemoStep,
   suggestionsDemoStep,
+  inspectionsDemoStep,
+  accidentsDemoStep,
+  // After the accidents' demo declarations: its reports are made from them.
+  accidentStatisticsDemoStep,
 ];
 
 export async function runSeeds(ctx: SeedContext): Promise<void> {

@@ -7,6 +7,7 @@ import { workerRoutes } from '../modules/workers/routes.ts';
 import { messagingRoutes } from '../modules/messaging/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { equipmentRoutes } from '../modules/equipment/routes.ts';
+import { accidentRoutes } from '../modules/accidents/routes.ts';
 import { monitoringRoutes } from '../modules/monitoring/routes.ts';
 import { trainingStatusRoutes } from '../modules/training/refresher/routes.ts';
 import { trainingSummaryRoutes } from '../modules/training/summary/routes.ts';
@@ -16,6 +17,9 @@ import { suggestionRoutes } from '../modules/suggestions/routes.ts';
 import { lookupRoutes } from '../modules/lookups/routes.ts';
 import { trainingOrganizationRoutes } from '../modules/training/organizations/routes.ts';
 import { trainingCertificateRoutes } from '../modules/training/certificates/routes.ts';
+import { riskAssessmentRoutes } from '../modules/risk-assessment/routes.ts';
+import { inspectionRoutes } from '../modules/inspections/routes.ts';
+import { accidentStatisticsRoutes } from '../modules/accidents/statistics/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -119,6 +123,7 @@ export const routes: RouteEntry[] = [
 
   // ── Equipment: declarations and the department's queue, a machine's detail, the summary, public look-ups ──
   ...equipmentRoutes,
+  ...accidentRoutes,
 
   // ── Working-environment monitoring: a report with its readings, the organisation's file, the overview ──
   ...monitoringRoutes,
@@ -132,6 +137,9 @@ export const routes: RouteEntry[] = [
   ...lookupRoutes,
   ...trainingOrganizationRoutes,
   ...trainingCertificateRoutes,
+  ...riskAssessmentRoutes,
+  ...inspectionRoutes,
+  ...accidentStatisticsRoutes,
 ];
 
 const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;

@@ -60,6 +60,8 @@ export const NOTIFICATION_KINDS = {
   suggestionAssigned: { statutory: false, defaultChannel: 'portal' },
   /** A request for training credentials waits for its issuer (the training organisation or the employer). */
   trainingCertificateRequestSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** Measures of the employer's risk-assessment action plan went past their deadline (Decree 39/2016 Art 7). */
+  riskMeasuresOverdue: { statutory: false, defaultChannel: 'portal' },
   /** Training credentials issued to an employer's workers (Decree 44/2016 Art 24). */
   trainingCertificatesIssued: { statutory: false, defaultChannel: 'portal' },
   /** A refused request for training credentials, with its reason. */
@@ -74,6 +76,22 @@ export const NOTIFICATION_KINDS = {
   /** The department's answer to a self-declaration: an administrative answer the employer must get. */
   trainingSelfDeclarationAcknowledged: { statutory: true, defaultChannel: 'portal' },
   trainingSelfDeclarationRefused: { statutory: true, defaultChannel: 'portal' },
+  /** A fatal accident or one with ≥ 2 seriously injured, routed at once (Law 84/2015 Art 34; Decree 129/2025). */
+  accidentReported: { statutory: true, defaultChannel: 'portal' },
+  /** The department asks the declarant to complete an accident declaration. */
+  accidentReturned: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives an employer's accident statistics report (Decree 39/2016 Art 24, Appendix XII). */
+  accidentStatisticsSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** The department returns an accident statistics report to the employer, with its reason. */
+  accidentStatisticsReturned: { statutory: false, defaultChannel: 'portal' },
+  /** An employer is told of an inspection decision concerning it (Decree 43/2023: the decision is sent to the subject). */
+  inspectionDecision: { statutory: true, defaultChannel: 'portal' },
+  /** An inspection's conclusion, with the requirements to fix by their deadlines. */
+  inspectionConcluded: { statutory: true, defaultChannel: 'portal' },
+  /** The inspection team receives an employer's answer to a requirement. */
+  inspectionAnswered: { statutory: false, defaultChannel: 'portal' },
+  /** An answer to a requirement returned to the employer with the reason. */
+  inspectionAnswerReturned: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerFileReadGrant } from '../files/grants.ts';
+import { callerOf } from './access.ts';
+import { dossierFileVisible } from './investigations.ts';
+import accidentRoutes from './routes.ts';
+// Its tasks and figures in the workspaces: registered at load.
+import './workspace.ts';
+
+// Who sees an accident may download the files of its investigation dossier.
+registerFileReadGrant((db, principal, fileId) => dossierFileVisible(db, callerOf(principal), fileId));
+
+/**
+ * Workplace accidents (Law 84/2015 Arts 34–35; Decree 39/2016; Decree 129/2025): declarations by employers and
+ * communes with their receipts, versions and statutory routing, and the department's investigations. The rules
+ * live in packages/domain/src/accidents; the statistics (Appendix XII) are a module of their own.
+ */
+const accidents: FastifyPluginAsync = async (app) => {
+  await app.register(accidentRoutes);
+};
+
+export default accidents;

@@ -1,0 +1,33 @@
+import type { StatisticsFigures, StatisticsStatus } from '@portal/domain/accidents/statistics/index';
+
+/** Small pieces the statistics pages share. */
+
+/**
+ * The Appendix XII columns the pages show (the report's and the department's tables), fitting 1366 px without
+ * scrolling sideways; the several-victims and not-under-management counts are in the PDF.
+ */
+export const SUMMARY_COLUMNS = [
+  'accidents',
+  'fatalAccidents',
+  'victims',
+  'femaleVictims',
+  'deaths',
+  'seriousInjuries',
+  'daysOff',
+  'totalCost',
+  'propertyDamage',
+] as const satisfies readonly (keyof StatisticsFigures)[];
+
+export const STATUS_COLOR: Record<StatisticsStatus, string> = {
+  draft: 'default',
+  submitted: 'success',
+  returned: 'warning',
+};
+
+export const count = (n: number) => Math.round(n).toLocaleString('vi-VN');
+/** Amounts in đồng, grouped the Vietnamese way. */
+export const money = (n: number) => `${Math.round(n).toLocaleString('vi-VN')} đ`;
+
+export function figureCell(key: keyof StatisticsFigures, value: number): string {
+  return key === 'totalCost' || key === 'propertyDamage' ? Math.round(value).toLocaleString('vi-VN') : count(value);
+}
