@@ -4,6 +4,7 @@ import { translate } from '@portal/domain/i18n';
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import {
   api,
+  EMPLOYER_AUTHORED,
   createCatalogTestApp,
   readXlsx,
   sampleInput,
@@ -35,8 +36,10 @@ const errorBody = (res: { statusCode: number; json(): unknown }) => {
   return body.error;
 };
 
+/** The user names of the callers who create records (apps/api/test/catalog.fixtures.ts). */
+const USER_NAMES: Partial<Record<Who, string>> = { department: 'so.ldtbxh', employerA: 'dn.a' };
 /** Who creates records in the generic tests: someone whose scope covers the area. */
-const ownerOf = (c: ResolvedCatalog): Who => (c.declaration.scope === 'global' ? 'department' : 'department');
+const ownerOf = (c: ResolvedCatalog): Who => (EMPLOYER_AUTHORED.has(c.declaration.key) ? 'employerA' : 'department');
 
 describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area, c) => {
   const d = c.declaration;
@@ -265,7 +268,7 @@ describe.each(catalogRegistry.all.map((c) => [c.area, c] as const))('%s', (_area
         .pageLists.map((r: { id: string }) => r.id)
         .sort(),
     ).toEqual([a.id, b.id].sort());
-    expect(trash.json().pageLists[0]).toMatchObject({ area: c.area, deletedByName: 'so.ldtbxh' });
+    expect(trash.json().pageLists[0]).toMatchObject({ area: c.area, deletedByName: USER_NAMES[who] });
 
     const restored = await t.request({
       method: 'POST',

@@ -3,6 +3,7 @@ import { comboboxSpelling, employerFieldOf } from '@portal/domain/catalog/index'
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import {
   api,
+  EMPLOYER_AUTHORED,
   createCatalogTestApp,
   readXlsx,
   sampleInput,
@@ -173,7 +174,9 @@ describe.each(employerAreas.map((c) => [c.area, c] as const))('%s (per employer)
     if (employerFieldOf(c.declaration)) input.businessId = t.businessB;
     const res = await create('districtA', input);
     expect(res.statusCode).toBe(403);
-    if (employerFieldOf(c.declaration)) {
+    if (EMPLOYER_AUTHORED.has(c.declaration.key)) {
+      expect((await create('districtA', { ...input, businessId: t.businessA })).statusCode).toBe(403);
+    } else if (employerFieldOf(c.declaration)) {
       expect(res.json().error.details[0].field).toBe('businessId');
       expect((await create('districtA', { ...input, businessId: t.businessA })).statusCode).toBe(201);
     }

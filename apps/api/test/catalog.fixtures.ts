@@ -22,6 +22,12 @@ import { createTestApp, type TestApp } from './support/app.ts';
 
 export const WARDS = ['2025:24781', '2025:24778'] as const;
 
+/**
+ * Areas only the owning employer writes (the department and the commune read them): the generic tests create
+ * their records as that employer, and a commune's write is refused even for its own employers.
+ */
+export const EMPLOYER_AUTHORED: ReadonlySet<string> = new Set(['riskAssessment']);
+
 export type Who = 'admin' | 'department' | 'reader' | 'employerA' | 'employerB' | 'districtA' | 'districtB' | 'nobody';
 
 export interface CatalogTestApp extends TestApp {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { translate } from '@portal/domain/i18n';
 import {
   byPriority,
   levelOf,
@@ -503,8 +504,12 @@ export async function reassess(ctx: OpContext, id: string): Promise<string> {
     const a = await writable(tx, id, false);
     if (a.status !== 'completed') throw raError(409, 'NOT_COMPLETED');
     const today = clock.today();
+    // Titles are unique per employer: the new one says it re-does the old one, and when.
+    const suffix = translate('vi', 'riskAssessment:reassessTitle', {
+      date: `${today.slice(8)}/${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    });
     const created = await catalogOperations('riskAssessment').create(tx, {
-      title: a.title,
+      title: `${a.title.slice(0, 255 - suffix.length - 1)} ${suffix}`,
       businessId: a.businessId,
       workArea: a.workArea,
       sector: a.sector,

@@ -35,6 +35,8 @@ export default defineCatalog({
     note: field.longText(),
   },
   titleField: 'title',
+  // An employer names each of its assessments apart (a re-assessment says so in its title); imports match by it.
+  unique: { title: ['title'] },
   list: {
     columns: [
       'title',
