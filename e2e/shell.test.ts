@@ -58,6 +58,8 @@ describe('language and skin', () => {
     await page.goto(ui.url('/trang-chu'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    // The home is painted from the server's HTML before its scripts start: its switches work once it has started.
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
 
     await page.getByTestId('language-en').click();
     await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
@@ -100,6 +102,8 @@ describe('scrolling', () => {
     await page.setViewportSize({ width: 1366, height: 420 });
     await page.goto(ui.url('/trang-chu'));
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The scroll listener comes with the app, which starts after the server-rendered page has painted.
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
     const button = page.getByRole('button', { name: 'Lên đầu trang' });
     await page.evaluate(() => window.scrollTo(0, 200));
     await page.waitForTimeout(150);
@@ -120,6 +124,7 @@ describe('texts by page and language', () => {
   it('the sign-in page and a catalogue page in English, then in Vietnamese', async () => {
     const { page } = ui;
     await page.goto(ui.url('/trang-chu'));
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
     await page.getByTestId('language-en').click();
     await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
     // The home loaded the shell's texts only; the sign-in page brings its own, in the language shown.
