@@ -44,13 +44,13 @@ describe('workplace accidents', () => {
     await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
     await page.goto(ui.url('/an-toan-ve-sinh-lao-dong/khai-bao-tai-nan-lao-dong/tao-moi'));
     await page.locator('#place').waitFor(WAIT);
-    const now = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Ho_Chi_Minh',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(Date.now() - 2 * 3_600_000));
-    await page.locator('#occurredAt').fill(`${shown(isoDay(0))} ${now}`);
+    // Two hours ago in Vietnam, date and time of the same instant (shortly after midnight that is yesterday).
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    const inVietnam = (o: Intl.DateTimeFormatOptions, locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Ho_Chi_Minh', ...o }).format(twoHoursAgo);
+    const day = inVietnam({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+    const time = inVietnam({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-GB');
+    await page.locator('#occurredAt').fill(`${shown(day)} ${time}`);
     await page.keyboard.press('Enter');
     await choose(page, 'wardId', 'Xuân Hương', WAIT);
     await page.locator('#place').fill(place);
