@@ -152,3 +152,21 @@ export interface AssessmentMeasure {
   doneOn: string | null;
   overdue: boolean;
 }
+
+/** An assessment's header as the API reads it and the page shows it. */
+export interface Assessment {
+  id: string;
+  businessId: string;
+  businessName: string | null;
+  title: string;
+  workArea: string;
+  sector: HazardSector;
+  assessedOn: string;
+  assessors: string;
+  workerCount: number | null;
+  status: AssessmentStatus;
+  completedOn: string | null;
+  nextReviewOn: string | null;
+  previousId: string | null;
+  note: string | null;
+}

@@ -5,6 +5,7 @@ import {
   levelOf,
   reviewReasons,
   riskScore,
+  type Assessment,
   type AssessmentHazard,
   type AssessmentMeasure,
   type AssessmentStatus,
@@ -35,22 +36,7 @@ export const raError = (
   details: ErrorDetail[] = [],
 ) => new AppError(status, code, { messageKey: `riskAssessment:errors.${code}`, vars, details });
 
-export interface Assessment {
-  id: string;
-  businessId: string;
-  businessName: string | null;
-  title: string;
-  workArea: string;
-  sector: HazardSector;
-  assessedOn: string;
-  assessors: string;
-  workerCount: number | null;
-  status: AssessmentStatus;
-  completedOn: string | null;
-  nextReviewOn: string | null;
-  previousId: string | null;
-  note: string | null;
-}
+export type { Assessment };
 
 /** The assessment the caller may read (404 otherwise: out of scope and absent look the same). */
 export async function readable(ctx: OpContext, id: string): Promise<Assessment> {

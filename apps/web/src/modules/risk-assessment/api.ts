@@ -1,8 +1,8 @@
 import {
   RISK_ASSESSMENT_PATHS,
+  type Assessment,
   type AssessmentHazard,
   type AssessmentMeasure,
-  type AssessmentStatus,
   type HazardAnswer,
   type HazardGroup,
   type HazardSector,
@@ -23,22 +23,7 @@ const id = (value: string) => encodeURIComponent(value);
 export type { AssessmentHazard, AssessmentMeasure };
 
 export interface AssessmentDetails {
-  assessment: {
-    id: string;
-    businessId: string;
-    businessName: string | null;
-    title: string;
-    workArea: string;
-    sector: HazardSector;
-    assessedOn: string;
-    assessors: string;
-    workerCount: number | null;
-    status: AssessmentStatus;
-    completedOn: string | null;
-    nextReviewOn: string | null;
-    previousId: string | null;
-    note: string | null;
-  };
+  assessment: Assessment;
   canEdit: boolean;
   canManageMeasures: boolean;
   reviewReasons: ReviewReason[];
