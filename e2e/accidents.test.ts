@@ -5,7 +5,7 @@ import { readPdf } from '../apps/api/test/support/pdf.ts';
 import { defaultContextOptions, useBrowser } from './support/browser.ts';
 import { startPortal, type Portal } from './support/portal.ts';
 import { choose } from './support/forms.ts';
-import { signIn } from './support/session.ts';
+import { apiToken, signIn } from './support/session.ts';
 
 /**
  * A fatal accident in the browser: the employer declares it and gets its receipt number and PDF at once; the
@@ -129,6 +129,48 @@ describe('workplace accidents', () => {
     await desk.getByTestId('accident-history').getByTestId('version-2').waitFor(WAIT);
     await desk.getByTestId('accident-status').getByText('Đang điều tra').waitFor(WAIT);
     await officer.close();
+    expect(ui.unexpectedErrors()).toEqual([]);
+  });
+
+  it('a double click on "Gửi khai báo" sends once and makes one declaration with one receipt number', async () => {
+    const { page } = ui;
+    const tag = randomBytes(3).toString('hex').toUpperCase();
+    const place = `Băng tải đóng gói, dây chuyền ${tag}`;
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/Accident/add-accident')) sent.push(r.url());
+    });
+
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url('/an-toan-ve-sinh-lao-dong/khai-bao-tai-nan-lao-dong/tao-moi'));
+    await page.locator('#place').waitFor(WAIT);
+    const yesterday = isoDay(-1);
+    await page.locator('#occurredAt').fill(`${shown(yesterday)} 09:30`);
+    await page.keyboard.press('Enter');
+    await choose(page, 'wardId', 'Xuân Hương', WAIT);
+    await page.locator('#place').fill(place);
+    await page.locator('#description').fill('Người lao động bị kẹt tay vào băng tải khi vệ sinh máy đang chạy.');
+    await page.locator('#victims_0_fullName').fill(`Trần Văn Bảo ${tag}`);
+    await page.locator('#victims_0_birthYear').fill('1992');
+    await choose(page, 'victims_0_severity', 'Bị thương nhẹ', WAIT);
+    await page.locator('#victims_0_bodyPart').fill('Tay phải');
+    await choose(page, 'accidentReasonId', 'NN02', WAIT);
+    await choose(page, 'injuryElementId', 'YT02', WAIT);
+    await page.getByTestId('accident-save').dblclick();
+
+    await page.waitForURL((url) => url.pathname.includes('/khai-bao-tai-nan-lao-dong/chinh-sua/'), WAIT);
+    const code = (await page.getByTestId('accident-code').textContent(WAIT))!.trim();
+    expect(code).toMatch(/^\d{4}\/\d{4}\/TNLĐ$/u);
+    expect(sent).toHaveLength(1);
+
+    const token = await apiToken(ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    const res = await fetch(ui.url(`/api/Accident/accidents?keyWord=${encodeURIComponent(tag)}&pageSize=20`), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const found = (await res.json()) as { pageLists: { code: string }[]; totalRecord: number };
+    expect(found.totalRecord).toBe(1);
+    expect(found.pageLists.map((a) => a.code)).toEqual([code]);
     expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

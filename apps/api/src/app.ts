@@ -27,10 +27,12 @@ import { registerRealtime } from './platform/realtime/index.ts';
 import { registerNotifier } from './modules/notifications/service.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
+import { installModules } from './modules/define.ts';
 import { testClockRoutes } from './platform/clock/index.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 import { registerJsonInTurns } from './platform/http/json-in-turns.ts';
+import idempotency from './platform/idempotency/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,13 +146,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.resolvePrincipal ??
       createPrincipalResolver(config.jwtSecret, database.db, database.principalPool ?? database.pool),
   );
+  // Before the domain modules: the routes they declare `idempotent` get its hooks.
+  await app.register(idempotency);
   await app.register(fileRoutes);
   registerRealtime(app, config, database);
   // The one notify service, visible to every domain module.
   registerNotifier(app);
 
   // Domain modules.
-  for (const mod of modules) await app.register(mod);
+  installModules(modules);
+  for (const mod of modules) if (mod.plugin) await app.register(mod.plugin);
   await app.register(testClockRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

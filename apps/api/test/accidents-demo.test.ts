@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { clock } from '../src/platform/clock/index.ts';
 import { signIn } from './support/accounts.ts';
-import { createTestApp, demoSeedContext, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, demoSeedContext, type TestApp } from './support/app.ts';
 import { accidentsDemoStep } from '../src/modules/accidents/seed.ts';
 
 /**
@@ -15,8 +15,7 @@ let t: TestApp;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
 });
 afterAll(async () => t?.close());
 

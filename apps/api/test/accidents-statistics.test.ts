@@ -409,10 +409,17 @@ describe('scope: an employer sees only its reports, the department all, the publ
 
 describe('workflow: submit, read-only, returned with a reason, submitted again', () => {
   it('locks the submitted report and lets only the department return it', async () => {
+    const early = await call(f.department, 'POST', `${S}/return/${reportA}`, { reason: 'Chưa nộp' });
+    expect([early.statusCode, early.json().error.code]).toEqual([409, 'NOT_SUBMITTED']);
     const submitted = await call(f.employerA, 'POST', `${S}/submit/${reportA}`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().report.status).toBe('submitted');
     expect(submitted.json().actions).toEqual([]);
+    const twice = await call(f.employerA, 'POST', `${S}/submit/${reportA}`);
+    expect([twice.statusCode, twice.json().error.code]).toEqual([409, 'REPORT_SUBMITTED']);
+    const byFiler = await call(f.employerA, 'POST', `${S}/return/${reportA}`, { reason: 'Thiếu' });
+    expect(byFiler.json().error.code).toBe('FORBIDDEN');
+    expect((await call(f.department, 'GET', `${S}/get-report/${reportA}`)).json().actions).toEqual(['return']);
     const edit = await call(f.employerA, 'PUT', `${S}/accidentStatisticals/${reportA}`, {
       code: '12/BC-TNLD',
       year: 2025,

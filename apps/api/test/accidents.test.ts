@@ -617,3 +617,57 @@ describe('investigation', () => {
     expect(after.statusCode).toBe(409);
   });
 });
+
+describe('workflow', () => {
+  const code = (res: { json(): unknown }) => (res.json() as { error: { code: string } }).error.code;
+  const actionsOf = async (session: Session, id: string) =>
+    ((await call(session, 'GET', `accidents/${id}`)).json() as Detail).actions;
+
+  it("offers each side its table's moves and refuses the others with the published codes, in order", async () => {
+    const a = await declare(employerA, { victims: [victim({ severity: 'light' })] });
+    expect(await actionsOf(employerA, a.id)).toEqual(['receipt', 'amend']);
+    // The commune sees the accident in its area but takes no part in an employer's declaration.
+    expect(await actionsOf(communeA, a.id)).toEqual(['receipt']);
+    expect(await actionsOf(department, a.id)).toEqual(['receipt', 'return', 'investigate']);
+    const byCommune = await call(communeA, 'PUT', `update-accident/${a.id}`, {
+      ...body(),
+      version: 1,
+      reason: 'Sửa thay doanh nghiệp',
+    });
+    expect([byCommune.statusCode, code(byCommune)]).toEqual([403, 'NOT_YOURS']);
+
+    const returned = await call(department, 'POST', `return-accident/${a.id}`, { reason: 'Bổ sung nghề nghiệp' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect((returned.json() as Detail).actions).toEqual(['receipt', 'investigate']);
+    const twice = await call(department, 'POST', `return-accident/${a.id}`, { reason: 'Bổ sung lần hai' });
+    expect([twice.statusCode, code(twice)]).toEqual([409, 'NOT_RETURNABLE']);
+
+    const inv = await investigate(a.id);
+    expect(await actionsOf(department, a.id)).toEqual(['receipt']);
+    expect(await actionsOf(employerA, a.id)).toEqual(['receipt', 'amend']);
+    const again = await call(department, 'POST', 'add-investigation', { accidentId: a.id });
+    expect([again.statusCode, code(again)]).toEqual([409, 'ALREADY_INVESTIGATED']);
+    // A stale version is refused before the status.
+    const stale = await call(department, 'POST', `return-accident/${a.id}`, { version: 99, reason: 'Bổ sung hồ sơ' });
+    expect([stale.statusCode, code(stale)]).toEqual([409, 'STALE_VERSION']);
+
+    expect(inv.actions).toEqual(['update', 'conclude']);
+    const concluded = await call(department, 'POST', `conclude-investigation/${inv.id}`, {
+      concludedOn: today(),
+      conclusions: 'Người lao động không tuân thủ quy trình.',
+      measures: 'Huấn luyện lại quy trình.',
+    });
+    expect(concluded.statusCode, concluded.body).toBe(200);
+    expect(((await call(department, 'GET', `accidents/${a.id}`)).json() as Detail).status).toBe('concluded');
+    const closed = await call(department, 'POST', `extend-investigation/${inv.id}`, { days: 2, reason: 'Gia hạn' });
+    expect([closed.statusCode, code(closed)]).toEqual([409, 'NOT_OPEN']);
+    // The declarant still amends a concluded accident's declaration (a new version), and the status stays.
+    const amended = await call(employerA, 'PUT', `update-accident/${a.id}`, {
+      ...body({ victims: [victim({ severity: 'light', birthYear: 1991 })] }),
+      version: 1,
+      reason: 'Sửa năm sinh người bị nạn',
+    });
+    expect(amended.statusCode, amended.body).toBe(200);
+    expect(amended.json()).toMatchObject({ status: 'concluded', version: 2 });
+  });
+});

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { signIn, type Session } from './support/accounts.ts';
 import { multipart, SMALL_PDF } from './support/sweep.ts';
 
@@ -37,8 +37,7 @@ let officer: Session;
 let administrator: Session;
 let employer: Session;
 beforeAll(async () => {
-  t = await createTestApp({}, { plugins: [probe] });
-  await seedDemo(t);
+  t = await createTestApp({}, { plugins: [probe] }, { demo: true });
   officer = await signIn(t, { userName: 'canbo.so', password: DEMO_PASSWORD });
   administrator = await signIn(t, { userName: 'quantri', password: DEMO_PASSWORD });
   employer = await signIn(t, { userName: 'dn.caudatxanh', password: DEMO_PASSWORD });

@@ -357,6 +357,34 @@ describe('overtime notifications', () => {
     );
   });
 
+  it('refuses a move with the published codes: one per side (403), the status and action in the 409', async () => {
+    const n = (
+      await call(
+        f.employerA,
+        'POST',
+        '/api/OvertimeNotification/overtimeNotifications',
+        overtime({ year: 2028, fromDate: '2028-02-01', toDate: '2028-05-31' }),
+      )
+    ).json();
+    expect(refused(await call(f.employerA, 'POST', `/api/OvertimeNotification/accept/${n.id}`), 403).code).toBe(
+      'AUTHORITY_ONLY',
+    );
+    expect(refused(await call(f.department, 'POST', `/api/OvertimeNotification/resubmit/${n.id}`), 403).code).toBe(
+      'EMPLOYERS_ONLY',
+    );
+    const wrongState = refused(await call(f.employerA, 'POST', `/api/OvertimeNotification/resubmit/${n.id}`), 409);
+    expect(wrongState).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      details: [{ field: 'status', message: 'submitted', code: 'resubmit' }],
+    });
+    // A return without its reason is refused before any move, in the platform's words.
+    const noReason = refused(await call(f.department, 'POST', `/api/OvertimeNotification/return/${n.id}`, {}), 400);
+    expect(noReason.code).toBe('VALIDATION');
+    expect(noReason.details.map((d) => d.field)).toEqual(['body.reason']);
+    const stillSubmitted = await call(f.department, 'GET', `/api/OvertimeNotification/overtimeNotifications/${n.id}`);
+    expect(stillSubmitted.json()).toMatchObject({ status: 'submitted', returnReason: null });
+  });
+
   it('an employer withdraws a submitted notification', async () => {
     const n = (
       await call(

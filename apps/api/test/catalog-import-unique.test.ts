@@ -4,7 +4,7 @@ import { translate } from '@portal/domain/i18n';
 import { DEMO_BUSINESSES, DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { clock } from '../src/platform/clock/index.ts';
 import { signIn, type Session } from './support/accounts.ts';
-import { createTestApp, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { caller } from './support/calls.ts';
 
 /**
@@ -56,8 +56,7 @@ let ppeCode: string;
 let trainingCode: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   call = caller(t);
   [coffee, flowers, department] = await Promise.all([
     signIn(t, { userName: 'dn.caudatxanh', password: DEMO_PASSWORD }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { adminUser, signIn, type Session } from './support/accounts.ts';
 import {
   IdPool,
@@ -63,8 +63,7 @@ const HANG_MS = 30_000;
 const admitted = new Map<Operation, string>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   await adminUser(t, DEMO_PASSWORD);
   ({ operations } = operationsOf(t.app));
   check = responseChecker(t.app.swagger() as never);

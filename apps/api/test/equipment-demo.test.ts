@@ -2,14 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { signIn } from './support/accounts.ts';
-import { createTestApp, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 
 /** The demo province shows the equipment domain in every state, to every role. */
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
 });
 afterAll(async () => t?.close());
 

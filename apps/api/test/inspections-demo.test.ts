@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { inspectionsDemoStep } from '../src/modules/inspections/seed.ts';
 import { signIn } from './support/accounts.ts';
-import { createTestApp, demoSeedContext, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, demoSeedContext, type TestApp } from './support/app.ts';
 
 /** The demo province shows inspections in every state, to each role, and seeding twice changes nothing. */
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/domain/equipment/rules';
+import { translate } from '@portal/domain/i18n';
 import { clock } from '../src/platform/clock/index.ts';
 import { createBusiness, createDistrictUnit, sessionWith, type Session, type TestUser } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -265,6 +266,17 @@ describe('an inspection walks its whole life', () => {
       409,
       'INVALID_STATE',
     );
+    // The refusal names the action and the status in the caller's words.
+    const noEdit = await call(inspector, 'PUT', `update-inspection/${created.id}`, {
+      ...body(businessA.id),
+      version: d.version,
+    });
+    expect(noEdit.json().error.message).toBe(
+      translate('vi', 'inspections:errors.INVALID_STATE', {
+        action: translate('vi', 'inspections:actions.edit').toLocaleLowerCase('vi'),
+        status: translate('vi', 'inspections:statuses.concluded'),
+      }),
+    );
     // Not answered yet: cannot be accepted.
     const [q1, q2] = d.requirements;
     expectError(await call(inspector, 'POST', `accept-requirement/${q1!.id}`, {}), 409, 'REQUIREMENT_NOT_ANSWERED');
@@ -292,10 +304,12 @@ describe('an inspection walks its whole life', () => {
     // The team is told; the employer cannot answer twice; it cannot review its own answer.
     expect(await notifications(inspector.user.id, 'inspectionAnswered')).toHaveLength(1);
     expect(await notifications(colleague.user.id, 'inspectionAnswered')).toHaveLength(1);
-    expectError(
-      await call(employerA, 'POST', `answer-requirement/${q1!.id}`, { text: 'Lần nữa' }),
-      409,
-      'REQUIREMENT_NOT_OPEN',
+    const twice = await call(employerA, 'POST', `answer-requirement/${q1!.id}`, { text: 'Lần nữa' });
+    expectError(twice, 409, 'REQUIREMENT_NOT_OPEN');
+    expect(twice.json().error.message).toBe(
+      translate('vi', 'inspections:errors.REQUIREMENT_NOT_OPEN', {
+        status: translate('vi', 'inspections:requirementStatuses.answered'),
+      }),
     );
     expectError(await call(employerA, 'POST', `accept-requirement/${q1!.id}`, {}), 403);
     // The inspector downloads the evidence (a secure file of someone else); another employer does not.
@@ -346,6 +360,9 @@ describe('an inspection walks its whole life', () => {
     expectError(await call(inspector, 'POST', `cancel-inspection/${created.id}`, { version: v, reason: 'x' }), 409);
     expectError(await call(inspector, 'POST', `delete-inspections`, [created.id]), 409);
     expectError(await call(employerA, 'POST', `answer-requirement/${q2!.id}`, { text: 'x' }), 409, 'NOT_CONCLUDED');
+    // Who may take the move is asked before the inspection's state: the wrong side hears so first.
+    expectError(await call(inspector, 'POST', `answer-requirement/${q2!.id}`, { text: 'x' }), 403, 'EMPLOYER_ONLY');
+    expectError(await call(employerA, 'POST', `accept-requirement/${q2!.id}`, {}), 403, 'INSPECTORS_ONLY');
     const history = await sql<{ action: string }>`select action from labour_inspection_event
       where inspection_id = ${created.id} order by id`.execute(t.database.db);
     expect(history.rows.map((r) => r.action)).toEqual([

@@ -7,8 +7,7 @@ import { login } from './support/accounts.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   await seedDemo(t);
 });
 

@@ -7,8 +7,7 @@ import { signIn } from './support/accounts.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   // A second start changes nothing.
   await seedDemo(t);
 });

@@ -15,8 +15,7 @@ import { readPdf } from './support/pdf.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
 }, 240_000);
 afterAll(async () => t?.close());
 

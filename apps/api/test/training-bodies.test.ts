@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { up as linkTrainers } from '../src/db/migrations/0017_training_trainer_unit.ts';
-import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 /** Training bodies see and run their own courses: the course's trainer is their unit. */
@@ -10,8 +10,7 @@ let t: TestApp;
 let trainingBodyUnit: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   trainingBodyUnit = (
     await t.database.db.selectFrom('unit').select('id').where('code', '=', 'TTHL_ATLD').executeTakeFirstOrThrow()
   ).id;

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { generateWorkers } from '../src/modules/workers/generate.ts';
 import { clock } from '../src/platform/clock/index.ts';
 import { randomAddress, sessionWith, signIn } from './support/accounts.ts';
-import { createTestApp, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { readPdf } from './support/pdf.ts';
 
 /**
@@ -127,9 +127,8 @@ async function record(workerId: string, group: string, issuedOn: string, over: R
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, {}, { demo: true });
   system = { db: t.database.db, principal: null, lang: 'vi', request: null, system: true };
-  await seedDemo(t);
   coffee = await idOf('business', '5801234577');
   flowers = await idOf('business', '5807654320');
   trainer = await idOf('unit', 'TTHL_ATLD');

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/training/self-declaration';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
 import { clock } from '../src/platform/clock/index.ts';
-import { createTestApp, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 /**
@@ -31,8 +31,7 @@ const ids = {} as {
 const headers = new Map<string, { authorization: string }>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
   const db = t.database.db;
   const unit = async (code: string) =>
     (await db.selectFrom('unit').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;

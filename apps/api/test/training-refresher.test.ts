@@ -13,7 +13,7 @@ import {
   signIn,
   type Session,
 } from './support/accounts.ts';
-import { createTestApp, seedDemo, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
  * "Trained until when" and its refresher lists: each worker's current credential per group, its state on a fixed
@@ -428,8 +428,7 @@ describe('bad input and access', () => {
 describe('demo province', () => {
   let d: TestApp;
   beforeAll(async () => {
-    d = await createTestApp();
-    await seedDemo(d);
+    d = await createTestApp({}, {}, { demo: true });
   });
   afterAll(async () => d?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEMO_PASSWORD } from '../src/modules/accounts/seed.ts';
-import { seedDemo, createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
 import { signIn } from './support/accounts.ts';
 
 interface Task {
@@ -17,8 +17,7 @@ interface Figure {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({}, {}, { demo: true });
 });
 afterAll(async () => t?.close());
 

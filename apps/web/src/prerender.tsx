@@ -19,7 +19,7 @@ import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { RootShell } from './app/RootShell.tsx';
 import { routes } from './app/routes.tsx';
-import type { RouteHandle } from './app/router.tsx';
+import type { RouteHandle } from './app/route-types.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES };
 

@@ -5,8 +5,8 @@ export type CatalogRecord = Record<string, unknown> & { id: string };
 
 /**
  * Server-side extras of an area (Payload-style collection hooks). They run inside the operation's transaction
- * for REST calls, import rows and seeds alike. Registered by a domain module at load:
- * `registerCatalogHooks('position', { beforeDelete: ... })`.
+ * for REST calls, import rows and seeds alike. A domain module declares them in its definition
+ * (`catalogueHooks: [catalogueHook('position', { beforeDelete: ... })]`); installModules() registers them.
  */
 export interface CatalogHooks {
   /** May change the validated data (return it) or refuse by throwing an AppError. */
@@ -39,8 +39,20 @@ export interface CatalogHooks {
   afterRead?: (args: { ctx: OpContext; records: CatalogRecord[] }) => Promise<void> | void;
 }
 
+/** An area's hooks as a module declares them (its definition's `catalogueHooks`). */
+export type CatalogueHookEntry = readonly [catalogKey: string, hooks: CatalogHooks];
+
+/** Declares hooks of the area `catalogKey`; nothing runs them until the module's definition is installed. */
+export function catalogueHook(catalogKey: string, hooks: CatalogHooks): CatalogueHookEntry {
+  return [catalogKey, hooks];
+}
+
 const registered = new Map<string, CatalogHooks[]>();
 
+/**
+ * For installModules() (and tests) only: a module declares its hooks instead, so none is registered by loading a
+ * file, in an order that depends on who imported it first.
+ */
 export function registerCatalogHooks(catalogKey: string, hooks: CatalogHooks): void {
   registered.set(catalogKey, [...(registered.get(catalogKey) ?? []), hooks]);
 }
@@ -53,9 +65,9 @@ export function hooksOf(catalogKey: string): readonly CatalogHooks[] {
  * Reference rows valid over a period (`validFrom`, `validTo`: a limit, an accreditation, a time limit the law
  * sets): the end may not come before the start (400 on `validTo`, with `messageKey`).
  */
-export function registerValidityPeriod(catalogKeys: readonly string[], messageKey: string): void {
-  for (const key of catalogKeys)
-    registerCatalogHooks(key, {
+export function validityPeriodHooks(catalogKeys: readonly string[], messageKey: string): CatalogueHookEntry[] {
+  return catalogKeys.map((key) =>
+    catalogueHook(key, {
       beforeChange({ ctx, data, original }) {
         const from = (data.validFrom ?? original?.validFrom) as string | null | undefined;
         const to = (data.validTo ?? original?.validTo) as string | null | undefined;
@@ -64,5 +76,6 @@ export function registerValidityPeriod(catalogKeys: readonly string[], messageKe
             details: [{ field: 'validTo', code: 'range', message: translator(ctx)(messageKey) }],
           });
       },
-    });
+    }),
+  );
 }

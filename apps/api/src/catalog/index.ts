@@ -6,5 +6,20 @@ export { default as catalogRoutes } from './routes.ts';
 export { importRunRoutes } from './import-runs.ts';
 export { catalogOperations, type CatalogOperations } from './operations.ts';
 export { catalogRegistry } from './registry.ts';
-export { registerCatalogHooks, type CatalogHooks, type CatalogRecord } from './hooks.ts';
+// Hooks are declared by the modules' definitions; only installModules() registers them.
+export { catalogueHook, type CatalogHooks, type CatalogueHookEntry, type CatalogRecord } from './hooks.ts';
 export type { OpContext } from './context.ts';
+
+// The catalogue engine's own routes and start-up rows, listed among the modules (it is not one of them).
+import { defineModule } from '../modules/define.ts';
+import catalogRoutes from './routes.ts';
+import { importRunRoutes } from './import-runs.ts';
+import { catalogDemoStep, catalogReferenceStep } from './seed.ts';
+
+export const catalogModule = defineModule({
+  name: 'catalog',
+  plugin: catalogRoutes,
+  seeds: [catalogReferenceStep, catalogDemoStep],
+});
+/** Import runs' routes, registered last (after every module's catalogue hooks are known). */
+export const catalogImportRunsModule = defineModule({ name: 'catalog-import-runs', plugin: importRunRoutes });

@@ -56,6 +56,8 @@ interface RouteSpec {
   summary: string;
   schema: NonNullable<RouteShorthandOptions['schema']>;
   bodyLimit?: number;
+  /** Accepts an `Idempotency-Key` header (platform/idempotency). */
+  idempotent?: boolean;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -121,6 +123,8 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
     path: p.create,
     permission: `${s}.create`,
     summary: 'Create (400 field errors, 409 duplicate code or name)',
+    // Reports, requests and declarations kept as areas are created here: one key, one record.
+    idempotent: true,
     schema: { body: bodySchema(c), response: { 201: record, ...errors } },
     handler: async (request, reply) =>
       reply.status(201).send(await ops.create(ctx(request), request.body as Record<string, unknown>)),
@@ -379,7 +383,7 @@ const catalogPlugin: FastifyPluginAsyncZod = async (app) => {
       app.route({
         method: spec.method,
         url: url(c, spec.path),
-        config: { permission: spec.permission },
+        config: { permission: spec.permission, ...(spec.idempotent ? { idempotent: true } : {}) },
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
         schema: { tags: [c.area], summary: spec.summary, ...spec.schema },
         handler: spec.handler,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { SeedContext, SeedStep } from '../seed/index.ts';
+import type { SeedContext, SeedStep } from '../seed/step.ts';
 import type { OpContext } from './context.ts';
 import { importRows } from './import.ts';
 import { catalogOperations } from './operations.ts';
@@ -39,6 +39,7 @@ export async function seedCatalogRows(
 export const catalogReferenceStep: SeedStep = {
   name: 'catalog-reference',
   kind: 'reference',
+  order: 60,
   run: ({ db, log }) => seedCatalogRows(db, log, 'catalog.seeded.reference', referenceRows),
 };
 
@@ -67,6 +68,7 @@ async function demoUnits(db: Db): Promise<Record<string, unknown>[]> {
 export const catalogDemoStep: SeedStep = {
   name: 'catalog-demo',
   kind: 'demo',
+  order: 160,
   run: async ({ db, log }) =>
     seedCatalogRows(db, log, 'catalog.seeded.demo', { ...demoRows, educationDepartment: await demoUnits(db) }),
 };

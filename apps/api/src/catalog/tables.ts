@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Generated } from '../db/schema.ts';
+import type { Generated } from '../db/columns.ts';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 

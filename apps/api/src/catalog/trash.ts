@@ -10,6 +10,7 @@ import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
 import { errorBodySchema, idsBody, keyWordSchema } from './schemas.ts';
 import { purgeFromSource, restoreFromSource, sourceBranch, trashSource, visibleSources } from './trash-sources.ts';
+import { pageOf } from '@portal/domain/paging';
 
 export interface TrashItem {
   area: string;
@@ -109,7 +110,7 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
           keyWord: keyWordSchema,
           area: z.string().max(100).optional(),
         }),
-        response: { 200: z.object({ pageLists: z.array(itemSchema), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(itemSchema), ...errors },
       },
     },
     async (request) => listTrash(contextOf(request, app.db), request.query),

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { Generated, Json, Timestamp } from './columns.ts';
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { FileTables } from '../platform/files/tables.ts';
 import type { IntegrationTables } from '../modules/integration/tables.ts';
@@ -14,10 +14,8 @@ import type { NewsTables } from '../modules/news/tables.ts';
 import type { SuggestionTables } from '../modules/suggestions/tables.ts';
 import type { MonitoringTables } from '../modules/monitoring/tables.ts';
 
-/** Shared column helpers for table types. */
-export type Generated<T> = ColumnType<T, T | undefined, T>;
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type Json<T = unknown> = ColumnType<T, string, string>;
+// The column helpers, also read from here by code that is not a table declaration.
+export type { Generated, Json, Timestamp } from './columns.ts';
 
 export interface PlatformTables {
   app_setting: {

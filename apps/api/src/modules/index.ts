@@ -1,39 +1,41 @@
-import type { FastifyPluginAsync } from 'fastify';
-import health from './health/routes.ts';
-import accounts from './accounts/index.ts';
-import adminUnits from './organisation/admin-units.routes.ts';
-import configuration from './configuration/routes.ts';
-import { catalogRoutes, importRunRoutes } from '../catalog/index.ts';
-import configurationSettings from './configuration/settings.routes.ts';
-import integration from './integration/routes.ts';
-import businesses from './businesses/index.ts';
-import workers from './workers/index.ts';
-import groupUsers from './group-users/index.ts';
-import permits from './permits/index.ts';
-import equipment from './equipment/index.ts';
-import monitoring from './monitoring/index.ts';
-import safetyCosts from './safety-costs/index.ts';
-import training from './training/index.ts';
-import accidents from './accidents/index.ts';
-import riskAssessment from './risk-assessment/index.ts';
-import files from './files/index.ts';
-import workspace from './workspace/index.ts';
-import notifications from './notifications/index.ts';
-import messaging from './messaging/index.ts';
-import news from './news/index.ts';
-import library from './library/index.ts';
-import suggestions from './suggestions/index.ts';
-import inspections from './inspections/index.ts';
+import { catalogImportRunsModule, catalogModule } from '../catalog/index.ts';
+import type { ModuleDefinition } from './define.ts';
 import accidentStatistics from './accidents/statistics/index.ts';
+import accidents from './accidents/index.ts';
+import accounts from './accounts/index.ts';
+import businesses from './businesses/index.ts';
+import configuration from './configuration/index.ts';
+import equipment from './equipment/index.ts';
+import files from './files/index.ts';
+import groupUsers from './group-users/index.ts';
+import health from './health/index.ts';
+import inspections from './inspections/index.ts';
+import integration from './integration/index.ts';
+import library from './library/index.ts';
+import messaging from './messaging/index.ts';
+import monitoring from './monitoring/index.ts';
+import news from './news/index.ts';
+import notifications from './notifications/index.ts';
+import organisation from './organisation/index.ts';
+import permits from './permits/index.ts';
+import riskAssessment from './risk-assessment/index.ts';
+import safetyCosts from './safety-costs/index.ts';
+import suggestions from './suggestions/index.ts';
+import training from './training/index.ts';
+import workers from './workers/index.ts';
+import workspace from './workspace/index.ts';
 
-/** Every domain module, registered in this order by buildApp(). Add one line per module. */
-export const modules: FastifyPluginAsync[] = [
+/**
+ * Every domain module, each declared once in its own index.ts (defineModule). buildApp() registers their plugins
+ * in this order and fills the shared registries (catalogue hooks, workspace, trash bin, file grants, menu) in
+ * this order; the seed runner takes their seed steps (ordered by each step's `order`). Add one line per module.
+ */
+export const modules: readonly ModuleDefinition[] = [
   health,
   accounts,
-  adminUnits,
+  organisation,
   configuration,
-  configurationSettings,
-  catalogRoutes,
+  catalogModule,
   integration,
   businesses,
   workers,
@@ -54,5 +56,5 @@ export const modules: FastifyPluginAsync[] = [
   accidentStatistics,
   notifications,
   library,
-  importRunRoutes,
+  catalogImportRunsModule,
 ];

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,9 +25,18 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   build: Partial<Omit<BuildOptions, 'config' | 'database'>> = {},
+  /** `demo`: start from the run's copy of the demo province (as seeded by a first start) instead of bare reference data. */
+  options: { demo?: boolean } = {},
 ): Promise<TestApp> {
-  const template = inject('testTemplate');
+  const provided = inject('testTemplate');
+  const demo = options.demo === true;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
+  // The demo's stored files (permit documents) come with its database.
+  if (demo) cpSync(provided.demo.dataDir, dataDir, { recursive: true });
+  const template =
+    provided.kind === 'postgres'
+      ? { ...provided, template: demo ? provided.demo.template : provided.template }
+      : { ...provided, file: demo ? provided.demo.file : provided.file };
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string;

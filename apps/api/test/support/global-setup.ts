@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/database.ts';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase, type Database } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { loadConfig } from '../../src/config.ts';
 import { runSeeds } from '../../src/seed/index.ts';
@@ -11,6 +12,9 @@ import { runSeeds } from '../../src/seed/index.ts';
 /**
  * Migrate and seed reference data once; every test file then starts from a copy of that template
  * (a PGlite data-dir snapshot, or a PostgreSQL template database), so files are isolated and fast.
+ * A second template holds the demo province too (seeded through a built app, as a first start does, with the
+ * files it stores kept in a data folder each copy starts from): the files that test the demo, or need it, clone
+ * it instead of seeding the province again each.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = project.config.env?.PORTAL_TEST_DB ?? 'pglite';
@@ -37,9 +41,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
       announce() {},
     });
     await database.close();
-    project.provide('testTemplate', { kind: 'postgres', url, template });
+    const demoTemplate = `${template}_demo`;
+    await admin.query(`drop database if exists ${demoTemplate}`);
+    await admin.query(`create database ${demoTemplate} template ${template}`);
+    u.pathname = `/${demoTemplate}`;
+    const demoDataDir = path.join(tmp, 'demo');
+    mkdirSync(demoDataDir);
+    await seedDemoProvince(await openDatabase({ url: u.toString(), dataDir: demoDataDir }), u.toString(), demoDataDir);
+    project.provide('testTemplate', {
+      kind: 'postgres',
+      url,
+      template,
+      demo: { template: demoTemplate, dataDir: demoDataDir },
+    });
     return async () => {
-      // Test databases are dropped by each file; the template goes last.
+      // Test databases are dropped by each file; the templates go last.
+      await admin.query(`drop database if exists ${demoTemplate} with (force)`);
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
       rmSync(tmp, { recursive: true, force: true });
@@ -53,12 +70,51 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(tmp, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('testTemplate', { kind: 'pglite', file });
+
+  const demoDataDir = path.join(tmp, 'demo');
+  mkdirSync(demoDataDir);
+  const demo = await openDatabase({
+    url: 'memory://',
+    dataDir: demoDataDir,
+    loadDataDir: new Blob([readFileSync(file)]),
+  });
+  const demoFile = path.join(tmp, 'demo.tar');
+  await seedDemoProvince(demo, 'memory://', demoDataDir, async () =>
+    writeFileSync(demoFile, Buffer.from(await (await demo.embedded!.dumpDataDir()).arrayBuffer())),
+  );
+  project.provide('testTemplate', { kind: 'pglite', file, demo: { file: demoFile, dataDir: demoDataDir } });
   return async () => rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * The demo province on a template database: an app is built on it (so every module's hooks are in place, as at a
+ * real first start) and the start-up seeding runs with the demo on; `before` runs once the app is closed and before
+ * the database is (the embedded one is dumped there).
+ */
+async function seedDemoProvince(
+  database: Database,
+  databaseUrl: string,
+  dataDir: string,
+  before?: () => Promise<void>,
+): Promise<void> {
+  const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  await runSeeds({
+    db: database.db,
+    config: { ...config, demoData: true },
+    log: { info() {}, warn() {}, error() {} },
+    announce() {},
+  });
+  await app.close();
+  await before?.();
+  await database.close();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string };
+    testTemplate:
+      | { kind: 'pglite'; file: string; demo: { file: string; dataDir: string } }
+      | { kind: 'postgres'; url: string; template: string; demo: { template: string; dataDir: string } };
   }
 }

@@ -3,8 +3,7 @@ import { Link, Outlet, useLocation, useMatches, useNavigation, useRouteError, ty
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from './configuration.ts';
 import { uiStore } from './ui-store.ts';
-import { HOME_PATH, type RouteEntry } from './route-types.ts';
-import type { RouteHandle } from './router.tsx';
+import { HOME_PATH, type RouteEntry, type RouteHandle } from './route-types.ts';
 import './shell.css';
 
 /** The deepest matched page entry (title, breadcrumb). */

@@ -6,14 +6,19 @@ import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
 import { toLanguage } from '@portal/domain/languages';
 import { FIRST_ERROR } from '../platform/form/index.ts';
+import { bindDialogs } from '../platform/dialogs/index.tsx';
 import { themeFor } from './theme.ts';
 import { bindToast, TOAST_OPTIONS } from './toast.ts';
 import { useUi } from './ui-store.ts';
 
-/** Gives plain code (toast.success(...)) the themed, localised notification instance of Ant Design's App. */
+/**
+ * Gives plain code (toast.success(...), confirmAction(...)) the themed, localised notification and modal
+ * instances of Ant Design's App.
+ */
 function ToastBridge() {
-  const { notification } = App.useApp();
+  const { notification, modal } = App.useApp();
   useEffect(() => bindToast(notification), [notification]);
+  useEffect(() => bindDialogs(modal), [modal]);
   return null;
 }
 

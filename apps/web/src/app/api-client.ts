@@ -31,13 +31,26 @@ export function bindSender(send: Sender): void {
 
 /**
  * JSON calls for the shell's pages. Sends the interface language (server messages follow it), turns the error
- * body into an ApiError, and accepts FormData for uploads.
+ * body into an ApiError, and accepts FormData for uploads. A create sent from a form passes the form's
+ * `idempotencyKey` (platform/form: useSubmit), sent as `Idempotency-Key`.
  */
 export async function apiFetch<T>(
   path: string,
-  options: { method?: string; body?: unknown; signal?: AbortSignal; query?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    idempotencyKey?: string | undefined;
+  } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLanguage(),
+    ...options.headers,
+  };
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

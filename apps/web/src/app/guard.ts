@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { homeForRole } from '../platform/auth/index.ts';
 import { can, currentAccess } from './access.ts';
 import { CORE_NAMESPACES, ensureNamespaces } from './i18n.ts';
-import { hasRoute } from './routes.tsx';
+import { hasRoute } from './route-table.ts';
 import { LOGIN_PATH, NOT_AUTHORIZED_PATH, NOT_FOUND_PATH, PUBLIC_ABILITY, type RouteEntry } from './route-types.ts';
 
 /**

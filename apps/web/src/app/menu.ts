@@ -3,7 +3,7 @@ import { filterMenu, isMenuGroup, type MenuLeaf, type MenuNode } from '@portal/d
 import { apiFetch } from './api-client.ts';
 import { i18n } from './i18n.ts';
 import { can, useAccess, type Access } from './access.ts';
-import { abilityOf, routeByPath } from './routes.tsx';
+import { abilityOf, routeByPath } from './route-table.ts';
 
 /**
  * The left menu fetched per role (UI state in the spec): `GET /api/UserTypev2/get-menu`, cached per signed-in

@@ -89,3 +89,8 @@ export const HOME_PATH = '/trang-chu';
 export const NOT_FOUND_PATH = '/error-404';
 export const NOT_AUTHORIZED_PATH = '/khong-co-quyen';
 export const LOGIN_PATH = '/dang-nhap';
+
+/** What the router keeps on each route match: the table's entry (read by the shell and the layouts). */
+export interface RouteHandle {
+  entry: RouteEntry;
+}

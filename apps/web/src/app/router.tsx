@@ -7,11 +7,7 @@ import { FullLayout } from './layouts/FullLayout.tsx';
 import { RootShell, RouteError, BootSpinner } from './RootShell.tsx';
 import { homeForRole } from '../platform/auth/index.ts';
 import { routes } from './routes.tsx';
-import { HOME_PATH, NOT_FOUND_PATH, type RouteEntry } from './route-types.ts';
-
-export interface RouteHandle {
-  entry: RouteEntry;
-}
+import { HOME_PATH, NOT_FOUND_PATH, type RouteEntry, type RouteHandle } from './route-types.ts';
 
 function toRouteObject(entry: RouteEntry): RouteObject {
   return {

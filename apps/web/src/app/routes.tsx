@@ -1,4 +1,5 @@
-import { HOME_SECTIONS, PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types.ts';
+import { HOME_SECTIONS, type HomeSection, type RouteEntry } from './route-types.ts';
+import { defineRouteTable, homeEntries } from './route-table.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
 import { businessRoutes } from '../modules/businesses/routes.ts';
 import { accountRoutes } from '../modules/accounts/routes.ts';
@@ -27,7 +28,7 @@ import { accidentStatisticsRoutes } from '../modules/accidents/statistics/routes
  * Add a page by adding one entry in its area's block. Pages are loaded lazily, so an entry costs the first
  * load nothing. Root `/` → /trang-chu and unknown paths → /error-404 are handled by app/router.tsx.
  */
-export const routes: RouteEntry[] = [
+export const routes: RouteEntry[] = defineRouteTable([
   // ── Public home and shell pages (full layout, read Auth) ─────────────────────────────────────────────
   {
     path: '/trang-chu',
@@ -140,34 +141,4 @@ export const routes: RouteEntry[] = [
   ...riskAssessmentRoutes,
   ...inspectionRoutes,
   ...accidentStatisticsRoutes,
-];
-
-const ability = (entry: RouteEntry) => entry.ability ?? PUBLIC_ABILITY;
-
-/** Pages of one public-home section, in display order (only public pages: the home is for everyone). */
-export function homeEntries(section: HomeSection): RouteEntry[] {
-  return routes
-    .filter((r) => r.home?.section === section && ability(r).subject === 'Auth' && !r.path.includes(':'))
-    .sort((a, b) => (a.home?.order ?? 100) - (b.home?.order ?? 100));
-}
-
-const staticRoutes = new Map(routes.filter((r) => !r.path.includes(':')).map((r) => [r.path, r]));
-
-/** The page at a static path, if the web app has one. */
-export function routeByPath(path: string): RouteEntry | undefined {
-  return staticRoutes.get(path.split(/[?#]/)[0] ?? path);
-}
-
-/** True when the web app has a page at this path (menus and links show only pages that exist). */
-export function hasRoute(path: string): boolean {
-  return routeByPath(path) !== undefined;
-}
-
-/** True when the table has this exact path pattern ('/thong-tin-tai-khoan/:id'). */
-export function hasRoutePattern(pattern: string): boolean {
-  return routes.some((r) => r.path === pattern);
-}
-
-export function abilityOf(entry: RouteEntry) {
-  return ability(entry);
-}
+]);

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Skeleton } from 'antd';
+import { Button, Descriptions } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ApiError } from '../app/api-client.ts';
 import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
 import { catalogApi, type CatalogRecord } from './api.ts';
 import { FileLink } from './FileField.tsx';
-import { errorMessage, routeTo, useCatalogAbility, useDeleteAction } from './ListPage.tsx';
+import { RecordShell, retryRecord } from '../platform/record/index.ts';
+import { routeTo, useCatalogAbility, useDeleteAction } from './ListPage.tsx';
 import { pageById } from './registry.ts';
 import { useCatalogText, type CatalogText } from './text.ts';
 
@@ -58,37 +58,16 @@ function DetailPage({ pageId }: { pageId: string }) {
     queryKey: ['catalog', c.key, 'record', id],
     queryFn: ({ signal }) => api.get(id!, signal),
     enabled: Boolean(id),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryRecord,
   });
-  if (record.isLoading)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  if (record.isError || !record.data) {
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          message={
-            record.error instanceof ApiError && record.error.status === 404
-              ? text.t('catalog:messages.notFound')
-              : errorMessage(record.error)
-          }
-          action={<Button onClick={back}>{text.t('catalog:actions.back')}</Button>}
-        />
-      </Card>
-    );
-  }
-  const data = record.data;
   return (
-    <Card
-      title={text.t('catalog:form.detailTitle', { noun: text.noun })}
-      extra={
-        <Flex gap={8}>
-          <Button onClick={back}>{text.t('catalog:actions.back')}</Button>
+    <RecordShell
+      query={record}
+      back={{ label: text.t('catalog:actions.back'), onClick: back }}
+      notFound={text.t('catalog:messages.notFound')}
+      title={() => text.t('catalog:form.detailTitle', { noun: text.noun })}
+      actions={(data) => (
+        <>
           {ability.update && page.routes.edit && (
             <Button icon={<EditOutlined />} onClick={() => navigate(routeTo(page.routes.edit, data.id)!)}>
               {text.t('catalog:actions.edit')}
@@ -99,12 +78,12 @@ function DetailPage({ pageId }: { pageId: string }) {
               {text.t('catalog:actions.delete')}
             </Button>
           )}
-        </Flex>
-      }
-      style={{ maxWidth: 1040 }}
+        </>
+      )}
+      cardProps={{ style: { maxWidth: 1040 } }}
     >
-      <RecordFields c={c} page={page} text={text} data={data} />
-    </Card>
+      {(data) => <RecordFields c={c} page={page} text={text} data={data} />}
+    </RecordShell>
   );
 }
 

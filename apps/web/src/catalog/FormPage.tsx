@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Row, Skeleton } from 'antd';
 import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
 import { ApiError } from '../app/api-client.ts';
@@ -9,7 +9,7 @@ import { catalogApi, type CatalogRecord } from './api.ts';
 import { FieldItem, wideKinds } from './fields.tsx';
 import { errorMessage } from './ListPage.tsx';
 import { pageById } from './registry.ts';
-import { showServerErrors } from '../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../platform/form/index.ts';
 import { useCatalogText } from './text.ts';
 import { useUserData } from '../platform/auth/index.ts';
 
@@ -57,10 +57,12 @@ export function RecordForm({
   }, [c, d, record, parentId, page.fixed, prefill]);
   useEffect(() => form.resetFields(), [form, initialValues]);
 
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => {
+  const save = useSubmit({
+    send: (values: Record<string, unknown>, idempotencyKey: string) => {
       const body = { ...values, ...page.fixed };
-      return record ? api.update(record.id, { ...body, updatedAt: record.updatedAt }) : api.create(body);
+      return record
+        ? api.update(record.id, { ...body, updatedAt: record.updatedAt })
+        : api.create(body, idempotencyKey);
     },
     onSuccess: async (saved) => {
       toast.success(text.t(record ? 'catalog:messages.updated' : 'catalog:messages.created'));
@@ -71,7 +73,7 @@ export function RecordForm({
   });
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => save.mutate(values)}>
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => void save.submit(values)}>
       <Row gutter={16}>
         {c.writable.map((name) => (
           <Col key={name} span={wideKinds.has(d.fields[name]!.kind) ? 24 : 12} hidden={hiddenField(name)}>
@@ -88,7 +90,7 @@ export function RecordForm({
       </Row>
       <Flex gap={8} justify="flex-end">
         {onCancel && <Button onClick={onCancel}>{text.t('catalog:actions.cancel')}</Button>}
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button type="primary" htmlType="submit" loading={save.busy}>
           {text.t('catalog:actions.save')}
         </Button>
       </Flex>

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Badge,
   Button,
   Card,
@@ -28,6 +27,7 @@ import type { WorkerCell, WorkerResult } from './import-worker.ts';
 import { ExcelActions, errorMessage } from './ListPage.tsx';
 import { pageById } from './registry.ts';
 import { useCatalogText } from './text.ts';
+import { useConfirm } from '../platform/dialogs/index.tsx';
 
 /** Rows per check request: large files are checked in slices so the page can show progress. */
 const CHUNK = 5000;
@@ -79,7 +79,7 @@ export function ImportView({ c, page }: { c: ResolvedCatalog; page: ResolvedPage
   const d = c.declaration;
   const text = useCatalogText(c, page);
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const api = useMemo(() => catalogApi(c), [c]);
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
@@ -207,7 +207,7 @@ export function ImportView({ c, page }: { c: ResolvedCatalog; page: ResolvedPage
   };
 
   const save = () => {
-    modal.confirm({
+    void confirm({
       title: text.t('catalog:import.confirmTitle'),
       content: text.t('catalog:import.confirmText', { count: valid.length, invalid: invalid.length }),
       okText: text.t('catalog:actions.save'),

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -38,6 +37,7 @@ import { useCatalogText, type CatalogText } from './text.ts';
 import { useCatalogTable } from './use-catalog-table.ts';
 import { activeQuickFilter, quickFilterParams, quickFiltersOf } from './extensions.ts';
 import { actionsWidth, RowActions, SearchBox, ServerTable, type ListColumn } from '../platform/list/index.tsx';
+import { useConfirm } from '../platform/dialogs/index.tsx';
 
 export const routeTo = (pattern: string | null, id?: string) =>
   pattern ? pattern.replace('{id}', encodeURIComponent(id ?? '')) : null;
@@ -278,7 +278,7 @@ function useHiddenColumns(pageId: string): [string[], (hidden: string[]) => void
 
 /** Deletes after a confirmation naming what goes to the trash bin. */
 export function useDeleteAction(c: ResolvedCatalog, api: CatalogApi, text: CatalogText, onDone?: () => void) {
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (ids: string[]) => api.remove(ids),
@@ -291,7 +291,7 @@ export function useDeleteAction(c: ResolvedCatalog, api: CatalogApi, text: Catal
   });
   return (records: CatalogRecord[]) => {
     const one = records.length === 1 ? records[0]! : null;
-    modal.confirm({
+    void confirm({
       title: text.t('catalog:confirm.deleteTitle', { noun: text.noun }),
       content: one
         ? text.t(c.parentField ? 'catalog:confirm.deleteTree' : 'catalog:confirm.deleteOne', {
@@ -299,7 +299,7 @@ export function useDeleteAction(c: ResolvedCatalog, api: CatalogApi, text: Catal
           })
         : text.t('catalog:confirm.deleteMany', { count: records.length, noun: text.noun }),
       okText: text.t('catalog:actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: text.t('catalog:actions.cancel'),
       onOk: () => mutation.mutateAsync(records.map((r) => r.id)).catch(() => undefined),
     });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Select, Table } from 'antd';
+import { Button, Card, Flex, Input, Select, Table } from 'antd';
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../app/api-client.ts';
 import { can, useAccess } from '../app/access.ts';
 import { toast } from '../app/toast.ts';
 import { errorMessage } from './ListPage.tsx';
+import { useConfirm } from '../platform/dialogs/index.tsx';
 
 interface TrashItem {
   area: string;
@@ -31,7 +32,7 @@ function byArea(items: TrashItem[]): Map<string, string[]> {
 /** The trash bin (/thung-rac): deleted records of every area the user may restore; restore or delete for good. */
 export default function TrashPage() {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const access = useAccess();
   const queryClient = useQueryClient();
   const [pageNumber, setPageNumber] = useState(1);
@@ -148,11 +149,11 @@ export default function TrashPage() {
               disabled={!selected.length}
               loading={purge.isPending}
               onClick={() =>
-                modal.confirm({
+                void confirm({
                   title: t('catalog:actions.purge'),
                   content: t('catalog:confirm.purgeMany', { count: selected.length }),
                   okText: t('catalog:actions.purge'),
-                  okButtonProps: { danger: true },
+                  danger: true,
                   cancelText: t('catalog:actions.cancel'),
                   onOk: () => purge.mutateAsync(selected).catch(() => undefined),
                 })

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Flex, Input, Row, Skeleton, Spin, Tree, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Input, Row, Skeleton, Spin, Tree, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { catalogApi, type CatalogRecord, type TreeNode } from './api.ts';
@@ -9,6 +9,7 @@ import { ExcelActions, errorMessage, useCatalogAbility, useDeleteAction } from '
 import { pageById } from './registry.ts';
 import { useCatalogText } from './text.ts';
 import { toast } from '../app/toast.ts';
+import { useConfirm } from '../platform/dialogs/index.tsx';
 
 interface Node extends TreeDataNode {
   key: string;
@@ -38,7 +39,7 @@ function TreePage({ pageId }: { pageId: string }) {
   const text = useCatalogText(c, page);
   const ability = useCatalogAbility(c);
   const api = useMemo(() => catalogApi(c), [c]);
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const pf = c.parentField!;
   const title = c.declaration.titleField;
@@ -100,7 +101,7 @@ function TreePage({ pageId }: { pageId: string }) {
     const newParent = info.dropToGap ? target.parentId : target.key;
     if (newParent === dragged.parentId || newParent === dragged.key) return;
     const parentTitle = newParent ? String((info.dropToGap ? null : target.title) ?? '') : '';
-    modal.confirm({
+    void confirm({
       title: text.t('catalog:tree.dragHint'),
       content: newParent
         ? text.t('catalog:confirm.move', {

@@ -1,5 +1,6 @@
 import type { ResolvedCatalog } from '@portal/domain/catalog/index';
 import { apiDownload, apiFetch } from '../app/api-client.ts';
+import type { ResponseOf } from '../platform/api/client.ts';
 
 /** Calls of one area at its spec spellings (the declaration carries them; the pages never spell a path). */
 
@@ -24,28 +25,13 @@ export interface TreeNode extends CatalogRecord {
   children?: TreeNode[];
 }
 
-export interface ImportedRow extends Record<string, unknown> {
-  isSuccess: boolean;
-  errors: { field: string; message: string }[];
-  action: 'create' | 'update' | null;
-  id: string | null;
-}
+/** A background import, as `GET /api/Import/run/{id}` answers it. */
+export type ImportRun = ResponseOf<'/api/Import/run/{id}'>;
+/** A checked row: the result, and the row's own columns. */
+export type ImportedRow = NonNullable<ImportRun['data']>[number];
 
 /** A save of many rows is stored in the background: the answer names the run to follow instead. */
 export type ImportAnswer = { data: ImportedRow[] } | { runId: string };
-
-/** A background import, as `GET /api/Import/run/{id}` answers it. */
-export interface ImportRun {
-  id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  stage: 'checking' | 'saving' | null;
-  total: number;
-  done: number;
-  created: number | null;
-  updated: number | null;
-  data: ImportedRow[] | null;
-  error: { code: string; message: string } | null;
-}
 
 export const importRun = (runId: string, signal?: AbortSignal) =>
   apiFetch<ImportRun>(`/api/Import/run/${encodeURIComponent(runId)}`, { signal });
@@ -75,7 +61,8 @@ export function catalogApi(c: ResolvedCatalog) {
       const target = withId(c, p.detail, id);
       return apiFetch<CatalogRecord>(target.path, { ...(target.query ? { query: target.query } : {}), signal });
     },
-    create: (body: Record<string, unknown>) => apiFetch<CatalogRecord>(url(c, p.create), { method: 'POST', body }),
+    create: (body: Record<string, unknown>, idempotencyKey?: string) =>
+      apiFetch<CatalogRecord>(url(c, p.create), { method: 'POST', body, idempotencyKey }),
     update: (id: string, body: Record<string, unknown>) => {
       const target = withId(c, p.update, id);
       return apiFetch<CatalogRecord>(target.path, {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCIDENT_STATUSES,
   accidentSeverity,
+  accidentWorkflow,
   diffSnapshots,
   INVESTIGATION_RULES,
   investigationClass,
+  investigationWorkflow,
   mayExtend,
   triggerMatches,
   victimCounts,
@@ -101,5 +104,45 @@ describe('versions', () => {
 
   it("writes a moment in Vietnam's time", () => {
     expect(vietnamMoment('2026-03-01T20:30:00Z')).toEqual({ date: '02/03/2026', time: '03:30', isoDate: '2026-03-02' });
+  });
+});
+
+/** The table as `from --action/actor--> to` lines: a change of the allowed moves shows here. */
+const movesOf = (w: { transitions: readonly { from: string; action: string; actor: string; to: string }[] }) =>
+  w.transitions.map((t) => `${t.from} --${t.action}/${t.actor}--> ${t.to}`);
+
+describe('workflows', () => {
+  it('a declaration: amended by its declarant at any time, returned or investigated by the department', () => {
+    expect(movesOf(accidentWorkflow)).toEqual([
+      'declared --amend/declarant--> declared',
+      'returned --amend/declarant--> declared',
+      'investigating --amend/declarant--> investigating',
+      'concluded --amend/declarant--> concluded',
+      'declared --return/investigator--> returned',
+      'declared --investigate/investigator--> investigating',
+      'returned --investigate/investigator--> investigating',
+      'investigating --conclude/investigation--> concluded',
+    ]);
+    for (const status of ACCIDENT_STATUSES) expect(accidentWorkflow.actionsFor(status, 'declarant')).toEqual(['amend']);
+    expect(accidentWorkflow.actionsFor('declared', 'investigator')).toEqual(['return', 'investigate']);
+    expect(accidentWorkflow.actionsFor('returned', 'investigator')).toEqual(['investigate']);
+    expect(accidentWorkflow.actionsFor('investigating', 'investigator')).toEqual([]);
+    // A declarant never returns (403); the department cannot return what it investigates (409).
+    expect(accidentWorkflow.check('declared', 'return', 'declarant')).toEqual({ ok: false, reason: 'actor' });
+    expect(accidentWorkflow.check('investigating', 'return', 'investigator')).toEqual({ ok: false, reason: 'state' });
+    expect(accidentWorkflow.needsReason('return')).toBe(true);
+    expect(accidentWorkflow.notificationOf('return')).toBe('accidentReturned');
+  });
+
+  it('an investigation: worked on while open, concluded once', () => {
+    expect(movesOf(investigationWorkflow)).toEqual([
+      'open --update/investigator--> open',
+      'open --conclude/investigator--> concluded',
+      'open --extend/investigator--> open',
+    ]);
+    expect(investigationWorkflow.actionsFor('open', 'investigator')).toEqual(['update', 'conclude', 'extend']);
+    expect(investigationWorkflow.actionsFor('concluded', 'investigator')).toEqual([]);
+    expect(investigationWorkflow.actionsFor('open', null)).toEqual([]);
+    expect(investigationWorkflow.needsOf('extend')).toEqual({ reason: true, fields: ['days'] });
   });
 });

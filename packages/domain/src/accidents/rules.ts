@@ -1,8 +1,11 @@
+import { defineWorkflow } from '../workflow/index.ts';
+
 /**
  * Workplace accident rules (Law 84/2015 Arts 34–35, Decree 39/2016 Art 9): the class of an accident from its
  * victims, the investigation deadline rule that applies to it, who may extend it, and the difference between two
- * versions of a declaration. The numbers themselves (4, 7, 20, 30, 60 days) are LegalDeadline rows, seeded by the
- * accidents module with their legal basis, never constants here.
+ * versions of a declaration; and the workflows of a declaration and of its investigation. The numbers themselves
+ * (4, 7, 20, 30, 60 days) are LegalDeadline rows, seeded by the accidents module with their legal basis, never
+ * constants here.
  */
 
 export const SEVERITIES = ['light', 'serious', 'fatal'] as const;
@@ -13,6 +16,72 @@ export type AccidentStatus = (typeof ACCIDENT_STATUSES)[number];
 
 export const INVESTIGATION_STATUSES = ['open', 'concluded'] as const;
 export type InvestigationStatus = (typeof INVESTIGATION_STATUSES)[number];
+
+/** The moves of a declaration (its detail also offers the receipt, which is a read, not a move). */
+export const ACCIDENT_MOVES = ['amend', 'return', 'investigate', 'conclude'] as const;
+export type AccidentMove = (typeof ACCIDENT_MOVES)[number];
+
+/**
+ * `declarant`: the employer or commune that declared it; `investigator`: the department; `investigation`: the
+ * accident's own investigation, whose conclusion closes the accident's file.
+ */
+export const ACCIDENT_ACTORS = ['declarant', 'investigator', 'investigation'] as const;
+export type AccidentActor = (typeof ACCIDENT_ACTORS)[number];
+
+/**
+ * A declaration's life (Law 84/2015 Arts 34–35). Its declarant amends it at any time (a new version, with why);
+ * an amendment answers the department's request for completion. The department returns it for completion only
+ * before investigating, and opens one investigation; the investigation's conclusion closes it.
+ */
+export const accidentWorkflow = defineWorkflow({
+  name: 'accidents.declaration',
+  statuses: ACCIDENT_STATUSES,
+  actions: ACCIDENT_MOVES,
+  actors: ACCIDENT_ACTORS,
+  transitions: [
+    { from: 'declared', action: 'amend', to: 'declared', actor: 'declarant', needs: { reason: true } },
+    { from: 'returned', action: 'amend', to: 'declared', actor: 'declarant', needs: { reason: true } },
+    { from: 'investigating', action: 'amend', to: 'investigating', actor: 'declarant', needs: { reason: true } },
+    { from: 'concluded', action: 'amend', to: 'concluded', actor: 'declarant', needs: { reason: true } },
+    {
+      from: 'declared',
+      action: 'return',
+      to: 'returned',
+      actor: 'investigator',
+      needs: { reason: true },
+      notify: 'accidentReturned',
+    },
+    { from: 'declared', action: 'investigate', to: 'investigating', actor: 'investigator' },
+    { from: 'returned', action: 'investigate', to: 'investigating', actor: 'investigator' },
+    { from: 'investigating', action: 'conclude', to: 'concluded', actor: 'investigation' },
+  ],
+});
+
+export const INVESTIGATION_ACTIONS = ['update', 'extend', 'conclude'] as const;
+export type InvestigationAction = (typeof INVESTIGATION_ACTIONS)[number];
+
+/**
+ * An investigation (Law 84/2015 Art 35): the department works on it while open — the team, the dossier, draft
+ * conclusions, one extension of the deadline (when its class allows, see `mayExtend`) — and concludes it with the
+ * report's date, conclusions and measures.
+ */
+export const investigationWorkflow = defineWorkflow({
+  name: 'accidents.investigation',
+  statuses: INVESTIGATION_STATUSES,
+  actions: INVESTIGATION_ACTIONS,
+  actors: ['investigator'],
+  transitions: [
+    { from: 'open', action: 'update', to: 'open', actor: 'investigator' },
+    {
+      from: 'open',
+      action: 'conclude',
+      to: 'concluded',
+      actor: 'investigator',
+      needs: { fields: ['concludedOn', 'conclusions', 'measures'] },
+    },
+    { from: 'open', action: 'extend', to: 'open', actor: 'investigator', needs: { reason: true, fields: ['days'] } },
+  ],
+});
 
 /** The kinds of files of an accident dossier (Decree 39/2016 Art 16.1). */
 export const DOSSIER_KINDS = [

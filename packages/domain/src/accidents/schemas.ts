@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   ACCIDENT_STATUSES,
   DOSSIER_KINDS,
+  INVESTIGATION_ACTIONS,
   INVESTIGATION_CLASSES,
   INVESTIGATION_STATUSES,
   ROUTING_RECIPIENTS,
   SEVERITIES,
 } from './rules.ts';
+import { pageOf } from '../paging.ts';
 
 /**
  * Request and response shapes of the accident calls (`/api/Accident/…`), shared by the API (validation, OpenAPI)
@@ -273,7 +275,7 @@ export const accidentDetail = accidentSummary.extend({
 });
 export type AccidentDetail = z.infer<typeof accidentDetail>;
 
-export const accidentPage = z.object({ pageLists: z.array(accidentSummary), totalRecord: z.number() });
+export const accidentPage = pageOf(accidentSummary);
 export type AccidentPage = z.infer<typeof accidentPage>;
 
 const change = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
@@ -294,8 +296,8 @@ export const accidentVersions = z.object({
 });
 export type AccidentVersions = z.infer<typeof accidentVersions>;
 
-export const INVESTIGATION_ACTIONS = ['update', 'extend', 'conclude'] as const;
-export type InvestigationAction = (typeof INVESTIGATION_ACTIONS)[number];
+// The investigation's actions are its workflow's (rules.ts).
+export { INVESTIGATION_ACTIONS, type InvestigationAction } from './rules.ts';
 
 export const investigationSummary = z.object({
   id: z.string(),
@@ -340,5 +342,5 @@ export const investigationDetail = investigationSummary.extend({
 });
 export type InvestigationDetail = z.infer<typeof investigationDetail>;
 
-export const investigationPage = z.object({ pageLists: z.array(investigationSummary), totalRecord: z.number() });
+export const investigationPage = pageOf(investigationSummary);
 export type InvestigationPage = z.infer<typeof investigationPage>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineWorkflow } from '../workflow/index.ts';
 import { TAX_CODE_PATTERN } from './tax-code.ts';
 
 /**
@@ -80,7 +81,7 @@ export interface OfficialDocument {
 
 /**
  * Overtime notification (Labour Code 2019 art. 107, Decree 145/2020 art. 62): an employer organising overtime
- * above 200 hours a year notifies the provincial labour authority. States and who moves them:
+ * above 200 hours a year notifies the provincial labour authority. States and who moves them (`overtimeWorkflow`):
  *   submitted → accepted            (authority)
  *   submitted → returned, reason    (authority)
  *   returned  → submitted           (employer, after correcting)
@@ -89,15 +90,39 @@ export interface OfficialDocument {
 export const OVERTIME_STATUSES = ['submitted', 'accepted', 'returned'] as const;
 export type OvertimeStatus = (typeof OVERTIME_STATUSES)[number];
 
-export const OVERTIME_TRANSITIONS = {
-  accept: { from: ['submitted'], to: 'accepted', side: 'authority' },
-  return: { from: ['submitted'], to: 'returned', side: 'authority' },
-  resubmit: { from: ['returned'], to: 'submitted', side: 'employer' },
-} as const satisfies Record<
-  string,
-  { from: readonly OvertimeStatus[]; to: OvertimeStatus; side: 'employer' | 'authority' }
->;
-export type OvertimeTransition = keyof typeof OVERTIME_TRANSITIONS;
+export const OVERTIME_ACTIONS = ['accept', 'return', 'resubmit'] as const;
+export type OvertimeTransition = (typeof OVERTIME_ACTIONS)[number];
+
+/** The sides that move a notification (`Side` in the API: an employer user, or anyone of the authority). */
+export const OVERTIME_ACTORS = ['employer', 'authority'] as const;
+export type OvertimeActor = (typeof OVERTIME_ACTORS)[number];
+
+export const overtimeWorkflow = defineWorkflow({
+  name: 'businesses.overtime',
+  statuses: OVERTIME_STATUSES,
+  actions: OVERTIME_ACTIONS,
+  actors: OVERTIME_ACTORS,
+  transitions: [
+    {
+      from: 'submitted',
+      action: 'accept',
+      to: 'accepted',
+      actor: 'authority',
+      needs: { confirm: true },
+      notify: 'overtimeAccepted',
+    },
+    {
+      from: 'submitted',
+      action: 'return',
+      to: 'returned',
+      actor: 'authority',
+      needs: { reason: true },
+      notify: 'overtimeReturned',
+    },
+    { from: 'returned', action: 'resubmit', to: 'submitted', actor: 'employer', notify: 'overtimeSubmitted' },
+  ],
+});
+
 export const OVERTIME_EDITABLE: readonly OvertimeStatus[] = ['returned'];
 
 /** Yearly overtime cap per worker in the sectors allowed to exceed 200 hours (Labour Code 2019 art. 107). */

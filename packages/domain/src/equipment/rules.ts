@@ -1,3 +1,5 @@
+import { addDays, addMonths, daysBetween } from '../dates.ts';
+
 /**
  * Equipment with strict safety requirements (Law 84/2015 Arts 30–31, Decree 44/2016 Art 16): the pure rules.
  * Every number the law sets (the declaration window, the processing time, inspection intervals) is reference
@@ -25,38 +27,8 @@ export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
 export const DUE_STATES = ['overdue', 'dueSoon', 'valid', 'none'] as const;
 export type DueState = (typeof DUE_STATES)[number];
 
-const DAY_MS = 86_400_000;
-const parse = (date: string): Date => new Date(`${date}T00:00:00Z`);
-const format = (d: Date): string => d.toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  return format(new Date(parse(date).getTime() + days * DAY_MS));
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((parse(to).getTime() - parse(from).getTime()) / DAY_MS);
-}
-
-/** Calendar months later, the day clamped to the month's last (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
-  const d = parse(date);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return format(new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last))));
-}
-
-/** Working days (Monday to Friday) after a date; public holidays are not known here and count as working days. */
-export function addWorkingDays(date: string, days: number): string {
-  let d = parse(date);
-  let left = days;
-  while (left > 0) {
-    d = new Date(d.getTime() + DAY_MS);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) left -= 1;
-  }
-  return format(d);
-}
+// The calendar helpers once defined here, for the modules that still read them from the equipment's rules.
+export { addDays, addMonths, addWorkingDays, daysBetween } from '../dates.ts';
 
 /** A rule or limit with its validity: in force on `date` when validFrom ≤ date ≤ validTo (open-ended if none). */
 export interface Dated {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DECLARATION_ACTIONS, DECLARATION_STATUSES } from './state.ts';
+import { pageOf } from '../paging.ts';
+import { workflowEvent } from '../workflow/schemas.ts';
 
 /**
  * Request and response shapes of the equipment declaration calls (`/api/Equipment/…declaration…`), shared by the
@@ -142,14 +144,7 @@ export const declarationItem = z.object({
 });
 export type DeclarationItem = z.infer<typeof declarationItem>;
 
-export const declarationEvent = z.object({
-  at: z.string(),
-  action: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  actorName: z.string().nullable(),
-  reason: z.string().nullable(),
-});
+export const declarationEvent = workflowEvent;
 export type DeclarationEvent = z.infer<typeof declarationEvent>;
 
 export const declarationDetail = declarationSummary.extend({
@@ -168,7 +163,7 @@ export const declarationDetail = declarationSummary.extend({
 });
 export type DeclarationDetail = z.infer<typeof declarationDetail>;
 
-export const declarationPage = z.object({ pageLists: z.array(declarationSummary), totalRecord: z.number() });
+export const declarationPage = pageOf(declarationSummary);
 export type DeclarationPage = z.infer<typeof declarationPage>;
 
 /** machine-history/{id}: the machine's events (newest first) and the declarations it was listed in. */

@@ -1,3 +1,5 @@
+import { defineWorkflow, filerMoves } from '../workflow/index.ts';
+
 /**
  * A declaration of machines put into use (khai báo máy, thiết bị — Law 84/2015 Art 30.2, Decree 44/2016 Art 16),
  * as one explicit table:
@@ -18,36 +20,44 @@ export type DeclarationAction = (typeof DECLARATION_ACTIONS)[number];
 
 export type DeclarationActor = 'declarant' | 'reviewer';
 
-export interface DeclarationTransition {
-  from: DeclarationStatus;
-  action: DeclarationAction;
-  to: DeclarationStatus | 'deleted';
-  actor: DeclarationActor;
-  needsReason?: boolean;
-}
+export const declarationWorkflow = defineWorkflow({
+  name: 'equipment.declaration',
+  statuses: DECLARATION_STATUSES,
+  actions: DECLARATION_ACTIONS,
+  actors: ['declarant', 'reviewer'],
+  transitions: [
+    ...filerMoves('declarant', [
+      { status: 'draft', send: 'submit', to: 'submitted', notify: 'equipmentDeclarationSubmitted' },
+      { status: 'refused', send: 'submit', to: 'submitted', notify: 'equipmentDeclarationSubmitted' },
+    ]),
+    {
+      from: 'submitted',
+      action: 'confirm',
+      to: 'confirmed',
+      actor: 'reviewer',
+      needs: { confirm: true },
+      notify: 'equipmentDeclarationConfirmed',
+    },
+    {
+      from: 'submitted',
+      action: 'refuse',
+      to: 'refused',
+      actor: 'reviewer',
+      needs: { reason: true },
+      notify: 'equipmentDeclarationRefused',
+    },
+  ],
+});
 
-export const DECLARATION_TRANSITIONS: readonly DeclarationTransition[] = [
-  { from: 'draft', action: 'edit', to: 'draft', actor: 'declarant' },
-  { from: 'draft', action: 'submit', to: 'submitted', actor: 'declarant' },
-  { from: 'draft', action: 'delete', to: 'deleted', actor: 'declarant' },
-  { from: 'refused', action: 'edit', to: 'refused', actor: 'declarant' },
-  { from: 'refused', action: 'submit', to: 'submitted', actor: 'declarant' },
-  { from: 'refused', action: 'delete', to: 'deleted', actor: 'declarant' },
-  { from: 'submitted', action: 'confirm', to: 'confirmed', actor: 'reviewer' },
-  { from: 'submitted', action: 'refuse', to: 'refused', actor: 'reviewer', needsReason: true },
-];
+export const DECLARATION_TRANSITIONS = declarationWorkflow.transitions;
 
-export function declarationTransition(
-  from: DeclarationStatus,
-  action: DeclarationAction,
-  actor: DeclarationActor,
-): DeclarationTransition | null {
-  return DECLARATION_TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor) ?? null;
+export function declarationTransition(from: DeclarationStatus, action: DeclarationAction, actor: DeclarationActor) {
+  return declarationWorkflow.find(from, action, actor);
 }
 
 /** What an actor may do to a declaration in a status (buttons in the page, checks in the API). */
 export function declarationActions(status: DeclarationStatus, actor: DeclarationActor): DeclarationAction[] {
-  return DECLARATION_TRANSITIONS.filter((t) => t.from === status && t.actor === actor).map((t) => t.action);
+  return declarationWorkflow.actionsFor(status, actor);
 }
 
 /** The confirmation's number: sequence/year/XNKB (xác nhận khai báo), taken in the confirming transaction. */

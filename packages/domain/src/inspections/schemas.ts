@@ -7,6 +7,7 @@ import {
   REQUIREMENT_ACTIONS,
   REQUIREMENT_STATUSES,
 } from './state.ts';
+import { pageOf } from '../paging.ts';
 
 /**
  * Request and answer shapes of the inspection calls (`/api/Inspection/…`), shared by the API (validation,
@@ -173,7 +174,7 @@ export const inspectionSummary = z.object({
 });
 export type InspectionSummary = z.infer<typeof inspectionSummary>;
 
-export const inspectionPage = z.object({ pageLists: z.array(inspectionSummary), totalRecord: z.number() });
+export const inspectionPage = pageOf(inspectionSummary);
 
 export const inspectionDetail = inspectionSummary.extend({
   wardCode: z.string().nullable(),

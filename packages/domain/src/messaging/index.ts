@@ -64,8 +64,8 @@ export const BODY_MAX = 20_000;
 export const MESSAGE_FILE_KINDS = ['image', 'pdf', 'spreadsheet', 'document', 'archive'] as const;
 export const MESSAGE_FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip';
 
-// The send-email body's schema is in ./schemas.ts: the shell loads this file at start, without a validation library.
-export type { SendMessageInput } from './schemas.ts';
+// The send-email body's schema (and its type) is in ./schemas.ts: the shell loads this file at start, without a
+// validation library.
 
 export type MailBox = 'inbox' | 'sent';
 

@@ -123,5 +123,5 @@ export const NOTIFICATION_PAGE = '/thong-bao/danh-sach';
 /** `notifyStatus` of the list: 0 all, 1 unread, 2 read. */
 export const NOTIFY_STATUSES = { all: 0, unread: 1, read: 2 } as const;
 
-// The answers' schemas are in ./schemas.ts: the shell loads this file at start, without a validation library.
-export type { NotificationItem, NotificationPreference } from './schemas.ts';
+// The answers' schemas (and their types) are in ./schemas.ts: the shell loads this file at start, without a
+// validation library.

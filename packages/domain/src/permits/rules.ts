@@ -1,4 +1,8 @@
+import { addDays, addYears } from '../dates.ts';
 import type { PermitKind, PermitStatus } from './state.ts';
+
+// The calendar helpers once defined here, for the modules that still read them from the permits' rules.
+export { addDays, addYears, daysBetween, isCalendarDate, todayInVietnam, VIETNAM_TIME_ZONE, yearOf } from '../dates.ts';
 
 /**
  * The rules of Vietnamese law the portal enforces for work permits (Labour Code 2019 art. 151–157; Decree
@@ -11,64 +15,12 @@ import type { PermitKind, PermitStatus } from './state.ts';
  */
 
 export const MAX_VALIDITY_YEARS = 2;
-export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Permits ending within this many days are shown as ending soon (the review queue, the workspace). */
 export const PERMIT_EXPIRING_DAYS = 45;
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parts(date: string): [number, number, number] {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new Error(`Not a calendar date: ${date}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-function format(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [y, m, d] = parts(value);
-  return format(Date.UTC(y, m - 1, d)) === value;
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = parts(date);
-  return format(Date.UTC(y, m - 1, d + days));
-}
-
-/** 29 February plus one year is 1 March (the day after 28 February). */
-export function addYears(date: string, years: number): string {
-  const [y, m, d] = parts(date);
-  return format(Date.UTC(y + years, m - 1, d));
-}
-
-/** Today in Vietnam ('YYYY-MM-DD'), whatever the server's time zone. */
-export function todayInVietnam(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: VIETNAM_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-export function yearOf(date: string): number {
-  return parts(date)[0];
-}
 
 /** The last day a validity starting on `validFrom` may reach: two years, the day before the anniversary. */
 export function maxValidTo(validFrom: string): string {
   return addDays(addYears(validFrom, MAX_VALIDITY_YEARS), -1);
-}
-
-/** Days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const [y1, m1, d1] = parts(from);
-  const [y2, m2, d2] = parts(to);
-  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
 
 /** A problem with a value: the field it concerns and a code (message key `permits:rules.{code}`). */

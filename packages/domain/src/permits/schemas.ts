@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMIT_ACTIONS, PERMIT_KINDS, PERMIT_STATUSES } from './state.ts';
 import { checkPeriod, isCalendarDate } from './rules.ts';
+import { workflowEvent } from '../workflow/schemas.ts';
 
 /**
  * Request and response shapes of the `WorkerLicense` calls, shared by the API (validation, OpenAPI) and the
@@ -263,14 +264,7 @@ export const permitSummary = z.object({
 });
 export type PermitSummary = z.infer<typeof permitSummary>;
 
-export const permitEvent = z.object({
-  at: z.string(),
-  action: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  actorName: z.string().nullable(),
-  reason: z.string().nullable(),
-});
+export const permitEvent = workflowEvent;
 
 export const linkedPermit = z.object({
   id: z.string(),

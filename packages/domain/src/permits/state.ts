@@ -1,3 +1,5 @@
+import { defineWorkflow, type TransitionCheck as WorkflowCheck, type TransitionDecl } from '../workflow/index.ts';
+
 /**
  * Work permits and confirmation certificates (`WorkerLicense`): the life of a request, as one explicit table.
  *
@@ -65,50 +67,78 @@ export type PermitActor = (typeof PERMIT_ACTORS)[number];
 /** The request's end: `deleted` is not a status, the request leaves the lists (trash bin). */
 export type PermitTarget = PermitStatus | 'deleted';
 
-export interface Transition {
-  from: PermitStatus;
-  action: PermitAction;
-  to: PermitTarget;
-  actor: PermitActor;
-  /** The actor must give a reason (shown to the other side). */
-  needsReason?: boolean;
-}
+export type Transition = TransitionDecl<PermitStatus, PermitAction, PermitActor>;
 
 /** THE table: every allowed move; anything not listed is refused. */
-export const TRANSITIONS: readonly Transition[] = [
-  { from: 'draft', action: 'edit', to: 'draft', actor: 'applicant' },
-  { from: 'draft', action: 'submit', to: 'submitted', actor: 'applicant' },
-  { from: 'draft', action: 'delete', to: 'deleted', actor: 'applicant' },
-  { from: 'submitted', action: 'return', to: 'returned', actor: 'reviewer', needsReason: true },
-  { from: 'submitted', action: 'approve', to: 'approved', actor: 'reviewer' },
-  { from: 'submitted', action: 'reject', to: 'rejected', actor: 'reviewer', needsReason: true },
-  { from: 'submitted', action: 'attach', to: 'submitted', actor: 'reviewer' },
-  { from: 'returned', action: 'edit', to: 'returned', actor: 'applicant' },
-  { from: 'returned', action: 'submit', to: 'submitted', actor: 'applicant' },
-  { from: 'returned', action: 'delete', to: 'deleted', actor: 'applicant' },
-  { from: 'approved', action: 'attach', to: 'approved', actor: 'reviewer' },
-  { from: 'approved', action: 'extend', to: 'approved', actor: 'applicant' },
-  { from: 'approved', action: 'renew', to: 'approved', actor: 'applicant' },
-  { from: 'approved', action: 'expire', to: 'expired', actor: 'system' },
-];
+export const permitWorkflow = defineWorkflow({
+  name: 'permits.request',
+  statuses: PERMIT_STATUSES,
+  actions: PERMIT_ACTIONS,
+  actors: PERMIT_ACTORS,
+  transitions: [
+    { from: 'draft', action: 'edit', to: 'draft', actor: 'applicant' },
+    {
+      from: 'draft',
+      action: 'submit',
+      to: 'submitted',
+      actor: 'applicant',
+      needs: { confirm: true, files: true },
+      notify: 'permitSubmitted',
+    },
+    { from: 'draft', action: 'delete', to: 'deleted', actor: 'applicant', needs: { confirm: true } },
+    {
+      from: 'submitted',
+      action: 'return',
+      to: 'returned',
+      actor: 'reviewer',
+      needs: { reason: true },
+      notify: 'permitReturned',
+    },
+    {
+      from: 'submitted',
+      action: 'approve',
+      to: 'approved',
+      actor: 'reviewer',
+      needs: { fields: ['number', 'validFrom', 'validTo'] },
+      notify: 'permitApproved',
+    },
+    {
+      from: 'submitted',
+      action: 'reject',
+      to: 'rejected',
+      actor: 'reviewer',
+      needs: { reason: true },
+      notify: 'permitRejected',
+    },
+    { from: 'submitted', action: 'attach', to: 'submitted', actor: 'reviewer' },
+    { from: 'returned', action: 'edit', to: 'returned', actor: 'applicant' },
+    {
+      from: 'returned',
+      action: 'submit',
+      to: 'submitted',
+      actor: 'applicant',
+      needs: { confirm: true, files: true },
+      notify: 'permitSubmitted',
+    },
+    { from: 'returned', action: 'delete', to: 'deleted', actor: 'applicant', needs: { confirm: true } },
+    { from: 'approved', action: 'attach', to: 'approved', actor: 'reviewer' },
+    { from: 'approved', action: 'extend', to: 'approved', actor: 'applicant' },
+    { from: 'approved', action: 'renew', to: 'approved', actor: 'applicant' },
+    { from: 'approved', action: 'expire', to: 'expired', actor: 'system' },
+  ],
+});
 
-export type TransitionCheck =
-  | { ok: true; to: PermitTarget; needsReason: boolean }
-  /** `actor`: this actor never does this action (403); `state`: not in this status (409). */
-  | { ok: false; reason: 'actor' | 'state' };
+export const TRANSITIONS: readonly Transition[] = permitWorkflow.transitions;
+
+export type TransitionCheck = WorkflowCheck<PermitStatus>;
 
 export function checkTransition(from: PermitStatus, action: PermitAction, actor: PermitActor | null): TransitionCheck {
-  if (!actor) return { ok: false, reason: 'actor' };
-  const found = TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor);
-  if (found) return { ok: true, to: found.to, needsReason: found.needsReason ?? false };
-  const actorEverDoes = TRANSITIONS.some((t) => t.action === action && t.actor === actor);
-  return { ok: false, reason: actorEverDoes ? 'state' : 'actor' };
+  return permitWorkflow.check(from, action, actor);
 }
 
 /** Actions this actor may take on a request in this status (the page shows exactly these buttons). */
 export function allowedActions(status: PermitStatus, actor: PermitActor | null): PermitAction[] {
-  if (!actor) return [];
-  return TRANSITIONS.filter((t) => t.from === status && t.actor === actor).map((t) => t.action);
+  return permitWorkflow.actionsFor(status, actor);
 }
 
 /**

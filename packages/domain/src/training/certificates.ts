@@ -1,5 +1,6 @@
 import { addMonths } from '../equipment/rules.ts';
 import type { CertificateStatus, CredentialIssuer, TrainingCredential } from './rules.ts';
+import { defineWorkflow, filerMoves, type TransitionDecl } from '../workflow/index.ts';
 
 /**
  * Credentials of OSH training (Decree 44/2016 Art 24): how a course's passed participants get them, as one explicit
@@ -29,36 +30,35 @@ export type RequestActor = 'filer' | 'issuer';
 export const REQUEST_FILERS = ['employer', 'organization', 'authority'] as const;
 export type RequestFiler = (typeof REQUEST_FILERS)[number];
 
-export interface RequestTransition {
-  from: RequestStatus;
-  action: RequestAction;
-  to: RequestStatus | 'deleted';
-  actor: RequestActor;
-  needsReason?: boolean;
-}
+export const certificateRequestWorkflow = defineWorkflow({
+  name: 'training.certificateRequest',
+  statuses: REQUEST_STATUSES,
+  actions: REQUEST_ACTIONS,
+  actors: ['filer', 'issuer'],
+  transitions: [
+    ...filerMoves('filer', [
+      { status: 'draft', send: 'submit', to: 'submitted' },
+      { status: 'refused', send: 'submit', to: 'submitted' },
+    ]),
+    { from: 'submitted', action: 'issue', to: 'issued', actor: 'issuer', needs: { confirm: true } },
+    { from: 'submitted', action: 'refuse', to: 'refused', actor: 'issuer', needs: { reason: true } },
+  ],
+});
 
-export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
-  { from: 'draft', action: 'edit', to: 'draft', actor: 'filer' },
-  { from: 'draft', action: 'submit', to: 'submitted', actor: 'filer' },
-  { from: 'draft', action: 'delete', to: 'deleted', actor: 'filer' },
-  { from: 'refused', action: 'edit', to: 'refused', actor: 'filer' },
-  { from: 'refused', action: 'submit', to: 'submitted', actor: 'filer' },
-  { from: 'refused', action: 'delete', to: 'deleted', actor: 'filer' },
-  { from: 'submitted', action: 'issue', to: 'issued', actor: 'issuer' },
-  { from: 'submitted', action: 'refuse', to: 'refused', actor: 'issuer', needsReason: true },
-];
+export type RequestTransition = TransitionDecl<RequestStatus, RequestAction, RequestActor>;
+export const REQUEST_TRANSITIONS: readonly RequestTransition[] = certificateRequestWorkflow.transitions;
 
 export function requestTransition(
   from: RequestStatus,
   action: RequestAction,
   actor: RequestActor,
 ): RequestTransition | null {
-  return REQUEST_TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor) ?? null;
+  return certificateRequestWorkflow.find(from, action, actor);
 }
 
 /** What an actor may do to a request in a status (buttons in the page, checks in the API). */
 export function requestActions(status: RequestStatus, actor: RequestActor): RequestAction[] {
-  return REQUEST_TRANSITIONS.filter((t) => t.from === status && t.actor === actor).map((t) => t.action);
+  return certificateRequestWorkflow.actionsFor(status, actor);
 }
 
 /** The series a credential's number belongs to (giấy chứng nhận, thẻ an toàn, sổ theo dõi huấn luyện). */

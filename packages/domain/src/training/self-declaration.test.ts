@@ -38,7 +38,7 @@ describe('class A self-declaration state machine', () => {
   it('an acknowledged file is final; a refusal needs a reason', () => {
     expect(selfDeclarationActions('acknowledged', 'declarant')).toEqual([]);
     expect(selfDeclarationActions('acknowledged', 'reviewer')).toEqual([]);
-    expect(selfDeclarationTransition('submitted', 'refuse', 'reviewer')?.needsReason).toBe(true);
+    expect(selfDeclarationTransition('submitted', 'refuse', 'reviewer')?.needs?.reason).toBe(true);
     expect(selfDeclarationActions('draft', 'reviewer')).toEqual([]);
   });
 

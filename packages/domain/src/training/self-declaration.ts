@@ -13,6 +13,8 @@
  * - The facts are checked when the file is sent, against the class A conditions in force that day: reference data
  *   the department keeps (catalog/areas/training-class-condition.ts), not numbers of the code.
  */
+import { defineWorkflow, filerMoves, type TransitionDecl } from '../workflow/index.ts';
+
 export const SELF_DECLARATION_STATUSES = ['draft', 'submitted', 'resubmitted', 'acknowledged', 'refused'] as const;
 export type SelfDeclarationStatus = (typeof SELF_DECLARATION_STATUSES)[number];
 
@@ -21,33 +23,36 @@ export type SelfDeclarationAction = (typeof SELF_DECLARATION_ACTIONS)[number];
 
 export type SelfDeclarationActor = 'declarant' | 'reviewer';
 
-export interface SelfDeclarationTransition {
-  from: SelfDeclarationStatus;
-  action: SelfDeclarationAction;
-  to: SelfDeclarationStatus | 'deleted';
-  actor: SelfDeclarationActor;
-  needsReason?: boolean;
-}
+export const selfDeclarationWorkflow = defineWorkflow({
+  name: 'training.selfDeclaration',
+  statuses: SELF_DECLARATION_STATUSES,
+  actions: SELF_DECLARATION_ACTIONS,
+  actors: ['declarant', 'reviewer'],
+  transitions: [
+    ...filerMoves('declarant', [
+      { status: 'draft', send: 'submit', to: 'submitted' },
+      { status: 'refused', send: 'resubmit', to: 'resubmitted' },
+    ]),
+    { from: 'submitted', action: 'acknowledge', to: 'acknowledged', actor: 'reviewer', needs: { confirm: true } },
+    { from: 'submitted', action: 'refuse', to: 'refused', actor: 'reviewer', needs: { reason: true } },
+    { from: 'resubmitted', action: 'acknowledge', to: 'acknowledged', actor: 'reviewer', needs: { confirm: true } },
+    { from: 'resubmitted', action: 'refuse', to: 'refused', actor: 'reviewer', needs: { reason: true } },
+  ],
+});
 
-export const SELF_DECLARATION_TRANSITIONS: readonly SelfDeclarationTransition[] = [
-  { from: 'draft', action: 'edit', to: 'draft', actor: 'declarant' },
-  { from: 'draft', action: 'submit', to: 'submitted', actor: 'declarant' },
-  { from: 'draft', action: 'delete', to: 'deleted', actor: 'declarant' },
-  { from: 'refused', action: 'edit', to: 'refused', actor: 'declarant' },
-  { from: 'refused', action: 'resubmit', to: 'resubmitted', actor: 'declarant' },
-  { from: 'refused', action: 'delete', to: 'deleted', actor: 'declarant' },
-  { from: 'submitted', action: 'acknowledge', to: 'acknowledged', actor: 'reviewer' },
-  { from: 'submitted', action: 'refuse', to: 'refused', actor: 'reviewer', needsReason: true },
-  { from: 'resubmitted', action: 'acknowledge', to: 'acknowledged', actor: 'reviewer' },
-  { from: 'resubmitted', action: 'refuse', to: 'refused', actor: 'reviewer', needsReason: true },
-];
+export type SelfDeclarationTransition = TransitionDecl<
+  SelfDeclarationStatus,
+  SelfDeclarationAction,
+  SelfDeclarationActor
+>;
+export const SELF_DECLARATION_TRANSITIONS: readonly SelfDeclarationTransition[] = selfDeclarationWorkflow.transitions;
 
 export function selfDeclarationTransition(
   from: SelfDeclarationStatus,
   action: SelfDeclarationAction,
   actor: SelfDeclarationActor,
 ): SelfDeclarationTransition | null {
-  return SELF_DECLARATION_TRANSITIONS.find((t) => t.from === from && t.action === action && t.actor === actor) ?? null;
+  return selfDeclarationWorkflow.find(from, action, actor);
 }
 
 /** What an actor may do to a declaration in a status (buttons in the page, checks in the API). */
@@ -55,12 +60,12 @@ export function selfDeclarationActions(
   status: SelfDeclarationStatus,
   actor: SelfDeclarationActor,
 ): SelfDeclarationAction[] {
-  return SELF_DECLARATION_TRANSITIONS.filter((t) => t.from === status && t.actor === actor).map((t) => t.action);
+  return selfDeclarationWorkflow.actionsFor(status, actor);
 }
 
 /** Which side takes an action. */
 export function selfDeclarationSide(action: SelfDeclarationAction): SelfDeclarationActor {
-  return SELF_DECLARATION_TRANSITIONS.find((t) => t.action === action)?.actor ?? 'declarant';
+  return selfDeclarationWorkflow.actorOf(action);
 }
 
 /** Statuses waiting for the department. */

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { ACCIDENT_PERMISSIONS } from '@portal/domain/accidents/features';
+import type { AccidentActor } from '@portal/domain/accidents/rules';
 import { permits, type Principal } from '../../platform/access/index.ts';
 import { inLocalUnit, scopeOf } from '../../platform/access/scope.ts';
 
@@ -60,6 +61,12 @@ export function isDeclarant(caller: Caller, row: AccidentOwner): boolean {
 
 export function isInvestigator(caller: Caller): boolean {
   return caller.canInvestigate && caller.wholeProvince;
+}
+
+/** The side the caller takes in this accident's workflow, or null when it takes none (it may only read). */
+export function accidentActorOf(caller: Caller, row: AccidentOwner): Exclude<AccidentActor, 'investigation'> | null {
+  if (isDeclarant(caller, row)) return 'declarant';
+  return isInvestigator(caller) ? 'investigator' : null;
 }
 
 /** Accidents the caller may see, over alias `a` (live rows only). */

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerFileReadGrant } from '../files/grants.ts';
+import type { FileReadGrant } from '../files/index.ts';
+import { defineModule } from '../define.ts';
 import { callerOf } from './access.ts';
 import { dossierFileVisible } from './investigations.ts';
 import accidentRoutes from './routes.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+import { accidentsDemoStep } from './seed.ts';
+import { accidentsReferenceStep } from './reference.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 // Who sees an accident may download the files of its investigation dossier.
-registerFileReadGrant((db, principal, fileId) => dossierFileVisible(db, callerOf(principal), fileId));
+const dossierGrant: FileReadGrant = (db, principal, fileId) => dossierFileVisible(db, callerOf(principal), fileId);
 
 /**
  * Workplace accidents (Law 84/2015 Arts 34–35; Decree 39/2016; Decree 129/2025): declarations by employers and
@@ -18,4 +20,10 @@ const accidents: FastifyPluginAsync = async (app) => {
   await app.register(accidentRoutes);
 };
 
-export default accidents;
+export default defineModule({
+  name: 'accidents',
+  plugin: accidents,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  fileGrants: [dossierGrant],
+  seeds: [accidentsReferenceStep, accidentsDemoStep],
+});

@@ -1,17 +1,21 @@
 import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { ACCIDENT_SUBJECT } from '@portal/domain/accidents/features';
 import {
+  accidentWorkflow,
   INVESTIGATION_RULES,
   investigationClass,
+  investigationWorkflow,
   mayExtend,
   vietnamMoment,
+  type AccidentStatus,
   type DossierKind,
+  type InvestigationAction,
   type InvestigationClass,
+  type InvestigationStatus,
 } from '@portal/domain/accidents/rules';
 import type {
   ConcludeInvestigationBody,
   ExtendInvestigationBody,
-  InvestigationAction,
   InvestigationDetail,
   InvestigationListQuery,
   InvestigationSummary,
@@ -27,9 +31,10 @@ import { matchesKeyword } from '../../db/search.ts';
 import { permits } from '../../platform/access/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { deadlineEnd, deadlineInForce } from '../equipment/reference.ts';
+import { deadlineEnd, deadlineInForce } from '../../platform/deadlines/index.ts';
+import { workflowRules } from '../../platform/workflow/index.ts';
 import { accidentVisibleTo, isInvestigator, type Caller } from './access.ts';
-import { accidentError, findAccident, t, type AccidentCtx } from './service.ts';
+import { accidentError, findAccident, guardAccident, t, type AccidentCtx } from './service.ts';
 import { withAccidents } from './tables.ts';
 
 type Trx = Transaction<DB>;
@@ -111,11 +116,23 @@ async function findInvestigation(db: Executor, caller: Caller, id: string): Prom
   return r.rows[0];
 }
 
+const rules = workflowRules(investigationWorkflow, {
+  prefix: 'accidents:investigations',
+  errors: 'accidents:errors',
+  statuses: 'accidents:investigationStatuses',
+  codes: { notYourStep: 'NOT_INVESTIGATOR', invalidState: 'NOT_OPEN' },
+});
+
+/** The accident's status once its investigation concludes (the accident's workflow follows its investigation). */
+const ACCIDENT_CONCLUDED = accidentWorkflow.find('investigating', 'conclude', 'investigation')!.to as AccidentStatus;
+
+const actorOf = (caller: Caller) => (isInvestigator(caller) ? 'investigator' : null);
+
+/** The workflow's moves for the caller; the extension only while the class allows one (Art 35.6). */
 function actionsFor(caller: Caller, r: InvestigationRow): InvestigationAction[] {
-  if (!isInvestigator(caller) || r.status !== 'open') return [];
-  const out: InvestigationAction[] = ['update', 'conclude'];
-  if (mayExtend(classOfRule(r.deadline_rule), !!r.extended)) out.push('extend');
-  return out;
+  return investigationWorkflow
+    .actionsFor(r.status, actorOf(caller))
+    .filter((a) => a !== 'extend' || mayExtend(classOfRule(r.deadline_rule), !!r.extended));
 }
 
 export async function investigationDetail(ctx: AccidentCtx, id: string): Promise<InvestigationDetail> {
@@ -251,6 +268,7 @@ const audit = (trx: Trx, ctx: AccidentCtx, action: string, recordId: string, det
 
 /** add-investigation: the department opens the investigation of a visible accident, once. */
 export async function openInvestigation(ctx: AccidentCtx, body: OpenInvestigationBody): Promise<string> {
+  // Only the department opens one: refused before the accident is looked up (unknown to the caller: 400 below).
   if (!isInvestigator(ctx.caller)) throw accidentError(403, 'NOT_INVESTIGATOR');
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await sql<{ id: string }>`select a.id from accident a
@@ -262,7 +280,7 @@ export async function openInvestigation(ctx: AccidentCtx, body: OpenInvestigatio
         ],
       });
     const accident = (await findAccident(trx, ctx.caller, body.accidentId))!;
-    if (accident.investigation_id) throw accidentError(409, 'ALREADY_INVESTIGATED');
+    const accidentStatus = guardAccident(ctx, accident, 'investigate', undefined);
     const notifiedOn = vietnamMoment(accident.notified_at).isoDate;
     const cls = investigationClass(
       { deathCount: Number(accident.death_count), seriousCount: Number(accident.serious_count) },
@@ -293,7 +311,7 @@ export async function openInvestigation(ctx: AccidentCtx, body: OpenInvestigatio
       .executeTakeFirstOrThrow();
     await a
       .updateTable('accident')
-      .set({ status: 'investigating', return_reason: null, updated_at: ctx.now })
+      .set({ status: accidentStatus, return_reason: null, updated_at: ctx.now })
       .where('id', '=', accident.id)
       .execute();
     await audit(trx, ctx, 'investigate', inserted.id, { code: accident.code, dueOn: d.dueOn, rule: d.rule });
@@ -301,23 +319,28 @@ export async function openInvestigation(ctx: AccidentCtx, body: OpenInvestigatio
   });
 }
 
-async function lockInvestigation(trx: Trx, ctx: AccidentCtx, id: string, version: number | undefined) {
+/** The investigation locked for `action`, with the status the move leads to (404, then the workflow's refusals). */
+async function lockInvestigation(
+  trx: Trx,
+  ctx: AccidentCtx,
+  id: string,
+  action: InvestigationAction,
+  version: number | undefined,
+) {
   const locked = await sql<{
     id: string;
   }>`select i.id from accident_investigation i join accident a on a.id = i.accident_id
     where i.id = ${id} and ${visible(ctx.caller)} for update of i`.execute(trx);
   if (!locked.rows[0]) throw new AppError(404, 'NOT_FOUND');
-  if (!isInvestigator(ctx.caller)) throw accidentError(403, 'NOT_INVESTIGATOR');
   const row = (await findInvestigation(trx, ctx.caller, id))!;
-  if (version !== undefined && Number(row.version) !== version) throw accidentError(409, 'STALE_VERSION');
-  if (row.status !== 'open') throw accidentError(409, 'NOT_OPEN');
-  return row;
+  const to = rules.guard(row, { lang: ctx.lang, action, actor: actorOf(ctx.caller), version }) as InvestigationStatus;
+  return { row, to };
 }
 
 /** update-investigation/{id}: team, dossier, draft conclusions; the expert examination switches to/from 60 days. */
 export async function updateInvestigation(ctx: AccidentCtx, id: string, body: UpdateInvestigationBody): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockInvestigation(trx, ctx, id, body.version);
+    const { row } = await lockInvestigation(trx, ctx, id, 'update', body.version);
     await checkFiles(trx, ctx, body.files);
     const set: Record<string, unknown> = {
       version: Number(row.version) + 1,
@@ -352,7 +375,7 @@ export async function updateInvestigation(ctx: AccidentCtx, id: string, body: Up
 /** extend-investigation/{id}: once, for a serious or fatal accident, by no more than the deadline itself. */
 export async function extendInvestigation(ctx: AccidentCtx, id: string, body: ExtendInvestigationBody): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockInvestigation(trx, ctx, id, body.version);
+    const { row } = await lockInvestigation(trx, ctx, id, 'extend', body.version);
     if (!mayExtend(classOfRule(row.deadline_rule), !!row.extended)) throw accidentError(409, 'EXTENSION_NOT_ALLOWED');
     if (body.days > Number(row.deadline_days))
       throw accidentError(400, 'EXTENSION_TOO_LONG', { days: Number(row.deadline_days) }, [
@@ -388,14 +411,14 @@ export async function concludeInvestigation(
   body: ConcludeInvestigationBody,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockInvestigation(trx, ctx, id, body.version);
+    const { row, to } = await lockInvestigation(trx, ctx, id, 'conclude', body.version);
     if (body.concludedOn < row.notified_on) throw accidentError(400, 'CONCLUDED_BEFORE_NOTIFIED');
     if (body.concludedOn > ctx.today) throw accidentError(400, 'CONCLUDED_IN_FUTURE');
     const a = withAccidents(trx);
     await a
       .updateTable('accident_investigation')
       .set({
-        status: 'concluded',
+        status: to,
         concluded_on: body.concludedOn,
         conclusions: body.conclusions,
         measures: body.measures,
@@ -407,7 +430,7 @@ export async function concludeInvestigation(
       .execute();
     await a
       .updateTable('accident')
-      .set({ status: 'concluded', updated_at: ctx.now })
+      .set({ status: ACCIDENT_CONCLUDED, updated_at: ctx.now })
       .where('id', '=', row.accident_id)
       .execute();
     await audit(trx, ctx, 'conclude', row.id, { code: row.accident_code, concludedOn: body.concludedOn });

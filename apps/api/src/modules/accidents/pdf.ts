@@ -1,7 +1,7 @@
 import { vietnamMoment } from '@portal/domain/accidents/rules';
 import { renderDocument } from '../../platform/documents/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 import { findAccident, routingsOf, t, victimsOf, type AccidentCtx } from './service.ts';
 
 /**

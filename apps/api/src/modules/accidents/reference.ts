@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { INVESTIGATION_LEGAL_BASIS, INVESTIGATION_RULES } from '@portal/domain/accidents/rules';
 import { seedCatalogRows } from '../../catalog/seed.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import type { Executor } from '../../catalog/context.ts';
 
 /**
@@ -111,6 +111,7 @@ export const ACCIDENT_ROUTING_ROWS = [
 export const accidentsReferenceStep: SeedStep = {
   name: 'accidents-reference',
   kind: 'reference',
+  order: 130,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'accidents.seeded.reference', {
       legalDeadline: ACCIDENT_DEADLINE_ROWS,

@@ -18,7 +18,8 @@ import {
 } from '@portal/domain/accidents/schemas';
 import { contentDisposition } from '../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../platform/http/route-schemas.ts';
-import { explainValidation } from '../permits/validation.ts';
+import { explainValidationOf } from '../../platform/http/validation.ts';
+import { move, registerMoveRoutes, registerRecordRoutes } from '../../platform/workflow/routes.ts';
 import {
   concludeInvestigation,
   extendInvestigation,
@@ -47,81 +48,44 @@ const tags = ['Accident'];
  * Every write answers the record as it now is.
  */
 const accidentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async (request) => {
-    const error = explainValidation(request);
-    if (error) throw error;
-  });
+  explainValidationOf(app);
   const ctx = (request: Parameters<typeof accidentCtx>[1]) => accidentCtx(app.db, request);
 
-  app.get(
-    `${AREA}/accidents`,
+  registerRecordRoutes(
+    app,
+    { area: AREA, tags, ctx, detail: { schema: accidentDetailSchema, read: accidentDetail } },
     {
-      config: { permission: ACCIDENT_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
+      list: {
+        path: 'accidents',
+        permission: ACCIDENT_PERMISSIONS.read,
         summary:
           'Declarations the caller sees (employer: its own; commune: those in its commune and its own; department: all)',
-        querystring: accidentListQuery,
-        response: { 200: accidentPage, ...errors },
+        query: accidentListQuery,
+        page: accidentPage,
+        run: listAccidents,
       },
-    },
-    async (request) => listAccidents(ctx(request), request.query),
-  );
-
-  app.get(
-    `${AREA}/accidents/:id`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
+      detail: {
+        path: 'accidents',
+        permission: ACCIDENT_PERMISSIONS.read,
         summary: 'One declaration with its victims, routings and the actions open to the caller',
-        params: idParams,
-        response: { 200: accidentDetailSchema, ...errors },
       },
-    },
-    async (request) => accidentDetail(ctx(request), request.params.id),
-  );
-
-  app.post(
-    `${AREA}/add-accident`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
+      create: {
+        path: 'add-accident',
+        permission: ACCIDENT_PERMISSIONS.create,
+        idempotent: true,
         summary:
           "Declare an accident (employer: its own; commune: a worker without a labour contract in its area): answers at once with the year's next receipt number; a fatal accident or one with ≥ 2 seriously injured is routed to the units the routing rules name",
         body: newAccidentBody,
-        response: { 201: accidentDetailSchema, ...errors },
+        run: declareAccident,
       },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await declareAccident(c, request.body);
-      return reply.status(201).send(await accidentDetail(c, id));
-    },
-  );
-
-  app.put(
-    `${AREA}/update-accident/:id`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
+      update: {
+        path: 'update-accident',
+        permission: ACCIDENT_PERMISSIONS.update,
         summary:
           'Amend a declaration (its declarant): a new version with the reason, the earlier ones kept; 409 when someone changed it since',
-        params: idParams,
         body: updateAccidentBody,
-        response: { 200: accidentDetailSchema, ...errors },
+        run: amendAccident,
       },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await amendAccident(c, request.params.id, request.body);
-      return accidentDetail(c, request.params.id);
     },
   );
 
@@ -140,25 +104,15 @@ const accidentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => accidentVersions(ctx(request), request.params.id),
   );
 
-  app.post(
-    `${AREA}/return-accident/:id`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.investigate },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Department: ask the declarant to complete a declaration not yet under investigation',
-        params: idParams,
-        body: returnAccidentBody,
-        response: { 200: accidentDetailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await returnAccident(c, request.params.id, request.body);
-      return accidentDetail(c, request.params.id);
-    },
-  );
+  registerMoveRoutes(app, { area: AREA, tags, ctx, detail: { schema: accidentDetailSchema, read: accidentDetail } }, [
+    move({
+      path: 'return-accident',
+      permission: ACCIDENT_PERMISSIONS.investigate,
+      summary: 'Department: ask the declarant to complete a declaration not yet under investigation',
+      body: returnAccidentBody,
+      run: (c, id, body) => returnAccident(c, id, body),
+    }),
+  ]);
 
   app.get(
     `${AREA}/accident-receipt/:id`,
@@ -252,45 +206,26 @@ const accidentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    `${AREA}/extend-investigation/:id`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.investigate },
-      attachValidation: true,
-      schema: {
-        tags,
+  registerMoveRoutes(
+    app,
+    { area: AREA, tags, ctx, detail: { schema: investigationDetailSchema, read: investigationDetail } },
+    [
+      move({
+        path: 'extend-investigation',
+        permission: ACCIDENT_PERMISSIONS.investigate,
         summary:
           'Department: extend the deadline once (serious and fatal accidents), by no more than the deadline itself',
-        params: idParams,
         body: extendInvestigationBody,
-        response: { 200: investigationDetailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await extendInvestigation(c, request.params.id, request.body);
-      return investigationDetail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/conclude-investigation/:id`,
-    {
-      config: { permission: ACCIDENT_PERMISSIONS.investigate },
-      attachValidation: true,
-      schema: {
-        tags,
+        run: (c, id, body) => extendInvestigation(c, id, body),
+      }),
+      move({
+        path: 'conclude-investigation',
+        permission: ACCIDENT_PERMISSIONS.investigate,
         summary: 'Department: conclude with the report date, conclusions and measures',
-        params: idParams,
         body: concludeInvestigationBody,
-        response: { 200: investigationDetailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await concludeInvestigation(c, request.params.id, request.body);
-      return investigationDetail(c, request.params.id);
-    },
+        run: (c, id, body) => concludeInvestigation(c, id, body),
+      }),
+    ],
   );
 };
 

@@ -9,9 +9,9 @@ import {
 import { addDays } from '@portal/domain/permits/rules';
 import type { Db } from '../../db/database.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_BUSINESSES, DEMO_UNITS } from '../accounts/seed.ts';
-import { ensureEmployerUnit } from '../businesses/employers.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_BUSINESSES, DEMO_UNITS } from '../accounts/index.ts';
+import { ensureEmployerUnit } from '../businesses/index.ts';
 import { callerOf } from './access.ts';
 import { deadlineFor } from './investigations.ts';
 import { accidentsReferenceStep } from './reference.ts';
@@ -868,5 +868,6 @@ async function seedDemo(db: Db, log: Parameters<SeedStep['run']>[0]['log']): Pro
 export const accidentsDemoStep: SeedStep = {
   name: 'accidents-demo',
   kind: 'demo',
+  order: 310,
   run: ({ db, log }) => seedDemo(db, log),
 };

@@ -3,22 +3,27 @@ import { sql, type Transaction } from 'kysely';
 import { ACCIDENT_PERMISSIONS, ACCIDENT_SUBJECT, accidentLink } from '@portal/domain/accidents/features';
 import {
   accidentSeverity,
+  accidentWorkflow,
   diffSnapshots,
   triggerMatches,
   victimCounts,
   vietnamMoment,
+  type AccidentMove,
+  type AccidentStatus,
   type Snapshot,
 } from '@portal/domain/accidents/rules';
-import type {
-  AccidentAction,
-  AccidentDetail,
-  AccidentVersions,
-  NewAccidentBody,
-  ReturnAccidentBody,
-  UpdateAccidentBody,
-  VictimInput,
+import {
+  ACCIDENT_ACTIONS,
+  type AccidentAction,
+  type AccidentDetail,
+  type AccidentVersions,
+  type NewAccidentBody,
+  type ReturnAccidentBody,
+  type UpdateAccidentBody,
+  type VictimInput,
 } from '@portal/domain/accidents/schemas';
 import { translate, type Language } from '@portal/domain/i18n';
+import type { NotificationKindName } from '@portal/domain/notifications/kinds';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../../catalog/context.ts';
@@ -27,7 +32,8 @@ import { inLocalUnit } from '../../platform/access/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
-import { accidentVisibleTo, callerOf, declarantKindOf, isDeclarant, isInvestigator, type Caller } from './access.ts';
+import { actorName, workflowRules } from '../../platform/workflow/index.ts';
+import { accidentActorOf, accidentVisibleTo, callerOf, declarantKindOf, type Caller } from './access.ts';
 import { routingRulesInForce } from './reference.ts';
 import { withAccidents } from './tables.ts';
 
@@ -69,10 +75,36 @@ export function accidentError(
 const notFound = () => new AppError(404, 'NOT_FOUND');
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
-export async function fullName(db: Executor, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const row = await db.selectFrom('app_user').select('full_name').where('id', '=', userId).executeTakeFirst();
-  return row?.full_name ?? null;
+/** The refusals of a wrong status, as published for each move (an amendment is never refused for its status). */
+const INVALID_STATE: Partial<Record<AccidentMove, string>> = {
+  return: 'NOT_RETURNABLE',
+  investigate: 'ALREADY_INVESTIGATED',
+};
+
+const rules = workflowRules(accidentWorkflow, {
+  prefix: 'accidents',
+  errors: 'accidents:errors',
+  statuses: 'accidents:statuses',
+  codes: {
+    // Published by side: only the declarant amends; only the department returns and investigates.
+    notYourStep: ({ actor }) => (actor === 'declarant' ? 'NOT_YOURS' : 'NOT_INVESTIGATOR'),
+    invalidState: ({ action }) => INVALID_STATE[action as AccidentMove] ?? 'INVALID_STATE',
+  },
+});
+
+/**
+ * The workflow's verdict on this caller's move: 403 when the caller never takes it on this accident (or lacks the
+ * permission), 409 when the accident changed since it was read or is not in a status that allows the move.
+ */
+export function guardAccident(
+  ctx: AccidentCtx,
+  row: Pick<AccidentRow, 'status' | 'version' | 'business_id' | 'declared_by_unit_id'>,
+  action: Exclude<AccidentMove, 'conclude'>,
+  version: number | undefined,
+  allowed?: boolean,
+): AccidentStatus {
+  const actor = accidentActorOf(ctx.caller, row);
+  return rules.guard(row, { lang: ctx.lang, action, actor, version, allowed }) as AccidentStatus;
 }
 
 // -------------------------------------------------------------------------------------------------- reading
@@ -206,14 +238,16 @@ export async function routingsOf(db: Executor, accidentId: string): Promise<Acci
   }));
 }
 
+// The investigation's follow-on move (`conclude`) is not the caller's: the detail offers only its own actions.
+const isDetailAction = (a: AccidentMove): a is Extract<AccidentMove, AccidentAction> =>
+  (ACCIDENT_ACTIONS as readonly string[]).includes(a);
+
+/** The receipt, to whoever sees the accident; then the moves the workflow gives the caller's side. */
 function actionsFor(caller: Caller, row: AccidentRow): AccidentAction[] {
-  const out: AccidentAction[] = ['receipt'];
-  if (caller.canUpdate && isDeclarant(caller, row)) out.push('amend');
-  if (isInvestigator(caller)) {
-    if (row.status === 'declared') out.push('return');
-    if (!row.investigation_id) out.push('investigate');
-  }
-  return out;
+  const moves = accidentWorkflow
+    .actionsFor(row.status, accidentActorOf(caller, row))
+    .filter((a) => a !== 'amend' || caller.canUpdate);
+  return ['receipt', ...moves.filter(isDetailAction)];
 }
 
 export function toSummary(r: AccidentRow) {
@@ -497,7 +531,7 @@ async function writeVersion(
       version,
       snapshot: JSON.stringify(snapshot),
       changed_by: ctx.caller.userId,
-      changed_by_name: (await fullName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null,
+      changed_by_name: (await actorName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null,
       reason,
       at: ctx.now,
     })
@@ -545,7 +579,7 @@ export async function routeAccident(trx: Trx, ctx: AccidentCtx, accidentId: stri
     declarant,
     occurredAt: `${moment.time} ${moment.date}`,
   };
-  const routedByName = (await fullName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null;
+  const routedByName = (await actorName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null;
   for (const rule of rules) {
     if (done.has(rule.recipient)) continue;
     done.add(rule.recipient);
@@ -672,15 +706,14 @@ export async function amendAccident(ctx: AccidentCtx, id: string, body: UpdateAc
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockAccident(trx, ctx.caller, id);
     if (!row) throw notFound();
-    if (!ctx.caller.canUpdate || !isDeclarant(ctx.caller, row)) throw accidentError(403, 'NOT_YOURS');
-    if (Number(row.version) !== body.version) throw accidentError(409, 'STALE_VERSION');
+    const status = guardAccident(ctx, row, 'amend', body.version, ctx.caller.canUpdate);
     const checked = await checkBody(trx, ctx, body, row.business_id);
     const version = Number(row.version) + 1;
     await withAccidents(trx)
       .updateTable('accident')
       .set({
         ...accidentValues(body),
-        status: row.status === 'returned' ? 'declared' : row.status,
+        status,
         return_reason: null,
         version,
         updated_at: ctx.now,
@@ -705,12 +738,10 @@ export async function returnAccident(ctx: AccidentCtx, id: string, body: ReturnA
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockAccident(trx, ctx.caller, id);
     if (!row) throw notFound();
-    if (!isInvestigator(ctx.caller)) throw accidentError(403, 'NOT_INVESTIGATOR');
-    if (body.version !== undefined && Number(row.version) !== body.version) throw accidentError(409, 'STALE_VERSION');
-    if (row.status !== 'declared') throw accidentError(409, 'NOT_RETURNABLE');
+    const status = guardAccident(ctx, row, 'return', body.version);
     await withAccidents(trx)
       .updateTable('accident')
-      .set({ status: 'returned', return_reason: body.reason, updated_at: ctx.now, updated_by: ctx.caller.userId })
+      .set({ status, return_reason: body.reason, updated_at: ctx.now, updated_by: ctx.caller.userId })
       .where('id', '=', row.id)
       .execute();
     await recordAudit(trx, ctx.request, {
@@ -734,7 +765,7 @@ export async function returnAccident(ctx: AccidentCtx, id: string, body: ReturnA
       row.business_id
         ? { scopes: [{ kind: 'employer', businessId: row.business_id, permission: ACCIDENT_PERMISSIONS.update }] }
         : { users: users ?? [] },
-      'accidentReturned',
+      accidentWorkflow.notificationOf('return') as NotificationKindName,
       { code: row.code, reason: body.reason },
       accidentLink(row.id),
       { request: ctx.request },

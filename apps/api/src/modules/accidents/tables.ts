@@ -1,6 +1,7 @@
 import type { AccidentStatus, InvestigationStatus, Severity } from '@portal/domain/accidents/rules';
 import type { ColumnType, Kysely } from 'kysely';
-import type { DB, Generated, Json } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Generated, Json } from '../../db/columns.ts';
 
 /** Accidents, victims, versions, receipt counter, routings and investigations (migration 0028). */
 // A type, not an interface: withTables wants an index-compatible record.

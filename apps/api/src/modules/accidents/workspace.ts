@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACCIDENT_PATHS, ACCIDENT_PERMISSIONS } from '@portal/domain/accidents/features';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { accidentVisibleTo, callerOf } from './access.ts';
 
 /**
@@ -18,7 +18,7 @@ async function count(ctx: WorkspaceContext, where: ReturnType<typeof sql>): Prom
 const thisYear = (ctx: WorkspaceContext) =>
   sql`a.occurred_at >= (${`${ctx.today.slice(0, 4)}-01-01`}::date)::timestamp at time zone 'Asia/Ho_Chi_Minh'`;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'accidents.returned',
     permission: ACCIDENT_PERMISSIONS.update,
@@ -59,9 +59,9 @@ registerWorkspaceTasks(
       ),
     link: `${ACCIDENT_PATHS.investigations}?overdue=true`,
   },
-);
+];
 
-registerWorkspaceFigures(
+export const workspaceFigures: WorkspaceFigureProvider[] = [
   {
     key: 'accidents.year',
     permission: ACCIDENT_PERMISSIONS.read,
@@ -83,4 +83,4 @@ registerWorkspaceFigures(
     },
     link: `${ACCIDENT_PATHS.declarations}?severity=fatal`,
   },
-);
+];

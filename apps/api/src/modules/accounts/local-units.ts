@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 
 /**
  * Administrative units referred to by accounts: an employer's ward and a district unit's local unit.

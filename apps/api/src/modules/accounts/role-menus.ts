@@ -23,7 +23,8 @@ function leavesOf(nodes: readonly MenuNode[]): MenuLeaf[] {
 /** Per default type (by code): the menu paths its users see. */
 export async function defaultTypeMenus(): Promise<Map<string, Set<string>>> {
   // Every module's features and menu entries, as the seed sees them.
-  await import('../index.ts');
+  const [{ modules }, { installModules }] = await Promise.all([import('../index.ts'), import('../define.ts')]);
+  installModules(modules);
   const groups = permissionGroups();
   const out = new Map<string, Set<string>>();
   for (const type of DEFAULT_USER_TYPES) {

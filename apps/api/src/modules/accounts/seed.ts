@@ -5,7 +5,7 @@ import { assessPassword, personalInputs } from '@portal/domain/password-strength
 import type { Db } from '../../db/database.ts';
 import type { UnitKind } from '../../platform/access/index.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import { permissionList } from './tables.ts';
 import { catalogRegistry } from '../../catalog/registry.ts';
 
@@ -168,9 +168,7 @@ export function grantedByDefault(type: DefaultType, permission: string, group: s
 const KNOWN_PERMISSIONS_KEY = 'accounts.knownPermissions';
 
 async function syncDefaultUserTypes(db: Db): Promise<void> {
-  // Every module registers its features when loaded; load them all so the seed sees the same catalogue
-  // whoever runs it (the server after building the app, or a tool that only seeds).
-  await import('../index.ts');
+  // The seed runner loads every module (seed/index.ts imports the list), so every feature is known here.
   const groups = permissionGroups();
   const all = [...groups.keys()];
   const knownRow = await db
@@ -330,12 +328,14 @@ export const ADMIN_USER_NAME = 'admin';
 const userTypesStep: SeedStep = {
   name: 'accounts: default user types',
   kind: 'reference',
+  order: 30,
   run: async ({ db }) => syncDefaultUserTypes(db),
 };
 
 const adminStep: SeedStep = {
   name: 'accounts: department unit and first administrator',
   kind: 'reference',
+  order: 40,
   run: async ({ db, config, announce, log }) => {
     const unitId = await ensureDepartmentUnit(db);
     const exists = await db
@@ -465,6 +465,7 @@ async function ensureUnit(
 const demoStep: SeedStep = {
   name: 'accounts: demo units, employers and accounts (Lâm Đồng)',
   kind: 'demo',
+  order: 50,
   run: async ({ db }) => {
     const departmentId = await ensureDepartmentUnit(db);
     // Name the department for the demo province unless an administrator already renamed it.

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 import type { UnitKind } from '../../platform/access/index.ts';
 
 /** Identity and access tables (migration 0003_accounts). */

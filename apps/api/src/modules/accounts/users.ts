@@ -3,7 +3,7 @@ import { sql, type Expression, type Kysely, type SqlBool, type Transaction } fro
 import { expandPermissions, parsePermission } from '@portal/domain/permissions';
 import { translate, type Language } from '@portal/domain/i18n';
 import { ACTIVATION_TYPES, ACCOUNT_PAGES } from '@portal/domain/accounts';
-import { catalogOperations, registerCatalogHooks, type OpContext } from '../../catalog/index.ts';
+import { catalogOperations, catalogueHook, type CatalogueHookEntry, type OpContext } from '../../catalog/index.ts';
 import { afterCommit, contextOf } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -258,7 +258,7 @@ export async function createUserAccount(
   return (await users().create(contextOf(request, app.db), input)).id;
 }
 
-registerCatalogHooks('user', {
+const userRules = catalogueHook('user', {
   async beforeChange({ ctx, operation, data, original }) {
     const db = ctx.db as Db;
     const [current] = operation === 'update' ? await accountsOf(db, [original!.id]) : [];
@@ -403,3 +403,6 @@ registerCatalogHooks('user', {
     }
   },
 });
+
+/** The user area's rules, declared by the accounts module (index.ts). */
+export const userHooks: CatalogueHookEntry[] = [userRules];

@@ -3,9 +3,15 @@ import { z } from 'zod';
 import { addSectorsInput, deleteSectorsInput } from '@portal/domain/businesses/index';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { contextOf } from '../../catalog/context.ts';
-import { email, phone, userName } from '../accounts/schemas.ts';
-import { DEFAULT_USER_TYPE_CODES, userTypeId } from '../accounts/seed.ts';
-import { createUserAccount, listUsers } from '../accounts/users.ts';
+import {
+  createUserAccount,
+  DEFAULT_USER_TYPE_CODES,
+  email,
+  listUsers,
+  phone,
+  userName,
+  userTypeId,
+} from '../accounts/index.ts';
 import { businessError, idParams, ownBusiness, pagingQuery } from './common.ts';
 import { ensureEmployerUnit, visibleEmployer } from './employers.ts';
 import { errors, sectorLinkSchema } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { isValidTaxCode } from '@portal/domain/businesses/index';
-import { registerCatalogHooks } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { translator, type OpContext } from '../../catalog/context.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { businessError, sideOf } from './common.ts';
@@ -16,7 +16,7 @@ async function stored(ctx: OpContext, id: string): Promise<{ code: string; statu
   return ctx.db.selectFrom('business').select(['code', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-registerCatalogHooks('bussiness', {
+const bussinessRules = catalogueHook('bussiness', {
   async beforeChange({ ctx, operation, data, original }) {
     const t = translator(ctx);
     const details: ErrorDetail[] = [];
@@ -74,7 +74,7 @@ registerCatalogHooks('bussiness', {
   },
 });
 
-registerCatalogHooks('bussinessSector', {
+const sectorRules = catalogueHook('bussinessSector', {
   /** A sector employers work in stays until they no longer do (its subtree included). */
   async beforeDelete({ ctx, ids }) {
     const used = await ctx.db
@@ -87,3 +87,6 @@ registerCatalogHooks('bussinessSector', {
     if (Number(used.n) > 0) throw businessError(409, 'SECTOR_IN_USE', { vars: { count: Number(used.n) } });
   },
 });
+
+/** The employers' rules, declared by the businesses module (index.ts). */
+export const businessHooks: CatalogueHookEntry[] = [bussinessRules, sectorRules];

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import './hooks.ts';
-// Its deleted records in the trash bin: registered at load.
-import './trash.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+import { businessHooks } from './hooks.ts';
+import { defineModule } from '../define.ts';
+import { businessDemoStep } from './seed.ts';
+import { trashSources } from './trash.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 import bussinessRoutes from './bussiness.routes.ts';
 import documentRoutes from './documents.routes.ts';
 import overtimeRoutes from './overtime.routes.ts';
 import publicRoutes from './public.ts';
 import violationRoutes from './violations.routes.ts';
+
+// What other modules use: an employer's unit, and violations recorded by inspections.
+export { ensureEmployerUnit } from './employers.ts';
+export { createViolation, deleteViolations } from './violations.ts';
 
 /**
  * Employers: the employer record is the `Bussiness` catalogue area (packages/domain/src/catalog/areas/bussiness.ts,
@@ -23,4 +27,11 @@ const businesses: FastifyPluginAsync = async (app) => {
   await app.register(publicRoutes);
 };
 
-export default businesses;
+export default defineModule({
+  name: 'businesses',
+  plugin: businesses,
+  catalogueHooks: businessHooks,
+  trash: trashSources,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  seeds: [businessDemoStep],
+});

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OVERTIME_STATUSES, overtimeInput, overtimeReturnInput } from '@portal/domain/businesses/index';
+import { move, registerMoveRoutes } from '../../platform/workflow/routes.ts';
 import { attachedFileSchema, attachFile, listFiles, removeFiles, sendAttachedFile } from './attachments.ts';
 import { businessError, idParams, idsBody, pagingQuery, sideOf } from './common.ts';
 import {
@@ -54,7 +56,7 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/OvertimeNotification/overtimeNotifications',
     {
-      config: P('create'),
+      config: { ...P('create'), idempotent: true },
       schema: {
         tags,
         summary: 'Submit a notification (employers, for themselves)',
@@ -94,47 +96,37 @@ const overtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ deleted: await deleteOvertime(request, app.db, request.body) }),
   );
 
-  app.post(
-    '/api/OvertimeNotification/accept/:id',
+  // The moves answer the notification as it now is; their bodies are refused in the platform's words.
+  registerMoveRoutes(
+    app,
     {
-      config: P('approve'),
-      schema: {
-        tags,
+      area: '/api/OvertimeNotification',
+      tags,
+      ctx: (request: FastifyRequest) => request,
+      detail: { schema: overtimeSchema, read: (request, id) => findOvertime(app.db, request.principal, id) },
+      attachValidation: false,
+    },
+    [
+      move({
+        path: 'accept',
+        permission: P('approve').permission,
         summary: 'Accept a submitted notification (authority)',
-        params: idParams,
-        response: { 200: overtimeSchema, ...errors },
-      },
-    },
-    async (request) => transition(request, app.db, request.params.id, 'accept'),
-  );
-
-  app.post(
-    '/api/OvertimeNotification/return/:id',
-    {
-      config: P('approve'),
-      schema: {
-        tags,
+        run: (request: FastifyRequest, id) => transition(request, app.db, id, 'accept'),
+      }),
+      move({
+        path: 'return',
+        permission: P('approve').permission,
         summary: 'Return a submitted notification with the reason (authority)',
-        params: idParams,
         body: overtimeReturnInput,
-        response: { 200: overtimeSchema, ...errors },
-      },
-    },
-    async (request) => transition(request, app.db, request.params.id, 'return', request.body.reason),
-  );
-
-  app.post(
-    '/api/OvertimeNotification/resubmit/:id',
-    {
-      config: P('update'),
-      schema: {
-        tags,
+        run: (request: FastifyRequest, id, body) => transition(request, app.db, id, 'return', body.reason),
+      }),
+      move({
+        path: 'resubmit',
+        permission: P('update').permission,
         summary: 'Submit a returned notification again (employer)',
-        params: idParams,
-        response: { 200: overtimeSchema, ...errors },
-      },
-    },
-    async (request) => transition(request, app.db, request.params.id, 'resubmit'),
+        run: (request: FastifyRequest, id) => transition(request, app.db, id, 'resubmit'),
+      }),
+    ],
   );
 
   /** Attachments (the signed notification form): the employer adds or removes them until it is accepted. */

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
-import { notificationLinks } from '@portal/domain/notifications/kinds';
+import { notificationLinks, type NotificationKindName } from '@portal/domain/notifications/kinds';
 import type { DB } from '../../db/schema.ts';
 import {
   OVERTIME_EDITABLE,
-  OVERTIME_TRANSITIONS,
+  overtimeWorkflow,
   type OvertimeInput,
   type OvertimeNotification,
   type OvertimeStatus,
@@ -18,15 +18,28 @@ import { actorName } from '../../platform/access/actor-name.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { workflowRules } from '../../platform/workflow/index.ts';
 import { businessError, fieldError, iso, lang, ownBusiness, sideOf, type Side } from './common.ts';
 
 /**
  * Overtime notifications: an employer submits, the authority accepts it or returns it with a reason, the
- * employer corrects a returned one and submits it again. The transition table lives in the domain package
- * (OVERTIME_TRANSITIONS); every change of state goes through `transition`, which checks the state, the side and
- * the permission, and records who did it.
+ * employer corrects a returned one and submits it again. The workflow is declared in the domain package
+ * (`overtimeWorkflow`); every change of state goes through `transition`, which checks the side and the state with
+ * it, and records who did it.
  */
 export const OVERTIME_SUBJECT = 'OvertimeNotification';
+
+/** The refusals as published: one 403 code per side, and the status and action in the 409's details. */
+const rules = workflowRules(overtimeWorkflow, {
+  prefix: 'businesses:overtime',
+  errors: 'businesses:errors',
+  codes: {
+    notYourStep: ({ actor }) => (actor === 'authority' ? 'AUTHORITY_ONLY' : 'EMPLOYERS_ONLY'),
+    invalidState: 'INVALID_TRANSITION',
+  },
+  details: (kind, { action, status }) =>
+    kind === 'invalidState' ? [{ field: 'status', message: status, code: action }] : [],
+});
 
 export interface OvertimeFilters {
   pageNumber: number;
@@ -87,12 +100,13 @@ function select(db: Db, principal: Principal | null) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
 
-/** May this caller make this transition from this state (state, side and permission)? */
-export function allowed(principal: Principal | null, status: OvertimeStatus, action: OvertimeTransition): boolean {
-  const rule = OVERTIME_TRANSITIONS[action];
-  if (!(rule.from as readonly OvertimeStatus[]).includes(status)) return false;
-  if (sideOf(principal) !== rule.side) return false;
-  return permits(principal, rule.side === 'authority' ? `${OVERTIME_SUBJECT}.approve` : `${OVERTIME_SUBJECT}.update`);
+/** The permission each side moves a notification with. */
+const movePermission = (side: Side) => `${OVERTIME_SUBJECT}.${side === 'authority' ? 'approve' : 'update'}` as const;
+
+/** The moves this caller may make from this state (the table for its side, and its permission). */
+function actionsFor(principal: Principal | null, status: OvertimeStatus): OvertimeTransition[] {
+  const side = sideOf(principal);
+  return permits(principal, movePermission(side)) ? overtimeWorkflow.actionsFor(status, side) : [];
 }
 
 function toNotification(r: Row, principal: Principal | null): OvertimeNotification {
@@ -118,7 +132,7 @@ function toNotification(r: Row, principal: Principal | null): OvertimeNotificati
     fileCount: Number(r.file_count),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
-    actions: (Object.keys(OVERTIME_TRANSITIONS) as OvertimeTransition[]).filter((a) => allowed(principal, r.status, a)),
+    actions: actionsFor(principal, r.status),
     editable:
       side === 'employer' && OVERTIME_EDITABLE.includes(r.status) && permits(principal, `${OVERTIME_SUBJECT}.update`),
   };
@@ -183,17 +197,12 @@ async function notifyOvertime(
   reason?: string,
 ): Promise<void> {
   const params = { business: notice.businessName, year: notice.year, reason: reason ?? '' };
-  const link = notificationLinks.overtime();
-  const employer = { scopes: [{ kind: 'employer' as const, businessId: notice.businessId }] };
-  const options = { request };
-  if (action === 'resubmit') {
-    const department = {
-      scopes: [{ kind: 'department' as const, permission: `${OVERTIME_SUBJECT}.approve` as const }],
-    };
-    await request.server.notifier.notify(trx, department, 'overtimeSubmitted', params, link, options);
-  } else if (action === 'accept') {
-    await request.server.notifier.notify(trx, employer, 'overtimeAccepted', params, link, options);
-  } else await request.server.notifier.notify(trx, employer, 'overtimeReturned', params, link, options);
+  const kind = overtimeWorkflow.notificationOf(action) as NotificationKindName;
+  const recipients =
+    overtimeWorkflow.actorOf(action) === 'employer'
+      ? { scopes: [{ kind: 'department' as const, permission: movePermission('authority') }] }
+      : { scopes: [{ kind: 'employer' as const, businessId: notice.businessId }] };
+  await request.server.notifier.notify(trx, recipients, kind, params, notificationLinks.overtime(), { request });
 }
 
 /** Only an employer notifies, for itself. */
@@ -279,31 +288,29 @@ export async function updateOvertime(
   return findOvertime(db, principal, id);
 }
 
-/** Move a notification along the transition table: accept, return (with a reason), resubmit. */
+/** Move a notification along the workflow: accept, return (with a reason), resubmit. The caller reads it again. */
 export async function transition(
   request: FastifyRequest,
   db: Db,
   id: string,
   action: OvertimeTransition,
   reason?: string,
-): Promise<OvertimeNotification> {
+): Promise<void> {
   const principal = request.principal;
   const current = await findOvertime(db, principal, id);
-  const rule = OVERTIME_TRANSITIONS[action];
-  if (sideOf(principal) !== rule.side)
-    throw businessError(403, rule.side === 'authority' ? 'AUTHORITY_ONLY' : 'EMPLOYERS_ONLY');
-  if (!allowed(principal, current.status, action)) {
-    throw businessError(409, 'INVALID_TRANSITION', {
-      vars: { status: current.status, action },
-      details: [{ field: 'status', message: current.status, code: action }],
-    });
-  }
-  const review = rule.side === 'authority';
+  const side = sideOf(principal);
+  // No version: the write below moves the notification only from a status the table allows.
+  const to = rules.guard(
+    { status: current.status, version: 0 },
+    { lang: lang(request), action, actor: side, allowed: permits(principal, movePermission(side)) },
+  ) as OvertimeStatus;
+  const from = overtimeWorkflow.transitions.filter((t) => t.action === action).map((t) => t.from);
+  const review = side === 'authority';
   await db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('overtime_notification')
       .set({
-        status: rule.to,
+        status: to,
         ...(review
           ? {
               reviewed_at: sql<Date>`now()`,
@@ -317,7 +324,7 @@ export async function transition(
         updated_by: principal?.userId ?? null,
       })
       .where('id', '=', id)
-      .where('status', 'in', [...rule.from])
+      .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0)
       throw businessError(409, 'INVALID_TRANSITION', { vars: { status: current.status, action } });
@@ -325,11 +332,10 @@ export async function transition(
       action: `overtime_${action}`,
       subject: OVERTIME_SUBJECT,
       recordId: id,
-      details: { from: current.status, to: rule.to, ...(reason ? { reason } : {}) },
+      details: { from: current.status, to, ...(reason ? { reason } : {}) },
     });
     await notifyOvertime(trx, request, action, current, reason);
   });
-  return findOvertime(db, principal, id);
 }
 
 /**

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   DOCUMENT_DIRECTIONS,
   DOCUMENT_TYPES,
+  OVERTIME_ACTIONS,
   OVERTIME_STATUSES,
-  OVERTIME_TRANSITIONS,
 } from '@portal/domain/businesses/index';
 
 /** Response shapes of the employers module (OpenAPI and the serializer). */
@@ -54,14 +54,7 @@ export const overtimeSchema = z.object({
   fileCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  actions: z.array(
-    z.enum(
-      Object.keys(OVERTIME_TRANSITIONS) as [
-        keyof typeof OVERTIME_TRANSITIONS,
-        ...(keyof typeof OVERTIME_TRANSITIONS)[],
-      ],
-    ),
-  ),
+  actions: z.array(z.enum(OVERTIME_ACTIONS)),
   editable: z.boolean(),
 });
 
@@ -108,7 +101,7 @@ export const sectorLinkSchema = z.object({
   isMain: z.boolean(),
 });
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ pageLists: z.array(item), totalRecord: z.number() });
+export { pageOf } from '@portal/domain/paging';
 
 /** Query flags sent as text ('true' / 'false'). */
 export const booleanQuery = z

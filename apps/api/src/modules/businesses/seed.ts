@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import type { OpContext } from '../../catalog/context.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import { DEMO_PROVINCE_CODE } from '../../seed/demo/province.ts';
 import {
   companyEmail,
@@ -15,7 +15,7 @@ import {
   taxCodeSequence,
   type Random,
 } from '../../seed/demo/names.ts';
-import { DEMO_BUSINESSES } from '../accounts/seed.ts';
+import { DEMO_BUSINESSES } from '../accounts/index.ts';
 
 /**
  * The demo province's employers: about thirty more beside the two the accounts module seeds (with their
@@ -371,6 +371,7 @@ async function seedRecords(db: Db, accountEmployers: string[], others: string[])
 export const businessDemoStep: SeedStep = {
   name: 'businesses: demo employers, documents, overtime notifications, violations',
   kind: 'demo',
+  order: 170,
   async run({ db, log }) {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

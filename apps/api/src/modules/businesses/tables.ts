@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 import type { DocumentDirection, DocumentType, OvertimeStatus } from '@portal/domain/businesses/index';
 
 type Nullable<T> = T | null;

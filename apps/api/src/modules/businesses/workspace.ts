@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { BUSINESS_PAGES } from '@portal/domain/businesses/index';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { countOvertime, OVERTIME_SUBJECT } from './overtime.ts';
 
 /**
@@ -10,7 +10,7 @@ import { countOvertime, OVERTIME_SUBJECT } from './overtime.ts';
  */
 const overtimeList = (status: string) => `${BUSINESS_PAGES.overtime}?status=${status}`;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'overtime.toAccept',
     permission: `${OVERTIME_SUBJECT}.approve`,
@@ -31,7 +31,7 @@ registerWorkspaceTasks(
     count: (ctx) => countOvertime(ctx.db, ctx.principal, 'returned'),
     link: overtimeList('returned'),
   },
-);
+];
 
 async function countEmployers(ctx: WorkspaceContext): Promise<number> {
   const scope = scopeCondition(ctx.principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' });
@@ -43,13 +43,15 @@ async function countEmployers(ctx: WorkspaceContext): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-registerWorkspaceFigures({
-  key: 'businesses.employers',
-  permission: 'Bussiness.read',
-  // An employer user's scope is its own employer: a figure of one says nothing.
-  side: 'authority',
-  labelKey: 'businesses:workspace.employers',
-  order: 20,
-  value: countEmployers,
-  link: BUSINESS_PAGES.list,
-});
+export const workspaceFigures: WorkspaceFigureProvider[] = [
+  {
+    key: 'businesses.employers',
+    permission: 'Bussiness.read',
+    // An employer user's scope is its own employer: a figure of one says nothing.
+    side: 'authority',
+    labelKey: 'businesses:workspace.employers',
+    order: 20,
+    value: countEmployers,
+    link: BUSINESS_PAGES.list,
+  },
+];

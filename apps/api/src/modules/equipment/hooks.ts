@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { accreditationGap, intervalFor, nextDueDate, parseTypeCodes } from '@portal/domain/equipment/rules';
 import { translator, type Executor, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { assertOwnerThroughParent } from '../../catalog/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -28,7 +28,7 @@ export function newPublicCode(): string {
 
 // ------------------------------------------------------------------------------------------ dated reference rows
 
-registerValidityPeriod(
+const validityRules = validityPeriodHooks(
   ['legalDeadline', 'devicesTestedForSafety', 'inspectionOrganization', 'inspector', 'indexEquipment'],
   'equipment:errors.validToBeforeFrom',
 );
@@ -42,8 +42,8 @@ async function knownTypeCodes(db: Executor, codes: string[]): Promise<Set<string
   return new Set(rows.rows.map((r) => r.code));
 }
 
-for (const key of ['inspectionOrganization', 'inspector']) {
-  registerCatalogHooks(key, {
+const accreditationRules = ['inspectionOrganization', 'inspector'].map((key) =>
+  catalogueHook(key, {
     async beforeChange({ ctx, data }) {
       if (data.equipmentTypes === undefined) return;
       const codes = parseTypeCodes(data.equipmentTypes as string | null);
@@ -62,12 +62,12 @@ for (const key of ['inspectionOrganization', 'inspector']) {
         ]);
       return { ...data, equipmentTypes: codes.join(', ') };
     },
-  });
-}
+  }),
+);
 
 // ------------------------------------------------------------------------------------------------------ machines
 
-registerCatalogHooks('equipment', {
+const equipmentRules = catalogueHook('equipment', {
   async beforeChange({ ctx, operation, data, original }) {
     const out = { ...data };
     // Every machine is some employer's: the department and communes name it (an employer user's is forced).
@@ -215,7 +215,7 @@ export async function refreshMachines(
     where e.id = c.equipment_id`.execute(db);
 }
 
-registerCatalogHooks('equipmentInspection', {
+const inspectionRules = catalogueHook('equipmentInspection', {
   async beforeChange({ ctx, data, original }) {
     const t = translator(ctx);
     const merged = { ...original, ...data } as Record<string, unknown>;
@@ -305,3 +305,11 @@ registerCatalogHooks('equipmentInspection', {
     );
   },
 });
+
+/** The equipment areas' rules, declared by the equipment module (index.ts). */
+export const equipmentHooks: CatalogueHookEntry[] = [
+  ...validityRules,
+  ...accreditationRules,
+  equipmentRules,
+  inspectionRules,
+];

@@ -4,10 +4,11 @@ import inspectorFileRoutes from './inspector-file.ts';
 import publicRoutes from './public.ts';
 import { defineReminderJob } from './reminders.ts';
 import summaryRoutes from './summary.ts';
-// The rules on its catalogue areas (machines, certificates, inspectors…): registered at load.
-import './hooks.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+// The rules on its catalogue areas (machines, certificates, inspectors…).
+import { equipmentHooks } from './hooks.ts';
+import { defineModule } from '../define.ts';
+import { equipmentDemoStep } from './seed.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 /**
  * Equipment with strict safety requirements (Law 84/2015 Arts 30–31): the register of machines and their
@@ -23,4 +24,10 @@ const equipment: FastifyPluginAsync = async (app) => {
   defineReminderJob(app);
 };
 
-export default equipment;
+export default defineModule({
+  name: 'equipment',
+  plugin: equipment,
+  catalogueHooks: equipmentHooks,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  seeds: [equipmentDemoStep],
+});

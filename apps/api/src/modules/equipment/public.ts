@@ -6,6 +6,7 @@ import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * What anyone may look up without signing in (Law 84/2015 Art 31: machines must be inspected; inspectors are
@@ -191,7 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Inspector'],
         summary: 'The accredited inspectors, for the public list (name, accreditation, organisation, validity)',
         querystring: pagingQuery,
-        response: { 200: z.object({ pageLists: z.array(publicInspector), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(publicInspector), ...errors },
       },
     },
     async (request) => {
@@ -225,7 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['InspectionOrganization'],
         summary: 'The accredited inspection organisations, for the public list',
         querystring: pagingQuery,
-        response: { 200: z.object({ pageLists: z.array(publicOrganization), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(publicOrganization), ...errors },
       },
     },
     async (request) => {

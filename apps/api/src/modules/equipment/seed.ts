@@ -5,8 +5,8 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import type { OpContext } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_BUSINESSES } from '../accounts/seed.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_BUSINESSES } from '../accounts/index.ts';
 import { newPublicCode } from './hooks.ts';
 
 /**
@@ -208,6 +208,7 @@ async function inspectorFor(
 export const equipmentDemoStep: SeedStep = {
   name: 'equipment: demo machines, certificates and declarations',
   kind: 'demo',
+  order: 230,
   run: async ({ db, log }) => {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

@@ -1,5 +1,5 @@
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
-import type { Generated, Json } from '../../db/schema.ts';
+import type { Generated, Json } from '../../db/columns.ts';
 
 /** Declarations, machine history, reminders sent (migration 0021). Dates are 'YYYY-MM-DD' text. */
 export interface EquipmentTables {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DECLARATION_PERMISSIONS, EQUIPMENT_PATHS, EQUIPMENT_PERMISSIONS } from '@portal/domain/equipment/features';
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import { scopeCondition, scopeOf } from '../../platform/access/scope.ts';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { countMachines, dueLink } from './due.ts';
 
 /**
@@ -18,7 +18,7 @@ async function countDeclarations(ctx: WorkspaceContext, status: DeclarationStatu
 }
 const declarations = (status: string) => `${EQUIPMENT_PATHS.declarations}?status=${status}`;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'equipment.declarationsToConfirm',
     permission: DECLARATION_PERMISSIONS.review,
@@ -78,13 +78,15 @@ registerWorkspaceTasks(
     link: (ctx) =>
       scopeOf(ctx.principal).kind === 'business' ? EQUIPMENT_PATHS.declarationCreate : dueLink('undeclared', ctx.today),
   },
-);
+];
 
-registerWorkspaceFigures({
-  key: 'equipment.inUse',
-  permission: EQUIPMENT_PERMISSIONS.read,
-  labelKey: 'equipment:workspace.inUse',
-  order: 35,
-  value: (ctx) => countMachines(ctx.db, ctx.principal, 'inUse', ctx.today),
-  link: `${EQUIPMENT_PATHS.register}?status=inUse`,
-});
+export const workspaceFigures: WorkspaceFigureProvider[] = [
+  {
+    key: 'equipment.inUse',
+    permission: EQUIPMENT_PERMISSIONS.read,
+    labelKey: 'equipment:workspace.inUse',
+    order: 35,
+    value: (ctx) => countMachines(ctx.db, ctx.principal, 'inUse', ctx.today),
+    link: `${EQUIPMENT_PATHS.register}?status=inUse`,
+  },
+];

@@ -1,4 +1,8 @@
 /** The generic upload and download behind the catalogue's `file` fields, and the rule for attaching a file. */
-import './attach.ts';
-export { default } from './routes.ts';
-export { registerFileReadGrant, type FileReadGrant } from './grants.ts';
+import { defineModule } from '../define.ts';
+import { attachHooks } from './attach.ts';
+import files from './routes.ts';
+
+export type { FileReadGrant } from './grants.ts';
+
+export default defineModule({ name: 'files', plugin: files, catalogueHooks: attachHooks });

@@ -1,2 +1,4 @@
-/** User groups' members (the groups themselves are the GroupUser catalogue area). */
-export { default } from './routes.ts';
+import { defineModule } from '../define.ts';
+import groupUsers from './routes.ts';
+
+export default defineModule({ name: 'group-users', plugin: groupUsers });

@@ -1,12 +1,13 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { INSPECTION_PERMISSIONS } from '@portal/domain/inspections/features';
 import {
-  inspectionActions,
-  requirementTransition,
-  REQUIREMENT_ACTIONS,
+  inspectionWorkflow,
+  requirementWorkflow,
   type InspectionAction,
+  type InspectionActor,
   type InspectionStatus,
   type RequirementAction,
+  type RequirementActor,
   type RequirementStatus,
 } from '@portal/domain/inspections/state';
 import { permits, type Principal } from '../../platform/access/index.ts';
@@ -73,24 +74,33 @@ export function visibleTo(caller: InspectionCaller, alias = 'i'): Expression<Sql
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** What the caller may do to an inspection now (buttons in the page, checks in the API). */
-export function actionsFor(caller: InspectionCaller, status: InspectionStatus): InspectionAction[] {
-  if (!caller.inspector) return [];
-  return inspectionActions(status).filter((a) =>
-    a === 'delete' ? caller.canDelete : a === 'edit' ? caller.canUpdate : caller.canUpdate,
-  );
+/** Who the caller is in an inspection's workflow: the department's inspectors, or none. */
+export function inspectionActor(caller: InspectionCaller): InspectionActor | null {
+  return caller.inspector ? 'inspector' : null;
 }
 
-/** What the caller may do to a requirement of an inspection in this status. */
+/** Who the caller is in the workflow of an inspection's requirements: the inspected employer, an inspector, or none. */
+export function requirementActor(
+  caller: InspectionCaller,
+  inspection: { business_id: string },
+): RequirementActor | null {
+  if (caller.employerId === inspection.business_id) return 'employer';
+  return caller.inspector ? 'inspector' : null;
+}
+
+/** What the caller may do to an inspection now (buttons in the page, checks in the API). */
+export function actionsFor(caller: InspectionCaller, status: InspectionStatus): InspectionAction[] {
+  return inspectionWorkflow
+    .actionsFor(status, inspectionActor(caller))
+    .filter((a) => (a === 'delete' ? caller.canDelete : caller.canUpdate));
+}
+
+/** What the caller may do to a requirement of an inspection in this status (only while it stands concluded). */
 export function requirementActionsFor(
   caller: InspectionCaller,
   inspection: { status: InspectionStatus; business_id: string },
   status: RequirementStatus,
 ): RequirementAction[] {
-  if (inspection.status !== 'concluded') return [];
-  return REQUIREMENT_ACTIONS.filter((a) => {
-    const t = requirementTransition(status, a);
-    if (!t || !caller.canUpdate) return false;
-    return t.actor === 'employer' ? caller.employerId === inspection.business_id : caller.inspector;
-  });
+  if (inspection.status !== 'concluded' || !caller.canUpdate) return [];
+  return requirementWorkflow.actionsFor(status, requirementActor(caller, inspection));
 }

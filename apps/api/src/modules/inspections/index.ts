@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import publicRoutes from './public.ts';
 import inspectionRoutes from './routes.ts';
-// Who may download the files of an inspection: registered at load.
-import './files.ts';
-// Its tasks in the workspaces: registered at load.
-import './workspace.ts';
+import { inspectionFileGrant } from './files.ts';
+import { defineModule } from '../define.ts';
+import { inspectionsDemoStep } from './seed.ts';
+import { workspaceTasks } from './workspace.ts';
 
 /**
  * Inspections and checks of employers by the department's inspectors (Law 84/2015 Art 91; Labour Code 2019
@@ -17,4 +17,11 @@ const inspections: FastifyPluginAsync = async (app) => {
   await app.register(publicRoutes);
 };
 
-export default inspections;
+export default defineModule({
+  name: 'inspections',
+  plugin: inspections,
+  workspace: { tasks: workspaceTasks },
+  // Who may download the files of an inspection.
+  fileGrants: [inspectionFileGrant],
+  seeds: [inspectionsDemoStep],
+});

@@ -9,7 +9,7 @@ import type { InspectionKind, InspectionTopic, RequirementStatus } from '@portal
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
-import { PUBLIC_LOOKUP_RATE } from '../permits/public.ts';
+import { PUBLIC_LOOKUP_RATE } from '../../platform/http/public-lookup.ts';
 
 /**
  * The public look-up of inspections (`/tra-cuu-thong-tin-thanh-tra-kiem-tra`): an employer found by its name or

@@ -10,7 +10,16 @@ import {
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { inLocalUnit } from '../../platform/access/scope.ts';
+import { historyOf } from '../../platform/workflow/index.ts';
 import { actionsFor, requirementActionsFor, visibleTo, type InspectionCaller } from './access.ts';
+
+/** The events of an inspection and of its requirements (no name kept: the history names the user as now called). */
+export const INSPECTION_EVENTS = {
+  table: 'labour_inspection_event',
+  key: 'inspection_id',
+  part: 'requirement_id',
+  storesActorName: false,
+} as const;
 
 export interface InspectionRow {
   id: string;
@@ -176,16 +185,7 @@ export async function inspectionDetail(
       reviewed_at: Date | null;
     }>`select id, content, deadline::text, status, answer_text, answer_file_ids::text[] as answer_file_ids, answered_at, review_reason, reviewed_at
       from labour_inspection_requirement where inspection_id = ${row.id} order by position`.execute(db),
-    sql<{
-      at: Date;
-      action: string;
-      to_status: string | null;
-      actor_name: string | null;
-      reason: string | null;
-      requirement_id: string | null;
-    }>`select e.at, e.action, e.to_status, u.full_name as actor_name, e.reason, e.requirement_id
-      from labour_inspection_event e left join app_user u on u.id = e.actor_id
-      where e.inspection_id = ${row.id} order by e.id`.execute(db),
+    historyOf(db, INSPECTION_EVENTS, row.id),
   ]);
   const fileIds = [
     ...(row.conclusion_file_id ? [row.conclusion_file_id] : []),
@@ -237,13 +237,13 @@ export async function inspectionDetail(
       reviewedAt: iso(r.reviewed_at),
       actions: requirementActionsFor(caller, row, r.status),
     })),
-    history: events.rows.map((e) => ({
-      at: iso(e.at)!,
+    history: events.map((e) => ({
+      at: e.at,
       action: e.action,
-      toStatus: e.to_status,
-      actorName: e.actor_name,
+      toStatus: e.toStatus,
+      actorName: e.actorName,
       reason: e.reason,
-      requirementId: e.requirement_id,
+      requirementId: e.part ?? null,
     })),
     actions: actionsFor(caller, row.status),
     version: row.version,

@@ -22,10 +22,10 @@ import {
   deletedAnswer,
   errorResponses as errors,
   errorResponsesFor,
-  idParams,
   idsBody,
 } from '../../platform/http/route-schemas.ts';
-import { explainValidation } from '../permits/validation.ts';
+import { explainValidationOf } from '../../platform/http/validation.ts';
+import { move, registerMoveRoutes, registerRecordRoutes } from '../../platform/workflow/routes.ts';
 import { findInspection, inspectionDetail as readDetail, listInspections } from './queries.ts';
 import {
   answerRequirement,
@@ -49,10 +49,7 @@ const tags = ['Inspection'];
  */
 const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Our schemas carry rule messages; refusals are explained in the caller's language.
-  app.addHook('preHandler', async (request) => {
-    const error = explainValidation(request);
-    if (error) throw error;
-  });
+  explainValidationOf(app);
   const ctx = (request: Parameters<typeof inspectionCtx>[1]) => inspectionCtx(app.db, request);
   const detail = async (c: InspectionCtx, id: string) => {
     const row = await findInspection(c.db, c.caller, id);
@@ -60,39 +57,40 @@ const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return readDetail(c.db, c.caller, row, c.today);
   };
 
-  app.get(
-    `${AREA}/inspections`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Inspections the caller sees (department: all; employer: its own once notified; commune: its employers’ once begun), with filters by status, kind, topic, year, employer, commune and overdue requirements',
-        querystring: inspectionListQuery,
-        response: { 200: inspectionPage, ...errors },
-      },
+  const common = { area: AREA, tags, ctx, detail: { schema: inspectionDetail, read: detail } };
+  registerRecordRoutes(app, common, {
+    list: {
+      path: 'inspections',
+      permission: INSPECTION_PERMISSIONS.read,
+      summary:
+        'Inspections the caller sees (department: all; employer: its own once notified; commune: its employers’ once begun), with filters by status, kind, topic, year, employer, commune and overdue requirements',
+      query: inspectionListQuery,
+      page: inspectionPage,
+      run: (c, query) => listInspections(app.db, c.caller, query, c.today),
     },
-    async (request) => {
-      const c = ctx(request);
-      return listInspections(app.db, c.caller, request.query, c.today);
+    detail: {
+      path: 'inspections',
+      permission: INSPECTION_PERMISSIONS.read,
+      summary: 'One inspection with its team, violations, requirements (answers included) and the caller’s actions',
     },
-  );
-
-  app.get(
-    `${AREA}/inspections/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'One inspection with its team, violations, requirements (answers included) and the caller’s actions',
-        params: idParams,
-        response: { 200: inspectionDetail, ...errors },
-      },
+    create: {
+      path: 'add-inspection',
+      permission: INSPECTION_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        'Department: plan or record an inspection of an employer (decision, team with one leader, violations, requirements with deadlines)',
+      body: newInspectionBody,
+      run: createInspection,
     },
-    async (request) => detail(ctx(request), request.params.id),
-  );
+    update: {
+      path: 'update-inspection',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary:
+        'Change a planned or ongoing inspection (body: version and every field; items keep their ids, missing ones are removed); 409 once concluded, closed or cancelled, or when someone changed it since',
+      body: updateInspectionBody,
+      run: updateInspection,
+    },
+  });
 
   app.get(
     `${AREA}/inspectors`,
@@ -118,107 +116,30 @@ const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    `${AREA}/add-inspection`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Department: plan or record an inspection of an employer (decision, team with one leader, violations, requirements with deadlines)',
-        body: newInspectionBody,
-        response: { 201: inspectionDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createInspection(c, request.body);
-      return reply.status(201).send(await detail(c, id));
-    },
-  );
-
-  app.put(
-    `${AREA}/update-inspection/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Change a planned or ongoing inspection (body: version and every field; items keep their ids, missing ones are removed); 409 once concluded, closed or cancelled, or when someone changed it since',
-        params: idParams,
-        body: updateInspectionBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await updateInspection(c, request.params.id, request.body);
-      return detail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/start-inspection/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Department: the inspection begins (actual date, default today); the employer is told',
-        params: idParams,
-        body: startInspectionBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await startInspection(c, request.params.id, request.body);
-      return detail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/conclude-inspection/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Department: the conclusion (number, date, summary, file); sanctioned violations go on the published list of violating organisations; closed at once when nothing is to be followed up',
-        params: idParams,
-        body: concludeInspectionBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await concludeInspection(c, request.params.id, request.body);
-      return detail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/cancel-inspection/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Department: cancel a planned or ongoing inspection, with the reason',
-        params: idParams,
-        body: cancelInspectionBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await cancelInspection(c, request.params.id, request.body);
-      return detail(c, request.params.id);
-    },
-  );
+  registerMoveRoutes(app, common, [
+    move({
+      path: 'start-inspection',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary: 'Department: the inspection begins (actual date, default today); the employer is told',
+      body: startInspectionBody,
+      run: startInspection,
+    }),
+    move({
+      path: 'conclude-inspection',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary:
+        'Department: the conclusion (number, date, summary, file); sanctioned violations go on the published list of violating organisations; closed at once when nothing is to be followed up',
+      body: concludeInspectionBody,
+      run: concludeInspection,
+    }),
+    move({
+      path: 'cancel-inspection',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary: 'Department: cancel a planned or ongoing inspection, with the reason',
+      body: cancelInspectionBody,
+      run: cancelInspection,
+    }),
+  ]);
 
   app.post(
     `${AREA}/delete-inspections`,
@@ -269,67 +190,38 @@ const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    `${AREA}/answer-requirement/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Employer: answer an open or returned requirement of a concluded inspection with text and evidence files (ids from the file upload); the team is told',
-        params: idParams,
-        body: answerRequirementBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      const id = await answerRequirement(c, request.params.id, request.body);
-      return detail(c, id);
-    },
-  );
-
-  app.post(
-    `${AREA}/accept-requirement/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Department: accept an answered requirement (409 before it is answered); the inspection closes when every requirement is accepted',
-        params: idParams,
-        body: z.object({}).optional(),
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      const id = await reviewRequirement(c, request.params.id, 'accept', null);
-      return detail(c, id);
-    },
-  );
-
-  app.post(
-    `${AREA}/return-requirement/:id`,
-    {
-      config: { permission: INSPECTION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Department: return an answered requirement to the employer with the reason; the employer is told',
-        params: idParams,
-        body: returnRequirementBody,
-        response: { 200: inspectionDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      const id = await reviewRequirement(c, request.params.id, 'return', request.body.reason);
-      return detail(c, id);
-    },
-  );
+  // A requirement's moves name the requirement and answer its inspection.
+  const inspectionOf = async (c: InspectionCtx, requirementId: string) => {
+    const found = await sql<{ inspection_id: string }>`select inspection_id from labour_inspection_requirement
+      where id = ${requirementId}`.execute(c.db);
+    if (!found.rows[0]) throw new AppError(404, 'NOT_FOUND');
+    return detail(c, found.rows[0].inspection_id);
+  };
+  registerMoveRoutes(app, { area: AREA, tags, ctx, detail: { schema: inspectionDetail, read: inspectionOf } }, [
+    move({
+      path: 'answer-requirement',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary:
+        'Employer: answer an open or returned requirement of a concluded inspection with text and evidence files (ids from the file upload); the team is told',
+      body: answerRequirementBody,
+      run: answerRequirement,
+    }),
+    move({
+      path: 'accept-requirement',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary:
+        'Department: accept an answered requirement (409 before it is answered); the inspection closes when every requirement is accepted',
+      body: z.object({}).optional(),
+      run: (c, id) => reviewRequirement(c, id, 'accept', null),
+    }),
+    move({
+      path: 'return-requirement',
+      permission: INSPECTION_PERMISSIONS.update,
+      summary: 'Department: return an answered requirement to the employer with the reason; the employer is told',
+      body: returnRequirementBody,
+      run: (c: InspectionCtx, id, body) => reviewRequirement(c, id, 'return', body.reason),
+    }),
+  ]);
 };
 
 export default inspectionRoutes;

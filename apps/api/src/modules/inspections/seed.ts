@@ -7,8 +7,8 @@ import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { loadPrincipal } from '../../platform/auth/principal.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_BUSINESSES } from '../accounts/seed.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_BUSINESSES } from '../accounts/index.ts';
 import { callerOf } from './access.ts';
 import {
   answerRequirement,
@@ -56,6 +56,7 @@ async function requirementIds(db: Db, id: string): Promise<string[]> {
 export const inspectionsDemoStep: SeedStep = {
   name: 'inspections: demo inspections, violations and requirements',
   kind: 'demo',
+  order: 300,
   run: async ({ db, log }) => {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

@@ -11,14 +11,15 @@ import type {
   UpdateInspectionBody,
 } from '@portal/domain/inspections/schemas';
 import {
-  inspectionTransition,
-  requirementTransition,
+  inspectionWorkflow,
+  requirementWorkflow,
   statusAfterReview,
   type InspectionAction,
   type InspectionStatus,
   type RequirementAction,
   type RequirementStatus,
 } from '@portal/domain/inspections/state';
+import type { NotificationKindName } from '@portal/domain/notifications/kinds';
 import type { Executor } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -27,9 +28,10 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
-import { createViolation, deleteViolations } from '../businesses/violations.ts';
-import { callerOf, employerSees, type InspectionCaller } from './access.ts';
-import { findInspection, type InspectionRow } from './queries.ts';
+import { recordEvent as recordWorkflowEvent, workflowRules } from '../../platform/workflow/index.ts';
+import { createViolation, deleteViolations } from '../businesses/index.ts';
+import { callerOf, employerSees, inspectionActor, requirementActor, type InspectionCaller } from './access.ts';
+import { findInspection, INSPECTION_EVENTS, type InspectionRow } from './queries.ts';
 
 type Trx = Transaction<DB>;
 
@@ -71,16 +73,35 @@ function assertInspector(ctx: InspectionCtx, permission: 'create' | 'update' | '
   if (!ctx.caller.inspector || !allowed) throw inspectionError(403, 'INSPECTORS_ONLY');
 }
 
-/** The state machine's verdict, as an error: 409 when stale or when the status does not allow the action. */
+// The inspections namespace keeps its words at its root: inspections:actions, inspections:statuses, inspections:errors.
+const WORDS = { prefix: 'inspections', errors: 'inspections:errors', actions: 'inspections:actions' };
+const inspectionRules = workflowRules(inspectionWorkflow, {
+  ...WORDS,
+  statuses: 'inspections:statuses',
+  codes: { notYourStep: 'INSPECTORS_ONLY' },
+});
+const requirementRules = workflowRules(requirementWorkflow, {
+  ...WORDS,
+  statuses: 'inspections:requirementStatuses',
+  codes: {
+    notYourStep: ({ actor }) => (actor === 'employer' ? 'EMPLOYER_ONLY' : 'INSPECTORS_ONLY'),
+    invalidState: ({ action }) => (action === 'answer' ? 'REQUIREMENT_NOT_OPEN' : 'REQUIREMENT_NOT_ANSWERED'),
+  },
+});
+
+/**
+ * The table's verdict for an inspection move: 409 when stale or when the status does not allow the action. Who
+ * may move it at all (the department's inspectors, with the permission) is asked first, before the record is read.
+ */
 function guard(ctx: InspectionCtx, row: InspectionRow, action: InspectionAction, version?: number): InspectionStatus {
-  if (version !== undefined && row.version !== version) throw inspectionError(409, 'STALE_VERSION');
-  const transition = inspectionTransition(row.status, action);
-  if (!transition)
-    throw inspectionError(409, 'INVALID_STATE', {
-      action: t(ctx, `actions.${action}`).toLocaleLowerCase(ctx.lang),
-      status: t(ctx, `statuses.${row.status}`),
-    });
-  return transition.to;
+  const to = inspectionRules.guard(row, {
+    lang: ctx.lang,
+    action,
+    actor: inspectionActor(ctx.caller),
+    version,
+  });
+  // The table's targets are statuses of an inspection (a removal keeps its status).
+  return to as InspectionStatus;
 }
 
 async function recordEvent(
@@ -88,9 +109,15 @@ async function recordEvent(
   ctx: InspectionCtx,
   e: { id: string; action: string; from?: string | null; to?: string | null; requirementId?: string; reason?: string },
 ): Promise<void> {
-  await sql`insert into labour_inspection_event (inspection_id, requirement_id, action, from_status, to_status, actor_id, reason)
-    values (${e.id}, ${e.requirementId ?? null}, ${e.action}, ${e.from ?? null}, ${e.to ?? null},
-      ${ctx.caller.userId}, ${e.reason ?? null})`.execute(trx);
+  await recordWorkflowEvent(trx, INSPECTION_EVENTS, {
+    id: e.id,
+    part: e.requirementId ?? null,
+    action: e.action,
+    from: e.from ?? null,
+    to: e.to ?? null,
+    actorId: ctx.caller.userId,
+    reason: e.reason ?? null,
+  });
   await recordAudit(trx, ctx.request, {
     action: e.action,
     subject: INSPECTION_SUBJECT,
@@ -384,7 +411,7 @@ export async function concludeInspection(ctx: InspectionCtx, id: string, body: C
       await ctx.request?.server.notifier?.notify(
         trx,
         { scopes: [{ kind: 'employer', businessId: row.business_id, permission: INSPECTION_PERMISSIONS.read }] },
-        'inspectionConcluded',
+        inspectionWorkflow.notificationOf('conclude') as NotificationKindName,
         { number: body.conclusionNumber },
         inspectionPath(id),
         { request: ctx.request },
@@ -453,24 +480,26 @@ async function lockRequirement(
   if (!requirement) throw notFound();
   const inspection = await findInspection(trx, ctx.caller, requirement.inspection_id, true);
   if (!inspection) throw notFound();
-  const transition = requirementTransition(requirement.status, action);
-  const actor = transition?.actor ?? (action === 'answer' ? 'employer' : 'inspector');
-  const allowed =
-    ctx.caller.canUpdate &&
-    (actor === 'employer' ? ctx.caller.employerId === inspection.business_id : ctx.caller.inspector);
-  if (!allowed) throw inspectionError(403, actor === 'employer' ? 'EMPLOYER_ONLY' : 'INSPECTORS_ONLY');
-  if (inspection.status !== 'concluded')
-    throw inspectionError(409, 'NOT_CONCLUDED', { status: t(ctx, `statuses.${inspection.status}`) });
   // Locked after the inspection (same order everywhere), then read again under the lock.
   const locked = await sql<RequirementRow>`select id, inspection_id, status, content from labour_inspection_requirement
     where id = ${requirementId} for update`.execute(trx);
   const current = locked.rows[0]!;
-  const next = requirementTransition(current.status, action);
-  if (!next)
-    throw inspectionError(409, action === 'answer' ? 'REQUIREMENT_NOT_OPEN' : 'REQUIREMENT_NOT_ANSWERED', {
-      status: t(ctx, `requirementStatuses.${current.status}`),
-    });
-  return { requirement: current, inspection, to: next.to };
+  // A requirement has no version of its own: its moves are not checked for staleness.
+  const to = requirementRules.guard(
+    { status: current.status, version: 0 },
+    {
+      lang: ctx.lang,
+      action,
+      actor: requirementActor(ctx.caller, inspection),
+      allowed: ctx.caller.canUpdate,
+      // Requirements are answered and reviewed only while the inspection stands concluded.
+      afterActor: () => {
+        if (inspection.status !== 'concluded')
+          throw inspectionError(409, 'NOT_CONCLUDED', { status: t(ctx, `statuses.${inspection.status}`) });
+      },
+    },
+  );
+  return { requirement: current, inspection, to: to as RequirementStatus };
 }
 
 async function teamOf(trx: Trx, inspectionId: string): Promise<string[]> {
@@ -506,7 +535,7 @@ export async function answerRequirement(
     await ctx.request?.server.notifier?.notify(
       trx,
       team.length ? { users: team } : { scopes: [{ kind: 'department', permission: INSPECTION_PERMISSIONS.update }] },
-      'inspectionAnswered',
+      requirementWorkflow.notificationOf('answer') as NotificationKindName,
       { business: inspection.business_name, number: inspection.decision_number ?? inspection.conclusion_number ?? '—' },
       inspectionPath(inspection.id),
       { request: ctx.request },
@@ -541,11 +570,13 @@ export async function reviewRequirement(
     });
     if (next !== inspection.status)
       await recordEvent(trx, ctx, { id: inspection.id, action: 'close', from: inspection.status, to: next });
-    if (action === 'return')
+    // The move's notification, where it sends one (a returned answer goes back to the employer).
+    const kind = requirementWorkflow.notificationOf(action) as NotificationKindName | undefined;
+    if (kind)
       await ctx.request?.server.notifier?.notify(
         trx,
         { scopes: [{ kind: 'employer', businessId: inspection.business_id, permission: INSPECTION_PERMISSIONS.read }] },
-        'inspectionAnswerReturned',
+        kind,
         { requirement: requirement.content.slice(0, 120), reason: reason ?? '' },
         inspectionPath(inspection.id),
         { request: ctx.request },

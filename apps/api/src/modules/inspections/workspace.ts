@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { INSPECTION_PATHS, INSPECTION_PERMISSIONS } from '@portal/domain/inspections/features';
-import { registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { callerOf, visibleTo } from './access.ts';
 
 /**
@@ -22,7 +22,7 @@ async function countInspections(ctx: WorkspaceContext, requirement: 'overdue' | 
   return Number(rows.rows[0]?.n ?? 0);
 }
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'inspections.answersToReview',
     permission: INSPECTION_PERMISSIONS.update,
@@ -52,4 +52,4 @@ registerWorkspaceTasks(
     count: (ctx) => countInspections(ctx, 'overdue'),
     link: `${INSPECTION_PATHS.list}?overdue=true`,
   },
-);
+];

@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 export interface IntegrationTables {
   /** Registry columns of the employer table (merged with the accounts module's `business`). */

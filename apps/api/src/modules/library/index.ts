@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import legalDocumentRoutes from './legal-documents.ts';
+import legalDocumentRoutes, { legalDocumentHooks } from './legal-documents.ts';
 import openDataRoutes from './open-data.ts';
+import { defineModule } from '../define.ts';
+import { legalDocumentsReferenceStep } from './seed.ts';
 
 /**
  * Legal documents (the `LegalDocument` catalogue area, packages/domain/src/catalog/areas/legal-document.ts, with
@@ -11,4 +13,9 @@ const library: FastifyPluginAsync = async (app) => {
   await app.register(openDataRoutes);
 };
 
-export default library;
+export default defineModule({
+  name: 'library',
+  plugin: library,
+  catalogueHooks: legalDocumentHooks,
+  seeds: [legalDocumentsReferenceStep],
+});

@@ -8,12 +8,13 @@ import {
   type LegalDocumentStatus,
 } from '@portal/domain/library/index';
 import type { Executor } from '../../catalog/context.ts';
-import { registerCatalogHooks } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
 import { sendStoredFile } from '../../platform/files/index.ts';
 import { documentsWithReplacement, statusSql } from './status.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * Legal documents for everyone: the public list (`/tai-lieu`) with each text's status on the day, and its file —
@@ -114,7 +115,7 @@ export async function listPublicLegalDocuments(
 }
 
 // The back office sees the same status in its lists and details (never stored: it changes with the day).
-registerCatalogHooks('legalDocument', {
+const legalDocumentRules = catalogueHook('legalDocument', {
   async afterRead({ ctx, records }) {
     const today = clock.today();
     const ids = [...new Set(records.map((r) => r.replacedBy).filter((v): v is string => typeof v === 'string'))];
@@ -139,6 +140,9 @@ registerCatalogHooks('legalDocument', {
   },
 });
 
+/** The legal documents' rules, declared by the library module (index.ts). */
+export const legalDocumentHooks: CatalogueHookEntry[] = [legalDocumentRules];
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['LegalDocument'];
   app.get(
@@ -150,7 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The legal documents for everyone, with their status today (paged; search, type and status filters)',
         querystring: legalDocumentQuery,
         response: {
-          200: z.object({ pageLists: z.array(publicLegalDocument), totalRecord: z.number() }),
+          200: pageOf(publicLegalDocument),
           400: errorBodySchema,
         },
       },

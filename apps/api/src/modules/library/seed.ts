@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { catalogOperations } from '../../catalog/operations.ts';
 import type { OpContext } from '../../catalog/context.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 
 /**
  * The texts the portal rests on, as the reference file (shared/reference/osh-vietnam.md) names them. Dates are
@@ -155,6 +155,7 @@ export const LEGAL_DOCUMENTS: SeedDocument[] = [
 export const legalDocumentsReferenceStep: SeedStep = {
   name: 'legal-documents-reference',
   kind: 'reference',
+  order: 70,
   async run({ db, log }) {
     const done = await sql<{ key: string }>`select key from app_setting where key = ${MARKER}`.execute(db);
     if (done.rows.length) return;

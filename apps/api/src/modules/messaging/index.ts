@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
-// Deleted messages in the trash bin and attachment downloads: registered at load.
-import './trash.ts';
+import { defineModule } from '../define.ts';
+import { messagingDemoStep } from './seed.ts';
+import { attachmentGrant, trashSources } from './trash.ts';
 
 /**
  * Mail between users (`Message`): compose to the people one's scope reaches, inbox and sent box, labels,
@@ -12,4 +13,10 @@ const messaging: FastifyPluginAsync = async (app) => {
   await app.register(routes);
 };
 
-export default messaging;
+export default defineModule({
+  name: 'messaging',
+  plugin: messaging,
+  trash: trashSources,
+  fileGrants: [attachmentGrant],
+  seeds: [messagingDemoStep],
+});

@@ -23,6 +23,7 @@ import {
   setLabel,
 } from './service.ts';
 import { pushNewMail } from './push.ts';
+import { pageOf } from '@portal/domain/paging';
 
 const errors = errorResponsesFor(400, 401, 403, 404);
 const tags = [MESSAGE_SUBJECT];
@@ -70,7 +71,7 @@ const detail = summary.omit({ content: true }).extend({
   files: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), mime: z.string() })),
   replyToId: z.string().nullable(),
 });
-const page = <T extends z.ZodType>(row: T) => z.object({ pageLists: z.array(row), totalRecord: z.number() });
+const page = <T extends z.ZodType>(row: T) => pageOf(row);
 const P = (action: keyof typeof MESSAGE_PERMISSIONS) => ({ permission: MESSAGE_PERMISSIONS[action] });
 
 /** `/api/Message/…` at the spec's spelling; every call reads and writes only the caller's own mailbox. */
@@ -200,7 +201,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     MESSAGE_API.send,
     {
-      config: P('create'),
+      config: { ...P('create'), idempotent: true },
       schema: {
         tags,
         summary:

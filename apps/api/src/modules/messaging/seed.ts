@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MessageLabel } from '@portal/domain/messaging/index';
 import type { Db } from '../../db/database.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 
 /**
  * Demo mail between the demo accounts, each within what its writer may reach (an employer to the department and
@@ -100,6 +100,7 @@ async function usersByName(db: Db, names: string[]): Promise<Map<string, string>
 export const messagingDemoStep: SeedStep = {
   name: 'messaging: demo mail between the demo accounts',
   kind: 'demo',
+  order: 270,
   run: async ({ db, log }) => {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { MessageLabel } from '@portal/domain/message-label';
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { READING_FACTORS } from '@portal/domain/monitoring/factors';
 import { translator, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { assertOwnerThroughParent } from '../../catalog/scope.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -21,7 +21,7 @@ const refuse = (details: FieldErrors) => {
   if (details.length) throw new AppError(400, 'VALIDATION', { details });
 };
 
-registerValidityPeriod(
+const validityRules = validityPeriodHooks(
   ['monitoringLimit', 'monitoringRegulation', 'monitoringOrganization'],
   'monitoring:errors.validToBeforeFrom',
 );
@@ -36,7 +36,7 @@ async function organizationQualified(ctx: OpContext, id: string, date: string): 
   return rows.rows[0]?.ok ?? null;
 }
 
-registerCatalogHooks('monitoringReport', {
+const reportRules = catalogueHook('monitoringReport', {
   async beforeChange({ ctx, operation, data, original }) {
     const t = translator(ctx);
     const merged = { ...original, ...data } as Record<string, unknown>;
@@ -100,8 +100,8 @@ async function reportsOf(ctx: OpContext, table: string, ids: string[]): Promise<
   return rows.rows.map((r) => r.report_id);
 }
 
-for (const f of READING_FACTORS) {
-  registerCatalogHooks(f.key, {
+const readingRules = READING_FACTORS.map((f) =>
+  catalogueHook(f.key, {
     async beforeChange({ ctx, data, original }) {
       const merged = { ...original, ...data } as Record<string, unknown>;
       const report = await reportOf(ctx, merged.reportId as string | undefined);
@@ -139,5 +139,8 @@ for (const f of READING_FACTORS) {
     async beforeRestore({ ctx, ids }) {
       await refreshReports(ctx.db, await reportsOf(ctx, f.table, ids), { with: ids });
     },
-  });
-}
+  }),
+);
+
+/** The monitoring areas' rules, declared by the monitoring module (index.ts). */
+export const monitoringHooks: CatalogueHookEntry[] = [...validityRules, reportRules, ...readingRules];

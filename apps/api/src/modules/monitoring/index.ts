@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { defineMonitoringJob } from './reminders.ts';
 import file from './file.ts';
 import routes from './routes.ts';
-// The rules on its catalogue areas (reports, the nine factors' readings, the standards): registered at load.
-import './hooks.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+// The rules on its catalogue areas (reports, the nine factors' readings, the standards).
+import { monitoringHooks } from './hooks.ts';
+import { defineModule } from '../define.ts';
+import { monitoringDemoStep, monitoringReferenceStep } from './seed.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 /**
  * Working-environment monitoring (Law 84/2015 Art 18): employers' yearly monitoring reports and their readings per
@@ -20,4 +21,10 @@ const monitoring: FastifyPluginAsync = async (app) => {
   defineMonitoringJob(app);
 };
 
-export default monitoring;
+export default defineModule({
+  name: 'monitoring',
+  plugin: monitoring,
+  catalogueHooks: monitoringHooks,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  seeds: [monitoringReferenceStep, monitoringDemoStep],
+});

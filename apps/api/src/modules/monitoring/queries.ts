@@ -4,8 +4,8 @@ import { MONITORING_DEADLINES } from '@portal/domain/monitoring/factors';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
-import { scopeCondition } from '../../platform/access/scope.ts';
-import { deadlineInForce } from '../equipment/reference.ts';
+import { employerScope } from '../../platform/access/scope.ts';
+import { deadlineInForce } from '../../platform/deadlines/index.ts';
 import { allReadings } from './rollup.ts';
 import type { ExposedWorker, MissingRow, Overview, OverviewRow, RepeatedRow } from '@portal/domain/monitoring/views';
 
@@ -15,11 +15,6 @@ import type { ExposedWorker, MissingRow, Overview, OverviewRow, RepeatedRow } fr
  * whose yearly monitoring is missing or late, employers with repeated exceedances, and the workers exposed to a
  * factor that exceeded (the employer's list for periodic examinations).
  */
-
-/** Employers the principal sees, over alias `b` (business). */
-export function employerScope(principal: Principal | null): Expression<SqlBool> {
-  return scopeCondition(principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' }) ?? sql<SqlBool>`true`;
-}
 
 export interface OverviewQuery {
   year: number;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { LimitFactor } from '@portal/domain/monitoring/factors';
 import type { Limit } from '@portal/domain/monitoring/judge';
 import type { Executor } from '../../catalog/context.ts';
-import { deadlineEnd, deadlineInForce } from '../equipment/reference.ts';
+import { deadlineEnd, deadlineInForce } from '../../platform/deadlines/index.ts';
 
 /**
  * The standards' limit rows, read at the moment of judging (every period of each limit: the judgement picks the

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses, idParams } from '../../platform/http/route-schemas.ts';
 import { rowKindOf } from './file.ts';
 import { exposedWorkers, missingMonitoring, overview, repeatedExceedances } from './queries.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * Monitoring beyond the catalogue's standard calls (those are generated from the declarations: the report's
@@ -35,7 +36,7 @@ const paging = {
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
 };
-const page = <T extends z.ZodType>(row: T) => z.object({ pageLists: z.array(row), totalRecord: z.number() });
+const page = <T extends z.ZodType>(row: T) => pageOf(row);
 const factorName = z.enum(READING_FACTOR_NAMES as [string, ...string[]]);
 
 const reading = z

@@ -5,14 +5,15 @@ import type { OpContext } from '../../catalog/context.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { seedCatalogRows } from '../../catalog/seed.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_BUSINESSES } from '../accounts/seed.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_BUSINESSES } from '../accounts/index.ts';
 import { LIMITS, MONITORING_DEADLINE_ROWS, REGULATIONS } from './standards.ts';
 
 /** The regulations, their limits and the domain's time limits: every installation, written once. */
 export const monitoringReferenceStep: SeedStep = {
   name: 'monitoring-reference',
   kind: 'reference',
+  order: 80,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'monitoring.seeded.reference', {
       monitoringRegulation: REGULATIONS,
@@ -234,6 +235,7 @@ const CLASS_FIELD: Record<string, [string, string]> = {
 export const monitoringDemoStep: SeedStep = {
   name: 'monitoring-demo',
   kind: 'demo',
+  order: 250,
   run: async ({ db, log }) => {
     const done = await sql<{ key: string }>`select key from app_setting where key = ${MARKER}`.execute(db);
     if (done.rows.length) return;

@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 /**
  * Reminders sent (migration 0024) and each report's counts per factor (0025); the reports, readings and standards

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { MONITORING_PATHS, MONITORING_PERMISSIONS } from '@portal/domain/monitoring/factors';
-import { scopeCondition } from '../../platform/access/scope.ts';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
-import { employerScope, monitoringCutoff } from './queries.ts';
+import { employerScope, scopeCondition } from '../../platform/access/scope.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
+import { monitoringCutoff } from './queries.ts';
 
 /**
  * Monitoring in the workspaces: employers whose yearly monitoring is missing or late (the authority's, within
@@ -27,7 +27,7 @@ async function countMeasures(ctx: WorkspaceContext, overdue: boolean): Promise<n
   return rows.rows[0]?.n ?? 0;
 }
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'monitoring.missing',
     permission: MONITORING_PERMISSIONS.read,
@@ -68,19 +68,23 @@ registerWorkspaceTasks(
     count: (ctx) => countMeasures(ctx, true),
     link: (ctx) => `${MONITORING_PATHS.reports}?measuresStatus=required&measuresDueDateTo=${ctx.today}`,
   },
-);
+];
 
-registerWorkspaceFigures({
-  key: 'monitoring.exceedances',
-  permission: MONITORING_PERMISSIONS.read,
-  labelKey: 'monitoring:workspace.exceedances',
-  order: 36,
-  value: async (ctx) => {
-    const scope = scopeCondition(ctx.principal, { businessColumn: 'r.business_id' });
-    const rows = await sql<{ n: number }>`select coalesce(sum(r.exceedance_count), 0)::int as n from monitoring_report r
+export const workspaceFigures: WorkspaceFigureProvider[] = [
+  {
+    key: 'monitoring.exceedances',
+    permission: MONITORING_PERMISSIONS.read,
+    labelKey: 'monitoring:workspace.exceedances',
+    order: 36,
+    value: async (ctx) => {
+      const scope = scopeCondition(ctx.principal, { businessColumn: 'r.business_id' });
+      const rows = await sql<{
+        n: number;
+      }>`select coalesce(sum(r.exceedance_count), 0)::int as n from monitoring_report r
       where r.deleted_at is null and r.year = ${Number(ctx.today.slice(0, 4))}
         ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
-    return rows.rows[0]?.n ?? 0;
+      return rows.rows[0]?.n ?? 0;
+    },
+    link: MONITORING_PATHS.reports,
   },
-  link: MONITORING_PATHS.reports,
-});
+];

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
 import pages from './pages.ts';
+import { defineModule } from '../define.ts';
+import { newsDemoStep } from './seed.ts';
 
 /**
  * The news portal (`News`): articles written in the back office (draft → published → hidden), their body
@@ -12,4 +14,4 @@ const news: FastifyPluginAsync = async (app) => {
   await app.register(pages);
 };
 
-export default news;
+export default defineModule({ name: 'news', plugin: news, seeds: [newsDemoStep] });

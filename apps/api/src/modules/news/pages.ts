@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { translate } from '@portal/domain/i18n';
 import { NEWS_PATHS, newsPublicPath, RSS_ITEMS } from '@portal/domain/news/index';
 import { appPage, plainAppPage } from '../../platform/http/static.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 import { getArticle, latestPublished, publishedEntries, type Article } from './service.ts';
 import { plainText } from './sanitize.ts';
 

@@ -13,6 +13,7 @@ import { MAX_FILE_BYTES } from '@portal/domain/files/index';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
 import { createArticle, deleteArticles, getArticle, listArticles, publicTopics, updateArticle } from './service.ts';
+import { pageOf } from '@portal/domain/paging';
 
 const errorsFor = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
 const errors = errorsFor(400, 401, 403, 404);
@@ -53,7 +54,7 @@ const summary = z.object({
   updatedAt: z.string(),
 });
 const article = summary.extend({ body: z.string(), createdAt: z.string() });
-const page = z.object({ pageLists: z.array(summary), totalRecord: z.number() });
+const page = pageOf(summary);
 
 export const articleInput = z.object({
   title: z.string().trim().min(1).max(MAX_NEWS_TITLE),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { OpContext } from '../../catalog/context.ts';
 import { importRows } from '../../catalog/import.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import type { NewsState } from '@portal/domain/news/index';
 import { createArticle } from './service.ts';
 
@@ -115,6 +115,7 @@ export async function seedNewsTopics(db: Db): Promise<Map<string, string>> {
 export const newsDemoStep: SeedStep = {
   name: 'news-demo',
   kind: 'demo',
+  order: 280,
   run: async ({ db, log }) => {
     const done = await sql<{ key: string }>`select key from app_setting where key = ${MARKER}`.execute(db);
     if (done.rows.length) return;

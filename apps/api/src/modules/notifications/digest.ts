@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { translate } from '@portal/domain/i18n';
 import type { DB } from '../../db/schema.ts';
 import { escapeHtml, type Mailer } from '../../platform/mail/index.ts';
-import { pageLink } from '../accounts/mails.ts';
+import { pageLink } from '../accounts/index.ts';
 import { contentOf, languageOfUsers, preferencesLink } from './service.ts';
 
 export const DIGEST_QUEUE = 'notifications.digest';

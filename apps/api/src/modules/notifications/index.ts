@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import notificationRoutes from './routes.ts';
 import { defineDigestJob } from './digest.ts';
+import { defineModule } from '../define.ts';
+
+export type { NotifyOptions, Recipients } from './service.ts';
 
 /**
  * Notifications: each user's list, their preferences and the daily digest. The one notify service every module
@@ -11,4 +14,4 @@ const notifications: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
 };
 
-export default notifications;
+export default defineModule({ name: 'notifications', plugin: notifications });

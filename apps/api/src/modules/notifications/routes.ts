@@ -8,14 +8,15 @@ import {
   NOTIFICATION_KIND_NAMES,
   NOTIFICATION_KINDS,
   NOTIFY_STATUSES,
-  type NotificationPreference,
 } from '@portal/domain/notifications/kinds';
+import type { NotificationPreference } from '@portal/domain/notifications/schemas';
 import { translate } from '@portal/domain/i18n';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
 import { errorResponsesFor, idParams, idsBody } from '../../platform/http/route-schemas.ts';
-import { avatarUrl } from '../accounts/user-data.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import { contentOf } from './service.ts';
+import { pageOf } from '@portal/domain/paging';
 
 const tags = ['Notification'];
 const config = { permission: 'authenticated' as const };
@@ -60,7 +61,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(10),
         }),
-        response: { 200: z.object({ pageLists: z.array(notificationItem), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(notificationItem), ...errors },
       },
     },
     async (request) => {

@@ -14,8 +14,7 @@ import { inLocalUnit } from '../../platform/access/scope.ts';
 import type { Permission } from '../../platform/access/index.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail/index.ts';
 import { HUB_EVENTS, type Realtime } from '../../platform/realtime/index.ts';
-import { permissionList } from '../accounts/tables.ts';
-import { pageLink } from '../accounts/mails.ts';
+import { pageLink, permissionList } from '../accounts/index.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

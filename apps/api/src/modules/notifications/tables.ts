@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { DeliveryChannel, NotificationChannel } from '@portal/domain/notifications/kinds';
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type JsonParams = ColumnType<Record<string, string | number>, string | undefined, string>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { normalizeKeyword } from '../../db/search.ts';
-import type { SeedContext, SeedStep } from '../../seed/index.ts';
+import type { SeedContext, SeedStep } from '../../seed/step.ts';
 import { countries } from './countries.ts';
 import { GENERATION_PERIODS, type AdminUnitGeneration, type AdminUnitLevel, type AdminUnitTables } from './tables.ts';
 
@@ -300,6 +300,7 @@ export async function loadAdminUnits(db: Db, options: { force?: boolean } = {}):
 export const adminUnitsSeedStep: SeedStep = {
   name: 'admin-units',
   kind: 'reference',
+  order: 10,
   async run({ db, log }: SeedContext) {
     const result = await loadAdminUnits(db);
     if (!result.skipped) log.info(result, 'administrative units loaded');

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import publicRoutes from './public.ts';
 import routes from './routes.ts';
-// Its deleted records in the trash bin: registered at load.
-import './trash.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+import { defineModule } from '../define.ts';
+import { permitsDemoStep } from './seed.ts';
+import { trashSources } from './trash.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 /**
  * Work permits and confirmation certificates (`WorkerLicense`): an employer files requests for its foreign
@@ -16,4 +16,10 @@ const permits: FastifyPluginAsync = async (app) => {
   await app.register(publicRoutes);
 };
 
-export default permits;
+export default defineModule({
+  name: 'permits',
+  plugin: permits,
+  trash: trashSources,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  seeds: [permitsDemoStep],
+});

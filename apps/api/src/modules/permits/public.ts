@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isCalendarDate, PERMIT_NUMBER_PATTERN } from '@portal/domain/permits/rules';
+import { PERMIT_NUMBER_PATTERN } from '@portal/domain/permits/rules';
 import { PERMIT_KINDS, type PermitKind } from '@portal/domain/permits/state';
 import type { Executor } from '../../catalog/context.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
+import {
+  birthDateQuery,
+  maskIdentifier,
+  passportQuery,
+  PUBLIC_LOOKUP_RATE,
+} from '../../platform/http/public-lookup.ts';
 
 /**
  * The public look-up of a work permit or confirmation (`/tra-cuu-giay-phep`): a third party (an employer about to
@@ -14,35 +20,6 @@ import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
  * nobody can list permits. It answers what the permit itself shows and no more: never the worker's address, phone,
  * birth date or full passport number.
  */
-
-/** At most this many look-ups per address and minute (each answer confirms or denies a person's details). */
-export const PUBLIC_LOOKUP_RATE = { max: 20, timeWindow: '1 minute' } as const;
-
-/**
- * An identifier with its middle hidden, enough for the holder to recognise it: "C1234578" → "C12•••78".
- * Short ones keep one character at each end.
- */
-export function maskIdentifier(value: string): string {
-  const v = value.trim();
-  if (v.length <= 4) return '•••';
-  if (v.length < 8) return `${v.slice(0, 1)}•••${v.slice(-1)}`;
-  return `${v.slice(0, 3)}•••${v.slice(-2)}`;
-}
-
-/** A calendar date 'YYYY-MM-DD' in a query string. */
-export const birthDateQuery = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isCalendarDate, { message: 'Not a calendar date' });
-
-/** Passport numbers: letters and digits as printed. */
-export const passportQuery = z
-  .string()
-  .trim()
-  .min(5)
-  .max(20)
-  .regex(/^[A-Za-z0-9]+$/);
 
 export const PUBLIC_PERMIT_STATUSES = ['valid', 'notYetValid', 'expired', 'revoked'] as const;
 export type PublicPermitStatus = (typeof PUBLIC_PERMIT_STATUSES)[number];

@@ -46,9 +46,12 @@ import {
   permitCtx,
   permitDetail as readDetail,
   submitRequest,
+  type PermitCtx,
 } from './service.ts';
-import { explainValidation } from './validation.ts';
+import { explainValidationOf } from '../../platform/http/validation.ts';
+import { filing, move, registerCreateRoutes, registerMoveRoutes } from '../../platform/workflow/routes.ts';
 import { foreignWorkerOptions } from './workers.ts';
+import { pageOf } from '@portal/domain/paging';
 
 const AREA = '/api/WorkerLicense';
 const tags = ['WorkerLicense'];
@@ -63,10 +66,7 @@ const licenseIdQuery = z.object({ licenseId: z.uuid() });
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   // Our schemas carry rule messages; refusals are explained in the caller's language (see validation.ts).
-  app.addHook('preHandler', async (request) => {
-    const error = explainValidation(request);
-    if (error) throw error;
-  });
+  explainValidationOf(app);
   const ctx = (request: Parameters<typeof permitCtx>[1]) => permitCtx(app.db, request);
 
   app.get(
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Requests and permits the caller sees (employer: its own, drafts included; department: submitted ones)',
         querystring: listQuery,
-        response: { 200: z.object({ pageLists: z.array(permitSummary), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(permitSummary), ...errors },
       },
     },
     async (request) => {
@@ -111,85 +111,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    `${AREA}/add-require-license`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'File a new work-permit request (draft) for a foreign worker of the employer: only the worker is needed, the rest is checked on submission',
-        body: newLicenseBody,
-        response: { 201: permitDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createRequest(c, 'new', request.body);
-      return reply.status(201).send(await readDetail(c, id));
-    },
-  );
-
-  app.post(
-    `${AREA}/add-require-confirm`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'File a request (draft) to confirm that a foreign worker needs no work permit: only the worker is needed, the rest is checked on submission',
-        body: confirmBody,
-        response: { 201: permitDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createRequest(c, 'confirm', request.body);
-      return reply.status(201).send(await readDetail(c, id));
-    },
-  );
-
-  app.post(
-    `${AREA}/require-extend`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'File an extension (draft) of an approved, valid permit: once per permit, continuing the day after it ends',
-        body: extendBody,
-        response: { 201: permitDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createLinked(c, 'extend', request.body);
-      return reply.status(201).send(await readDetail(c, id));
-    },
-  );
-
-  app.post(
-    `${AREA}/require-renew`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'File a renewal (draft) of an approved, valid permit (lost, damaged, changed details): keeps its remaining validity',
-        body: renewBody,
-        response: { 201: permitDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createLinked(c, 'renew', request.body);
-      return reply.status(201).send(await readDetail(c, id));
-    },
-  );
+  registerCreateRoutes(app, { area: AREA, tags, ctx, detail: { schema: permitDetail, read: readDetail } }, [
+    filing({
+      path: 'add-require-license',
+      permission: PERMIT_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        'File a new work-permit request (draft) for a foreign worker of the employer: only the worker is needed, the rest is checked on submission',
+      body: newLicenseBody,
+      run: (c: PermitCtx, body) => createRequest(c, 'new', body),
+    }),
+    filing({
+      path: 'add-require-confirm',
+      permission: PERMIT_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        'File a request (draft) to confirm that a foreign worker needs no work permit: only the worker is needed, the rest is checked on submission',
+      body: confirmBody,
+      run: (c: PermitCtx, body) => createRequest(c, 'confirm', body),
+    }),
+    filing({
+      path: 'require-extend',
+      permission: PERMIT_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        'File an extension (draft) of an approved, valid permit: once per permit, continuing the day after it ends',
+      body: extendBody,
+      run: (c: PermitCtx, body) => createLinked(c, 'extend', body),
+    }),
+    filing({
+      path: 'require-renew',
+      permission: PERMIT_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        'File a renewal (draft) of an approved, valid permit (lost, damaged, changed details): keeps its remaining validity',
+      body: renewBody,
+      run: (c: PermitCtx, body) => createLinked(c, 'renew', body),
+    }),
+  ]);
 
   for (const [path, group, schema] of [
     ['edit-require-license', 'license', editLicenseBody],
@@ -232,70 +191,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // ------------------------------------------------------------------------------------------ review calls
 
-  app.post(
-    `${AREA}/submit-require`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
+  registerMoveRoutes(app, { area: AREA, tags, ctx, detail: { schema: permitDetail, read: readDetail } }, [
+    move({
+      path: 'submit-require',
+      idIn: 'body',
+      permission: PERMIT_PERMISSIONS.update,
+      summary:
+        'Applicant: send a draft or returned request to the department (400 with one error per field still empty, then per required file missing)',
+      body: submitBody,
+      run: (c, _id, body) => submitRequest(c, body),
+    }),
+    ...(['return', 'reject'] as const).map((action) =>
+      move({
+        path: `${action}-require`,
+        idIn: 'body',
+        permission: PERMIT_PERMISSIONS.review,
         summary:
-          'Applicant: send a draft or returned request to the department (400 with one error per field still empty, then per required file missing)',
-        body: submitBody,
-        response: { 200: permitDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await submitRequest(c, request.body);
-      return readDetail(c, request.body.id);
-    },
-  );
-
-  for (const action of ['return', 'reject'] as const) {
-    app.post(
-      `${AREA}/${action}-require`,
-      {
-        config: { permission: PERMIT_PERMISSIONS.review },
-        attachValidation: true,
-        schema: {
-          tags,
-          summary:
-            action === 'return'
-              ? 'Department: return a submitted request to the employer with the reason (what to fix)'
-              : 'Department: reject a submitted request with the reason (final)',
-          body: reasonBody,
-          response: { 200: permitDetail, ...errors },
-        },
-      },
-      async (request) => {
-        const c = ctx(request);
-        await decideWithReason(c, action, request.body);
-        return readDetail(c, request.body.id);
-      },
-    );
-  }
-
-  app.post(
-    `${AREA}/approve-require`,
-    {
-      config: { permission: PERMIT_PERMISSIONS.review },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Department: grant a submitted request. Gives the number (LĐ-{province}-{year}-{sequence}, XN- for confirmations) ' +
-          'and the validity (at most 2 years; an extension starts the day after the permit it extends; a renewal ends with it)',
-        body: approveBody,
-        response: { 200: permitDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await approveRequest(c, request.body);
-      return readDetail(c, request.body.id);
-    },
-  );
+          action === 'return'
+            ? 'Department: return a submitted request to the employer with the reason (what to fix)'
+            : 'Department: reject a submitted request with the reason (final)',
+        body: reasonBody,
+        run: (c: PermitCtx, _id, body) => decideWithReason(c, action, body),
+      }),
+    ),
+    move({
+      path: 'approve-require',
+      idIn: 'body',
+      permission: PERMIT_PERMISSIONS.review,
+      summary:
+        'Department: grant a submitted request. Gives the number (LĐ-{province}-{year}-{sequence}, XN- for confirmations) ' +
+        'and the validity (at most 2 years; an extension starts the day after the permit it extends; a renewal ends with it)',
+      body: approveBody,
+      run: (c, _id, body) => approveRequest(c, body),
+    }),
+  ]);
 
   // ------------------------------------------------------------------------------------------ files
 

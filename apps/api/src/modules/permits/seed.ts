@@ -7,9 +7,9 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import type { Db } from '../../db/database.ts';
 import { createFileStorage, saveUpload } from '../../platform/files/index.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_ACCOUNTS, DEMO_BUSINESSES } from '../accounts/seed.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_ACCOUNTS, DEMO_BUSINESSES } from '../accounts/index.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 
 /**
  * Demo permits for the demo province's two employers: foreign workers (created through the Worker area when the
@@ -287,6 +287,7 @@ async function userOf(db: Db, userName: string): Promise<{ id: string; name: str
 export const permitsDemoStep: SeedStep = {
   name: 'permits: demo foreign workers and work permits',
   kind: 'demo',
+  order: 220,
   run: async ({ db, config, log }) => {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { translate, type Language } from '@portal/domain/i18n';
 import { PERMIT_PERMISSIONS, PERMIT_SUBJECT } from '@portal/domain/permits/features';
-import { notificationLinks } from '@portal/domain/notifications/kinds';
+import { notificationLinks, type NotificationKindName } from '@portal/domain/notifications/kinds';
 import { missingFields, missingRequirements } from '@portal/domain/permits/requirements';
 import {
   addDays,
@@ -28,8 +28,8 @@ import type {
 } from '@portal/domain/permits/schemas';
 import {
   allowedActions,
-  checkTransition,
   OPEN_STATUSES,
+  permitWorkflow,
   type PermitAction,
   type PermitActor,
   type PermitKind,
@@ -40,7 +40,13 @@ import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import {
+  actorName as fullName,
+  historyOf,
+  recordEvent as recordWorkflowEvent,
+  workflowRules,
+} from '../../platform/workflow/index.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 import { actorOf, callerOf, type Caller } from './access.ts';
 import { childrenOf, findPermit, lineOf, lockPermit, type LinkedRow, type PermitRow, toSummary } from './queries.ts';
 import { workerOfEmployer } from './workers.ts';
@@ -74,6 +80,14 @@ export function permitError(
 
 const t = (ctx: PermitCtx, key: string, vars: Record<string, string | number> = {}) => translate(ctx.lang, key, vars);
 
+const rules = workflowRules(permitWorkflow, {
+  prefix: 'permits',
+  errors: 'permits:errors',
+  statuses: 'permits:statuses',
+  actions: 'permits:actions',
+});
+const EVENTS = { table: 'work_permit_event', key: 'permit_id' } as const;
+
 /**
  * The state machine's verdict for this caller, as an error: 403 when this side never takes the action, 409 when
  * the request is not in a status that allows it.
@@ -87,39 +101,21 @@ export function guard(
   version?: number,
 ): PermitActor {
   const actor = actorOf(ctx.caller, row.business_id);
-  const check = checkTransition(row.status, action, actor);
-  const label = t(ctx, `permits:actions.${action}`).toLocaleLowerCase(ctx.lang);
-  if (!check.ok && check.reason === 'actor') throw permitError(403, 'NOT_YOUR_STEP', { action: label });
-  if (version !== undefined && row.version !== version) throw permitError(409, 'STALE_VERSION');
-  if (!check.ok)
-    throw permitError(409, 'INVALID_STATE', { action: label, status: t(ctx, `permits:statuses.${row.status}`) });
+  rules.guard(row, { lang: ctx.lang, action, actor, version });
   return actor!;
 }
 
-async function fullName(db: Db | Trx, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const row = await db.selectFrom('app_user').select('full_name').where('id', '=', userId).executeTakeFirst();
-  return row?.full_name ?? null;
-}
-
-async function recordEvent(
+const recordEvent = (
   trx: Trx,
   ctx: PermitCtx,
   e: { permitId: string; action: string; from: PermitStatus | null; to: PermitStatus | null; reason?: string | null },
-): Promise<void> {
-  await trx
-    .insertInto('work_permit_event')
-    .values({
-      permit_id: e.permitId,
-      action: e.action,
-      from_status: e.from,
-      to_status: e.to,
-      actor_id: ctx.caller.userId,
-      actor_name: (await fullName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null,
-      reason: e.reason ?? null,
-    })
-    .execute();
-}
+) =>
+  recordWorkflowEvent(
+    trx,
+    EVENTS,
+    { id: e.permitId, action: e.action, from: e.from, to: e.to, reason: e.reason ?? null, actorId: ctx.caller.userId },
+    ctx.caller.principal?.userName ?? null,
+  );
 
 /**
  * Tell the other side of a move: the employer's accounts when the department decides, the department's reviewers
@@ -138,12 +134,13 @@ async function notifyMove(
   const params = { worker: row.worker_name, business: row.business_name, reason: reason ?? '' };
   const employer = { scopes: [{ kind: 'employer' as const, businessId: row.business_id }] };
   const options = { request: ctx.request };
-  if (action === 'submit') {
-    const reviewers = { scopes: [{ kind: 'department' as const, permission: PERMIT_PERMISSIONS.review }] };
-    await notifier.notify(trx, reviewers, 'permitSubmitted', params, link, options);
-  } else if (action === 'return') await notifier.notify(trx, employer, 'permitReturned', params, link, options);
-  else if (action === 'approve') await notifier.notify(trx, employer, 'permitApproved', params, link, options);
-  else await notifier.notify(trx, employer, 'permitRejected', params, link, options);
+  const kind = permitWorkflow.notificationOf(action) as NotificationKindName;
+  // The applicant's move goes to the reviewers; the reviewer's decision to the employer's accounts.
+  const recipients =
+    permitWorkflow.actorOf(action) === 'applicant'
+      ? { scopes: [{ kind: 'department' as const, permission: PERMIT_PERMISSIONS.review }] }
+      : employer;
+  await notifier.notify(trx, recipients, kind, params, link, options);
 }
 
 const audit = (trx: Trx, ctx: PermitCtx, action: string, recordId: string, details: Record<string, unknown> = {}) =>
@@ -196,14 +193,6 @@ export async function permitDetail(ctx: PermitCtx, id: string, group?: RequestGr
     // Drafts are the employer's own until submitted.
     (c) => actor === 'applicant' || c.status !== 'draft',
   );
-  const events = await db
-    .selectFrom('work_permit_event')
-    .select(['at', 'action', 'from_status', 'to_status', 'actor_name', 'reason'])
-    .where('permit_id', '=', row.id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-
   const { caller } = ctx;
   const actions = allowedActions(row.status, actor).filter((a) => {
     if (a === 'delete') return caller.canDelete;
@@ -241,14 +230,7 @@ export async function permitDetail(ctx: PermitCtx, id: string, group?: RequestGr
     createdAt: row.created_at.toISOString(),
     parent: parent ? linked(parent) : null,
     children: children.map(linked),
-    history: events.map((e) => ({
-      at: e.at.toISOString(),
-      action: e.action,
-      fromStatus: e.from_status,
-      toStatus: e.to_status,
-      actorName: e.actor_name,
-      reason: e.reason,
-    })),
+    history: (await historyOf(db, EVENTS, row.id)) as PermitDetail['history'],
     allowedActions: actions,
     extendBlocker: offersLinked ? blockers.extend : null,
     renewBlocker: offersLinked ? blockers.renew : null,

@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 import type { PermitKind, StoredStatus } from '@portal/domain/permits/state';
 import type { ExemptionGround, Position, RenewReason, WorkForm } from '@portal/domain/permits/schemas';
 

@@ -1,7 +1,7 @@
 import { PERMIT_PATHS, PERMIT_PERMISSIONS } from '@portal/domain/permits/features';
 import { PERMIT_EXPIRING_DAYS } from '@portal/domain/permits/rules';
 import type { StoredStatus } from '@portal/domain/permits/state';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { callerOf } from './access.ts';
 import { countPermits } from './queries.ts';
 
@@ -15,7 +15,7 @@ const count = (ctx: WorkspaceContext, q: Parameters<typeof countPermits>[2]) =>
 const byStatus = (status: StoredStatus) => (ctx: WorkspaceContext) => count(ctx, { status: [status] });
 const employerList = (status: string) => `${PERMIT_PATHS.list}?status=${status}`;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'permits.toReview',
     permission: PERMIT_PERMISSIONS.review,
@@ -57,12 +57,14 @@ registerWorkspaceTasks(
     link: (ctx) =>
       callerOf(ctx.principal).canReview ? `${PERMIT_PATHS.review}?tab=expiring` : employerList('approved'),
   },
-);
+];
 
-registerWorkspaceFigures({
-  key: 'permits.inForce',
-  permission: PERMIT_PERMISSIONS.read,
-  labelKey: 'permits:workspace.inForce',
-  order: 30,
-  value: (ctx) => count(ctx, { status: ['approved'] }),
-});
+export const workspaceFigures: WorkspaceFigureProvider[] = [
+  {
+    key: 'permits.inForce',
+    permission: PERMIT_PERMISSIONS.read,
+    labelKey: 'permits:workspace.inForce',
+    order: 30,
+    value: (ctx) => count(ctx, { status: ['approved'] }),
+  },
+];

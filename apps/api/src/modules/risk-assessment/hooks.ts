@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import type { AssessmentStatus } from '@portal/domain/risk-assessment/rules';
 import { translator } from '../../catalog/context.ts';
-import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { isOwner, raError, readOnlyError, reviewOf } from './service.ts';
 
-registerValidityPeriod(['riskMatrix'], 'riskAssessment:validation.validTo');
+const validityRules = validityPeriodHooks(['riskMatrix'], 'riskAssessment:validation.validTo');
 
 /** A band runs from its least score to its greatest. */
-registerCatalogHooks('riskMatrix', {
+const matrixRules = catalogueHook('riskMatrix', {
   beforeChange({ ctx, data, original }) {
     const min = (data.minScore ?? original?.minScore) as number | null | undefined;
     const max = (data.maxScore ?? original?.maxScore) as number | null | undefined;
@@ -27,7 +27,7 @@ registerCatalogHooks('riskMatrix', {
  * draft, a completed one is kept as it was (re-assessment makes a new one), its date is not in the future, and a
  * completed one is never deleted (accidents and inspections refer to it). Lists read why each is due again today.
  */
-registerCatalogHooks('riskAssessment', {
+const assessmentRules = catalogueHook('riskAssessment', {
   beforeChange({ ctx, operation, data, original }) {
     const owner = (data.businessId ?? original?.businessId) as string | null | undefined;
     if (!ctx.system && !isOwner(ctx, owner ?? null)) throw readOnlyError();
@@ -70,3 +70,6 @@ registerCatalogHooks('riskAssessment', {
     for (const r of records) r.reviewDue = reasons.get(r.id)?.[0] ?? null;
   },
 });
+
+/** The risk assessment areas' rules, declared by the risk-assessment module (index.ts). */
+export const riskAssessmentHooks: CatalogueHookEntry[] = [...validityRules, matrixRules, assessmentRules];

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-// The rules on its catalogue areas (owner-only writes, drafts, the matrix's bands): registered at load.
-import './hooks.ts';
+// The rules on its catalogue areas (owner-only writes, drafts, the matrix's bands).
+import { riskAssessmentHooks } from './hooks.ts';
 import { clock, onNewDay } from '../../platform/clock/index.ts';
 import { runRiskAssessmentMorning } from './reminders.ts';
 import routes from './routes.ts';
-// Its tasks in the employer's workspace: registered at load.
-import './workspace.ts';
+import { defineModule } from '../define.ts';
+import { riskAssessmentDemoStep, riskAssessmentReferenceStep } from './seed.ts';
+import { workspaceTasks } from './workspace.ts';
 
 const REVIEW_QUEUE = 'riskAssessment.review';
 /** Every morning, Vietnam time, before the working day. */
@@ -31,4 +32,10 @@ const riskAssessment: FastifyPluginAsync = async (app) => {
   onNewDay(app, REVIEW_QUEUE, (today) => runRiskAssessmentMorning(app, today));
 };
 
-export default riskAssessment;
+export default defineModule({
+  name: 'risk-assessment',
+  plugin: riskAssessment,
+  catalogueHooks: riskAssessmentHooks,
+  workspace: { tasks: workspaceTasks },
+  seeds: [riskAssessmentReferenceStep, riskAssessmentDemoStep],
+});

@@ -3,7 +3,7 @@ import { RISK_LEVELS } from '@portal/domain/risk-assessment/rules';
 import type { OpContext } from '../../catalog/context.ts';
 import { renderDocument, type DocumentSpec } from '../../platform/documents/index.ts';
 import { clock } from '../../platform/clock/index.ts';
-import { getPortalConfig } from '../configuration/store.ts';
+import { getPortalConfig } from '../configuration/index.ts';
 import { detailsOf, type AssessmentDetails } from './service.ts';
 
 /** dd/mm/yyyy, as Vietnamese documents write dates. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { REVIEW_INTERVAL_RULE, type MatrixBand } from '@portal/domain/risk-assessment/rules';
 import type { Executor } from '../../catalog/context.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { deadlineEnd, deadlineInForce } from '../equipment/reference.ts';
+import { deadlineEnd, deadlineInForce } from '../../platform/deadlines/index.ts';
 
 /**
  * The reference data an assessment is judged by, read at the moment of use on the assessment's own date: the risk

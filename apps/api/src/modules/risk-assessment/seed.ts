@@ -6,7 +6,7 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import { seedCatalogRows } from '../../catalog/seed.ts';
 import type { Db } from '../../db/database.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import { HAZARD_LIBRARY } from './library.ts';
 import { addHazards, addMeasure, answerHazard, completeAssessment, refreshReviewDue } from './service.ts';
 
@@ -42,6 +42,7 @@ export const RISK_MATRIX = [
 export const riskAssessmentReferenceStep: SeedStep = {
   name: 'risk-assessment-reference',
   kind: 'reference',
+  order: 140,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'riskAssessment.seeded.reference', {
       hazard: HAZARD_LIBRARY,
@@ -263,6 +264,7 @@ const DEMO: DemoAssessment[] = [
 export const riskAssessmentDemoStep: SeedStep = {
   name: 'risk assessment: demo assessments of the demo employers',
   kind: 'demo',
+  order: 240,
   async run({ db, log }) {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { RISK_ASSESSMENT_PATHS, RISK_ASSESSMENT_PERMISSIONS as P } from '@portal/domain/risk-assessment/rules';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import { registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 
 /**
  * Risk assessment in the employer's workspace: its assessments due again (review date come, or an accident linked
@@ -30,7 +30,7 @@ async function countOverdueMeasures(ctx: WorkspaceContext): Promise<number> {
   return Number(rows.rows[0]?.n ?? 0);
 }
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'riskAssessment.due',
     permission: P.update,
@@ -51,4 +51,4 @@ registerWorkspaceTasks(
     count: countOverdueMeasures,
     link: RISK_ASSESSMENT_PATHS.list,
   },
-);
+];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { FIRST_RECORD_YEAR, recordYearInRange } from '@portal/domain/safety/costs';
 import { translator, type Executor, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 
@@ -17,7 +17,10 @@ const refuse = (details: FieldErrors) => {
   if (details.length) throw new AppError(400, 'VALIDATION', { details });
 };
 
-registerValidityPeriod(['compensationLevel'], 'catalog:areas.compensationLevel.errors.validToBeforeFrom');
+const validityRules = validityPeriodHooks(
+  ['compensationLevel'],
+  'catalog:areas.compensationLevel.errors.validToBeforeFrom',
+);
 
 /**
  * Every record is some employer's (an employer user's is forced; the department and communes name it), and of a
@@ -59,7 +62,7 @@ export async function levelAmountOn(
   return rows.rows[0] ?? null;
 }
 
-registerCatalogHooks('compensationInKind', {
+const compensationRules = catalogueHook('compensationInKind', {
   async beforeChange({ ctx, data }) {
     refuse(ownerAndYearErrors(ctx, 'compensationInKind', data));
     const year = data.year as number;
@@ -86,8 +89,11 @@ registerCatalogHooks('compensationInKind', {
   },
 });
 
-registerCatalogHooks('safetyCost', {
+const safetyCostRules = catalogueHook('safetyCost', {
   beforeChange({ ctx, data }) {
     refuse(ownerAndYearErrors(ctx, 'safetyCost', data));
   },
 });
+
+/** The safety costs' rules, declared by the safety-costs module (index.ts). */
+export const safetyCostHooks: CatalogueHookEntry[] = [...validityRules, compensationRules, safetyCostRules];

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-// The rules on its catalogue areas (the derived value of a compensation, the year's range): registered at load.
-import './hooks.ts';
+// The rules on its catalogue areas (the derived value of a compensation, the year's range).
+import { safetyCostHooks } from './hooks.ts';
+import { defineModule } from '../define.ts';
+import { safetyCostsDemoStep, safetyCostsReferenceStep } from './seed.ts';
 
 /**
  * Compensation in kind (Law 84/2015 Art 24) and employers' yearly OSH costs: catalogue areas CompensationInKind,
@@ -8,6 +9,8 @@ import './hooks.ts';
  * adds their rules (hooks.ts) and start-up data (seed.ts, registered in the seed steps). The yearly OSH report
  * reads them later.
  */
-const safetyCosts: FastifyPluginAsync = async () => {};
-
-export default safetyCosts;
+export default defineModule({
+  name: 'safety-costs',
+  catalogueHooks: safetyCostHooks,
+  seeds: [safetyCostsReferenceStep, safetyCostsDemoStep],
+});

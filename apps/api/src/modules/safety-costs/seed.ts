@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { SAFETY_COST_ITEMS, type SafetyCostItem } from '@portal/domain/safety/costs';
 import { seedCatalogRows } from '../../catalog/seed.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
-import { DEMO_BUSINESSES } from '../accounts/seed.ts';
+import type { SeedStep } from '../../seed/step.ts';
+import { DEMO_BUSINESSES } from '../accounts/index.ts';
 
 const CIRCULAR = 'Thông tư 24/2022/TT-BLĐTBXH';
 
@@ -30,6 +30,7 @@ export const COMPENSATION_LEVEL_ROWS: Record<string, unknown>[] = [
 export const safetyCostsReferenceStep: SeedStep = {
   name: 'safety-costs-reference',
   kind: 'reference',
+  order: 90,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'safetyCosts.seeded.reference', { compensationLevel: COMPENSATION_LEVEL_ROWS }),
 };
@@ -109,6 +110,7 @@ const costCode = (year: number, item: SafetyCostItem) =>
 export const safetyCostsDemoStep: SeedStep = {
   name: 'safety-costs-demo',
   kind: 'demo',
+  order: 260,
   run: async ({ db, log }) => {
     const present = new Set(
       (

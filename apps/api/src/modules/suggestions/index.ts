@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
-// Its task in the department's workspace: registered at load.
-import './workspace.ts';
+import { defineModule } from '../define.ts';
+import { suggestionsDemoStep } from './seed.ts';
+import { workspaceTasks } from './workspace.ts';
 
 /**
  * The suggestion box (hòm thư góp ý): the public sends questions and suggestions without signing in (rate limit,
@@ -12,4 +13,9 @@ const suggestions: FastifyPluginAsync = async (app) => {
   await app.register(routes);
 };
 
-export default suggestions;
+export default defineModule({
+  name: 'suggestions',
+  plugin: suggestions,
+  workspace: { tasks: workspaceTasks },
+  seeds: [suggestionsDemoStep],
+});

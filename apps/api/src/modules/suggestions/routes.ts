@@ -37,6 +37,7 @@ import {
   sendSuggestion,
   suggestionDetail as readDetail,
 } from './service.ts';
+import { pageOf } from '@portal/domain/paging';
 
 const tags = [SUGGESTION_SUBJECT];
 const errors = {
@@ -48,7 +49,7 @@ const errors = {
   429: errorBodySchema,
 };
 const path = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
-const page = <T extends z.ZodType>(row: T) => z.object({ pageLists: z.array(row), totalRecord: z.number() });
+const page = <T extends z.ZodType>(row: T) => pageOf(row);
 const idParams = z.object({ id: z.uuid() });
 const idsBody = z
   .union([z.array(z.uuid()).min(1).max(200), z.object({ ids: z.array(z.uuid()).min(1).max(200) })])
@@ -84,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SUGGESTION_API.send,
     {
-      config: { permission: 'Auth.read', rateLimit: SUGGESTION_RATE_LIMITS.send },
+      config: { permission: 'Auth.read', rateLimit: SUGGESTION_RATE_LIMITS.send, idempotent: true },
       schema: {
         tags,
         summary:

@@ -1,5 +1,5 @@
 import type { SuggestionStatus, SuggestionTopic } from '@portal/domain/suggestions/index';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 
 interface DemoSuggestion {
   code: string;
@@ -110,6 +110,7 @@ export const DEMO_SUGGESTIONS: DemoSuggestion[] = [
 export const suggestionsDemoStep: SeedStep = {
   name: 'suggestions: demo questions, some answered and published',
   kind: 'demo',
+  order: 290,
   run: async ({ db }) => {
     const done = await db
       .selectFrom('suggestion')

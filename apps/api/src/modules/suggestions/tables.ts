@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 import type { SuggestionStatus, SuggestionTopic } from '@portal/domain/suggestions/index';
 
 /** The suggestion box (migration 0022). */

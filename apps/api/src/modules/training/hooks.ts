@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { translator } from '../../catalog/context.ts';
-import { registerCatalogHooks, registerValidityPeriod } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { classMayTrain, groupRuleInForce, minimumHoursOf, unitClassOn } from './reference.ts';
 
-registerValidityPeriod(
+const validityRules = validityPeriodHooks(
   ['trainingClassRule', 'trainingClassCondition', 'trainingGroupRule', 'trainingOrganization'],
   'training:validation.validTo',
 );
@@ -15,7 +15,7 @@ registerValidityPeriod(
  * refresher its share of them). A course without a training unit (an outside trainer named in free text) is not
  * judged by class.
  */
-registerCatalogHooks('training', {
+const courseRules = catalogueHook('training', {
   async beforeChange({ ctx, data, original }) {
     const t = translator(ctx);
     const pick = (name: string) => (name in data ? data[name] : original?.[name]) as string | number | null | undefined;
@@ -69,3 +69,6 @@ registerCatalogHooks('training', {
     if (details.length) throw new AppError(400, 'VALIDATION', { details });
   },
 });
+
+/** The training rules, declared by the training module (index.ts). */
+export const trainingHooks: CatalogueHookEntry[] = [...validityRules, courseRules];

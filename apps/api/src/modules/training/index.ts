@@ -1,15 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-// The rules on its catalogue areas (a course judged by class and hours, validity periods): registered at load.
-import './hooks.ts';
-import noticeRoutes from './notices.ts';
+// The rules on its catalogue areas (a course judged by class and hours, validity periods).
+import { trainingHooks } from './hooks.ts';
+import noticeRoutes, { noticeHooks, noticeWorkspaceTasks } from './notices.ts';
 import publicClassARoutes from './public-class-a.ts';
-import selfDeclarationRoutes from './self-declaration.ts';
-import certificateRoutes from './certificates/index.ts';
+import selfDeclarationRoutes, { selfDeclarationHooks, selfDeclarationWorkspaceTasks } from './self-declaration.ts';
+import certificateRoutes, {
+  certificateHooks,
+  certificateWorkspaceTasks,
+  trainingCertificatesDemoStep,
+} from './certificates/index.ts';
 import refresherRoutes from './refresher-routes.ts';
 import { defineTrainingReminderJob } from './reminders.ts';
 import summaryRoutes from './summary.ts';
-// Its tasks and figures in the workspaces: registered at load.
-import './workspace.ts';
+import { defineModule } from '../define.ts';
+import { trainingOrganizationsDemoStep, trainingReferenceStep } from './seed.ts';
+import { trainingNoticeReferenceStep, trainingOrganizationsDealingsDemoStep } from './organizations-seed.ts';
+import { trainingRefresherReferenceStep } from './refresher-seed.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 /**
  * OSH training (Decree 44/2016 as amended by Decree 140/2018): the rules by group and class as dated reference
@@ -29,4 +36,20 @@ const training: FastifyPluginAsync = async (app) => {
   defineTrainingReminderJob(app);
 };
 
-export default training;
+export default defineModule({
+  name: 'training',
+  plugin: training,
+  catalogueHooks: [...trainingHooks, ...noticeHooks, ...selfDeclarationHooks, ...certificateHooks],
+  workspace: {
+    tasks: [...certificateWorkspaceTasks, ...workspaceTasks, ...noticeWorkspaceTasks, ...selfDeclarationWorkspaceTasks],
+    figures: workspaceFigures,
+  },
+  seeds: [
+    trainingReferenceStep,
+    trainingNoticeReferenceStep,
+    trainingRefresherReferenceStep,
+    trainingOrganizationsDemoStep,
+    trainingCertificatesDemoStep,
+    trainingOrganizationsDealingsDemoStep,
+  ],
+});

@@ -11,7 +11,7 @@ import {
   withId,
 } from '@portal/domain/training/organizations';
 import { afterCommit, contextOf, inTransaction, translator, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks, type CatalogRecord } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, type CatalogRecord } from '../../catalog/hooks.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { catalogRegistry } from '../../catalog/registry.ts';
 import { rowScope } from '../../catalog/scope.ts';
@@ -20,9 +20,9 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { errorResponses, idParams } from '../../platform/http/route-schemas.ts';
-import { deadlineEnd, deadlineInForce } from '../equipment/reference.ts';
-import type { NotifyOptions } from '../notifications/service.ts';
-import { registerWorkspaceTasks } from '../workspace/index.ts';
+import { deadlineEnd, deadlineInForce } from '../../platform/deadlines/index.ts';
+import type { NotifyOptions } from '../notifications/index.ts';
+import type { WorkspaceTaskProvider } from '../workspace/index.ts';
 import { classMayTrain, unitClassOn } from './reference.ts';
 
 /**
@@ -109,7 +109,7 @@ export async function classDetails(
   ];
 }
 
-registerCatalogHooks(AREA, {
+const noticeRules = catalogueHook(AREA, {
   async beforeChange({ ctx, operation, data, original }) {
     const t = translator(ctx);
     if (original?.status === 'acknowledged' && !ctx.system)
@@ -200,6 +200,9 @@ registerCatalogHooks(AREA, {
   },
 });
 
+/** The notices' rules, declared by the training module (index.ts). */
+export const noticeHooks: CatalogueHookEntry[] = [noticeRules];
+
 /** The department acknowledges a notice (with an optional note); the unit's sender is told. */
 export async function acknowledgeNotice(ctx: OpContext, id: string, note: string | null): Promise<CatalogRecord> {
   return inTransaction(ctx, async (tx) => {
@@ -236,21 +239,24 @@ export async function acknowledgeNotice(ctx: OpContext, id: string, note: string
   });
 }
 
-registerWorkspaceTasks({
-  key: 'training.noticesToAcknowledge',
-  permission: NOTICE_PERMISSIONS.review,
-  side: 'authority',
-  titleKey: 'training:notices.workspace.toAcknowledge',
-  tone: 'action',
-  order: 50,
-  count: async (ctx) => {
-    const scope = rowScope(catalogRegistry.get(AREA), ctx.principal, 'n');
-    const rows = await sql<{ n: number }>`select count(*)::int as n from training_notice n
+/** Course notices waiting for the department (the module's workspace task). */
+export const noticeWorkspaceTasks: WorkspaceTaskProvider[] = [
+  {
+    key: 'training.noticesToAcknowledge',
+    permission: NOTICE_PERMISSIONS.review,
+    side: 'authority',
+    titleKey: 'training:notices.workspace.toAcknowledge',
+    tone: 'action',
+    order: 50,
+    count: async (ctx) => {
+      const scope = rowScope(catalogRegistry.get(AREA), ctx.principal, 'n');
+      const rows = await sql<{ n: number }>`select count(*)::int as n from training_notice n
       where n.deleted_at is null and n.status = 'submitted' ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
-    return rows.rows[0]?.n ?? 0;
+      return rows.rows[0]?.n ?? 0;
+    },
+    link: `${PATHS.noticesDepartment}?status=submitted`,
   },
-  link: `${PATHS.noticesDepartment}?status=submitted`,
-});
+];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(

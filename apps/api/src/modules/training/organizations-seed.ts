@@ -6,7 +6,7 @@ import { importRows } from '../../catalog/import.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { seedCatalogRows } from '../../catalog/seed.ts';
 import { clock } from '../../platform/clock/index.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import { acknowledgeNotice } from './notices.ts';
 import { moveSelfDeclaration } from './self-declaration.ts';
 
@@ -31,6 +31,7 @@ export const NOTICE_DEADLINE_ROWS = [
 export const trainingNoticeReferenceStep: SeedStep = {
   name: 'training-notices-reference',
   kind: 'reference',
+  order: 110,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'training.seeded.notices-reference', { legalDeadline: NOTICE_DEADLINE_ROWS }),
 };
@@ -53,6 +54,7 @@ async function store(ctx: OpContext, key: string, rows: Record<string, unknown>[
 export const trainingOrganizationsDealingsDemoStep: SeedStep = {
   name: 'training-organizations-dealings-demo',
   kind: 'demo',
+  order: 210,
   run: async ({ db, log }) => {
     const done = await sql<{ key: string }>`select key from app_setting where key = ${MARKER}`.execute(db);
     if (done.rows.length) return;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * The public list of employers whose class A self-declaration the department acknowledged
@@ -62,7 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Public: employers whose class A training self-declaration was acknowledged (name, tax code, address, number, date), accent-free search, paged',
         querystring: query,
         response: {
-          200: z.object({ pageLists: z.array(publicClassAEmployer), totalRecord: z.number() }),
+          200: pageOf(publicClassAEmployer),
           400: errorBodySchema,
           429: errorBodySchema,
         },

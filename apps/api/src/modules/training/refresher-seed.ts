@@ -1,6 +1,6 @@
 import { REFRESHER_NOTICE_DEFAULT_DAYS, REFRESHER_NOTICE_RULE } from '@portal/domain/training/refresher';
 import { seedCatalogRows } from '../../catalog/seed.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 
 /**
  * How long before a credential expires it counts as due for its refresher, and the employer is reminded: a time
@@ -11,6 +11,7 @@ import type { SeedStep } from '../../seed/index.ts';
 export const trainingRefresherReferenceStep: SeedStep = {
   name: 'training-refresher-reference',
   kind: 'reference',
+  order: 120,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'training.seeded.refresher', {
       legalDeadline: [

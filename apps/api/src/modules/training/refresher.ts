@@ -19,7 +19,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { deadlineEnd, deadlineInForce } from '../equipment/reference.ts';
+import { deadlineEnd, deadlineInForce } from '../../platform/deadlines/index.ts';
 
 /**
  * "Trained until when" (/an-toan-ve-sinh-lao-dong/huan-luyen-ATVSLD): for every worker in the caller's scope, per

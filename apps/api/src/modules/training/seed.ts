@@ -1,5 +1,5 @@
 import { seedCatalogRows } from '../../catalog/seed.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 
 /**
  * The law's numbers for training, as data with their legal basis (the reference file's reliability: hours and
@@ -82,6 +82,7 @@ export const TRAINING_CLASS_CONDITIONS = [
 export const trainingReferenceStep: SeedStep = {
   name: 'training-reference',
   kind: 'reference',
+  order: 100,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'training.seeded.reference', {
       trainingGroupRule: TRAINING_GROUP_RULES,
@@ -97,6 +98,7 @@ export const trainingReferenceStep: SeedStep = {
 export const trainingOrganizationsDemoStep: SeedStep = {
   name: 'training-organizations-demo',
   kind: 'demo',
+  order: 180,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'training.seeded.organizations', {
       trainingOrganization: [

@@ -12,13 +12,13 @@ import {
   SELF_DECLARATION_WAITING,
   acknowledgementNumber,
   selfDeclarationSide,
-  selfDeclarationTransition,
+  selfDeclarationWorkflow,
   trainerNamesOf,
   type SelfDeclarationAction,
   type SelfDeclarationStatus,
 } from '@portal/domain/training/self-declaration';
 import { contextOf, inTransaction, translator, type Executor, type OpContext } from '../../catalog/context.ts';
-import { registerCatalogHooks, type CatalogRecord } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, type CatalogRecord } from '../../catalog/hooks.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { catalogRegistry } from '../../catalog/registry.ts';
 import { rowScope } from '../../catalog/scope.ts';
@@ -29,7 +29,8 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { errorResponses, idParams } from '../../platform/http/route-schemas.ts';
-import { registerWorkspaceTasks } from '../workspace/index.ts';
+import { workflowRules } from '../../platform/workflow/index.ts';
+import type { WorkspaceTaskProvider } from '../workspace/index.ts';
 import { notifyOptions } from './notices.ts';
 
 /**
@@ -40,6 +41,17 @@ import { notifyOptions } from './notices.ts';
  * eligibility (TrainingOrganization) from that day, numbered as the acknowledgement, so the course rule lets it
  * run group 4 and 6 courses itself.
  */
+
+const rules = workflowRules(selfDeclarationWorkflow, {
+  prefix: 'training:selfDeclaration',
+  codes: { notYourStep: 'FORBIDDEN', stale: 'CONFLICT', invalidState: 'CONFLICT' },
+  keys: {
+    notYourStep: 'training:selfDeclaration.errors.NOT_YOUR_STEP',
+    stale: 'training:selfDeclaration.errors.STALE',
+    invalidState: 'training:selfDeclaration.errors.INVALID_STATE',
+  },
+  actionCase: 'asIs',
+});
 
 const AREA = 'trainingSelfDeclaration';
 const EDITABLE: readonly string[] = ['draft', 'refused'];
@@ -58,10 +70,7 @@ function declarantOf(ctx: OpContext, businessId: string | null, createdBy: strin
 }
 
 const notYourStep = (ctx: OpContext, action: SelfDeclarationAction) =>
-  new AppError(403, 'FORBIDDEN', {
-    messageKey: 'training:selfDeclaration.errors.NOT_YOUR_STEP',
-    vars: { action: translator(ctx)(`training:selfDeclaration.actions.${action}`) },
-  });
+  rules.refusal('notYourStep', ctx.lang, { action: rules.actionLabel(ctx.lang, action) });
 
 /** Who may edit or delete files: their declarant, and administrators. */
 async function assertDeclarant(ctx: OpContext, ids: string[], action: 'edit' | 'delete'): Promise<void> {
@@ -73,7 +82,7 @@ async function assertDeclarant(ctx: OpContext, ids: string[], action: 'edit' | '
   if (rows.rows.some((r) => !EDITABLE.includes(r.status))) throw lockedError(ctx);
 }
 
-registerCatalogHooks(AREA, {
+const declarationRules = catalogueHook(AREA, {
   async beforeChange({ ctx, operation, data, original }) {
     if (original) await assertDeclarant(ctx, [original.id], 'edit');
     const out: Record<string, unknown> = { ...data };
@@ -91,6 +100,9 @@ registerCatalogHooks(AREA, {
     await assertDeclarant(ctx, ids, 'delete');
   },
 });
+
+/** The self-declarations' rules, declared by the training module (index.ts). */
+export const selfDeclarationHooks: CatalogueHookEntry[] = [declarationRules];
 
 interface Row {
   id: string;
@@ -125,31 +137,23 @@ function isReviewer(ctx: OpContext): boolean {
   return scopeOf(ctx.principal).kind === 'all' && permits(ctx.principal, PERMISSIONS.review);
 }
 
-const actionLabel = (ctx: OpContext, action: SelfDeclarationAction) =>
-  translator(ctx)(`training:selfDeclaration.actions.${action}`);
-
 /**
  * The state machine's verdict for this caller: 403 when the caller never takes the action on this file, 409 when
- * it changed since the caller read it or its status does not allow the action.
+ * it changed since the caller read it (its last change's time) or its status does not allow the action.
  */
 function guard(ctx: OpContext, row: Row, action: SelfDeclarationAction, updatedAt: string | undefined): void {
-  const t = translator(ctx);
-  const side = selfDeclarationSide(action);
-  if (!ctx.system) {
-    const allowed =
-      side === 'reviewer'
-        ? isReviewer(ctx)
-        : declarantOf(ctx, row.business_id, row.created_by) &&
-          permits(ctx.principal, action === 'delete' ? PERMISSIONS.delete : PERMISSIONS.update);
-    if (!allowed) throw notYourStep(ctx, action);
-  }
-  if (updatedAt !== undefined && new Date(row.updated_at).toISOString() !== new Date(updatedAt).toISOString())
-    throw new AppError(409, 'CONFLICT', { messageKey: 'training:selfDeclaration.errors.STALE' });
-  if (!selfDeclarationTransition(row.status, action, side))
-    throw new AppError(409, 'CONFLICT', {
-      messageKey: 'training:selfDeclaration.errors.INVALID_STATE',
-      vars: { action: actionLabel(ctx, action), status: t(`training:selfDeclaration.statuses.${row.status}`) },
-    });
+  const actor = selfDeclarationSide(action);
+  const allowed =
+    ctx.system ||
+    (actor === 'reviewer'
+      ? isReviewer(ctx)
+      : declarantOf(ctx, row.business_id, row.created_by) &&
+        permits(ctx.principal, action === 'delete' ? PERMISSIONS.delete : PERMISSIONS.update));
+  const iso = (at: string | Date) => new Date(at).toISOString();
+  rules.guard(
+    { status: row.status, version: iso(row.updated_at) },
+    { lang: ctx.lang, action, actor, allowed, version: updatedAt === undefined ? undefined : iso(updatedAt) },
+  );
 }
 
 /** The conditions of a class on a day (a TrainingClassCondition row). */
@@ -269,7 +273,8 @@ export async function moveSelfDeclaration(
     const row = await lockRow(tx, id);
     if (!row) throw new AppError(404, 'NOT_FOUND');
     guard(tx, row, action, body.updatedAt);
-    const to = selfDeclarationTransition(row.status, action, selfDeclarationSide(action))!.to as SelfDeclarationStatus;
+    const to = selfDeclarationWorkflow.find(row.status, action, selfDeclarationSide(action))!
+      .to as SelfDeclarationStatus;
     const today = clock.today();
     const userId = tx.principal?.userId ?? null;
     const set: Record<string, unknown> = { status: to };
@@ -356,7 +361,8 @@ export async function moveSelfDeclaration(
 
 const waiting = sql.join(SELF_DECLARATION_WAITING.map((s) => sql`${s}`));
 
-registerWorkspaceTasks(
+/** The department's files to acknowledge and the employer's refused ones (the module's workspace tasks). */
+export const selfDeclarationWorkspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'training.selfDeclarationsToAcknowledge',
     permission: PERMISSIONS.review,
@@ -387,7 +393,7 @@ registerWorkspaceTasks(
     },
     link: `${PATHS.selfDeclarations}?status=refused`,
   },
-);
+];
 
 /** The class the caller's own unit trains as today (the self-training page's banner). */
 const ownClass = z.object({

@@ -1,5 +1,5 @@
 import { trainingStatusLink, type TrainingStateFilter } from '@portal/domain/training/refresher';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import {
   countEmployersWithExpired,
   countStatus,
@@ -22,7 +22,7 @@ const dayOf = async (ctx: WorkspaceContext): Promise<StatusDay> => ({
 const count = (state: TrainingStateFilter) => async (ctx: WorkspaceContext) =>
   countStatus(ctx.db, ctx.principal, state, await dayOf(ctx));
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'training.dueSoon',
     permission: READ,
@@ -63,13 +63,15 @@ registerWorkspaceTasks(
     count: async (ctx) => countEmployersWithExpired(ctx.db, ctx.principal, await dayOf(ctx)),
     link: trainingStatusLink('expired'),
   },
-);
+];
 
-registerWorkspaceFigures({
-  key: 'training.trainedWorkers',
-  permission: READ,
-  labelKey: 'training:workspace.trainedWorkers',
-  order: 37,
-  value: async (ctx) => countTrainedWorkers(ctx.db, ctx.principal, await dayOf(ctx)),
-  link: trainingStatusLink(),
-});
+export const workspaceFigures: WorkspaceFigureProvider[] = [
+  {
+    key: 'training.trainedWorkers',
+    permission: READ,
+    labelKey: 'training:workspace.trainedWorkers',
+    order: 37,
+    value: async (ctx) => countTrainedWorkers(ctx.db, ctx.principal, await dayOf(ctx)),
+    link: trainingStatusLink(),
+  },
+];

@@ -1,5 +1,5 @@
 import { HOME_NATIONALITY } from '@portal/domain/workers/constants';
-import { registerCatalogHooks } from '../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { translator } from '../../catalog/context.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { fileMayBeAttached } from './reports.ts';
@@ -14,7 +14,7 @@ export function todayInVietnam(now = new Date()): string {
   return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 }
 
-registerCatalogHooks('worker', {
+const workerRules = catalogueHook('worker', {
   beforeChange({ ctx, data }) {
     const t = translator(ctx);
     const details: ErrorDetail[] = [];
@@ -55,7 +55,7 @@ function refuse(details: ErrorDetail[]): void {
   if (details.length) throw new AppError(400, 'VALIDATION', { details });
 }
 
-registerCatalogHooks('training', {
+const courseRules = catalogueHook('training', {
   beforeChange({ ctx, data }) {
     const details: ErrorDetail[] = [];
     dateOrder(details, data, 'startDate', 'endDate', translator(ctx)('workers:validation.endBeforeStart'));
@@ -63,7 +63,7 @@ registerCatalogHooks('training', {
   },
 });
 
-registerCatalogHooks('collectWorker', {
+const collectWorkerRules = catalogueHook('collectWorker', {
   async beforeChange({ ctx, data, original }) {
     const t = translator(ctx);
     const details: ErrorDetail[] = [];
@@ -85,7 +85,7 @@ registerCatalogHooks('collectWorker', {
   },
 });
 
-registerCatalogHooks('collectForeigner', {
+const collectForeignerRules = catalogueHook('collectForeigner', {
   beforeChange({ ctx, data }) {
     const details: ErrorDetail[] = [];
     dateOrder(details, data, 'permitFrom', 'permitTo', translator(ctx)('workers:validation.endBeforeStart'));
@@ -93,7 +93,7 @@ registerCatalogHooks('collectForeigner', {
   },
 });
 
-registerCatalogHooks('occupationalDisease', {
+const diseaseRules = catalogueHook('occupationalDisease', {
   beforeChange({ ctx, data }) {
     const day = data.diagnosisDate as string | null;
     if (day && day > todayInVietnam())
@@ -101,7 +101,7 @@ registerCatalogHooks('occupationalDisease', {
   },
 });
 
-registerCatalogHooks('unemploymentInsurance', {
+const insuranceRules = catalogueHook('unemploymentInsurance', {
   beforeChange({ ctx, data }) {
     const details: ErrorDetail[] = [];
     dateOrder(details, data, 'startDate', 'endDate', translator(ctx)('workers:validation.endBeforeStart'));
@@ -109,10 +109,21 @@ registerCatalogHooks('unemploymentInsurance', {
   },
 });
 
-registerCatalogHooks('jobTraining', {
+const jobTrainingRules = catalogueHook('jobTraining', {
   beforeChange({ ctx, data }) {
     const details: ErrorDetail[] = [];
     dateOrder(details, data, 'courseFrom', 'courseTo', translator(ctx)('workers:validation.endBeforeStart'));
     refuse(details);
   },
 });
+
+/** The workers' areas' rules, declared by the workers module (index.ts). */
+export const workerHooks: CatalogueHookEntry[] = [
+  workerRules,
+  courseRules,
+  collectWorkerRules,
+  collectForeignerRules,
+  diseaseRules,
+  insuranceRules,
+  jobTrainingRules,
+];

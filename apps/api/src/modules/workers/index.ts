@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import './hooks.ts';
+import { workerHooks } from './hooks.ts';
 import publicRoutes from './public.ts';
 import workerRoutes from './routes.ts';
-// Its figure in the workspaces: registered at load.
-import './workspace.ts';
+import { defineModule } from '../define.ts';
+import { workersDemoStep } from './seed.ts';
+import { workspaceFigures, workspaceTasks } from './workspace.ts';
+
+// What other modules use: adding participants to a course (the training certificates' demo data).
+export { addParticipants } from './training.ts';
 
 /**
  * The workers domain: the Worker catalogue area's rules (hooks.ts) and the calls beyond the catalogue's
@@ -14,4 +18,10 @@ const workers: FastifyPluginAsync = async (app) => {
   await app.register(publicRoutes);
 };
 
-export default workers;
+export default defineModule({
+  name: 'workers',
+  plugin: workers,
+  catalogueHooks: workerHooks,
+  workspace: { tasks: workspaceTasks, figures: workspaceFigures },
+  seeds: [workersDemoStep],
+});

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { Executor } from '../../catalog/context.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
-import { birthDateQuery, maskIdentifier, passportQuery, PUBLIC_LOOKUP_RATE } from '../permits/public.ts';
+import {
+  birthDateQuery,
+  maskIdentifier,
+  passportQuery,
+  PUBLIC_LOOKUP_RATE,
+} from '../../platform/http/public-lookup.ts';
 
 /**
  * The public look-up of a worker (`/tra-cuu-nguoi-lao-dong`): a person checks that their employer declared them

@@ -29,6 +29,7 @@ import {
   workerOptions,
   workingFormOptions,
 } from './records.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * The Worker area's calls beyond the catalogue's standard ones (spec §7 Worker): progress records, overtime,
@@ -94,7 +95,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A worker's employment progress (earlier jobs and positions), newest first",
         querystring: z.object({ workerId: z.uuid(), ...paging }),
-        response: { 200: z.object({ pageLists: z.array(progressSchema), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(progressSchema), ...errors },
       },
     },
     async (request) => listProgress(ctx(request), request.query.workerId, request.query),
@@ -251,7 +252,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z
           .object({ trainingId: uuidQuery, id: uuidQuery, keyWord: keyWordSchema, ...paging })
           .refine((q) => q.trainingId ?? q.id, { path: ['trainingId'], message: 'trainingId' }),
-        response: { 200: z.object({ pageLists: z.array(participantSchema), totalRecord: z.number() }), ...errors },
+        response: { 200: pageOf(participantSchema), ...errors },
       },
     },
     async (request) => listParticipants(ctx(request), (request.query.trainingId ?? request.query.id)!, request.query),

@@ -4,7 +4,7 @@ import type { OpContext } from '../../catalog/context.ts';
 import { importRows } from '../../catalog/import.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { createRandom } from '../../seed/demo/names.ts';
-import type { SeedStep } from '../../seed/index.ts';
+import type { SeedStep } from '../../seed/step.ts';
 import { generateWorkers } from './generate.ts';
 import { addOvertime, addProgress } from './records.ts';
 import { addParticipants } from './training.ts';
@@ -44,6 +44,7 @@ async function storeAll(ctx: OpContext, key: string, rows: Record<string, unknow
 export const workersDemoStep: SeedStep = {
   name: 'workers: demo workers, disease cases, training courses, progress and overtime',
   kind: 'demo',
+  order: 190,
   async run({ db, log }) {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

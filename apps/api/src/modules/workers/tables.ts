@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { TrainingResult } from '@portal/domain/workers/records';
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 /** Tables of migration 0009_workers (the Worker and Training areas' own tables come from their declarations). */
 

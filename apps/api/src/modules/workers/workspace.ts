@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { catalogRegistry } from '../../catalog/registry.ts';
 import { rowScope } from '../../catalog/scope.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import { registerWorkspaceFigures, registerWorkspaceTasks, type WorkspaceContext } from '../workspace/index.ts';
+import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 
 /**
  * Workers in the workspaces: how many the caller's scope holds (an employer: its own), and training courses —
@@ -35,17 +35,19 @@ const addDays = (day: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-registerWorkspaceTasks({
-  key: 'training.upcoming',
-  permission: 'Training.update',
-  titleKey: 'workers:workspace.upcomingCourses',
-  tone: 'info',
-  order: 50,
-  count: (ctx) => countCourses(ctx, ctx.today, addDays(ctx.today, UPCOMING_DAYS)),
-  link: COURSES,
-});
+export const workspaceTasks: WorkspaceTaskProvider[] = [
+  {
+    key: 'training.upcoming',
+    permission: 'Training.update',
+    titleKey: 'workers:workspace.upcomingCourses',
+    tone: 'info',
+    order: 50,
+    count: (ctx) => countCourses(ctx, ctx.today, addDays(ctx.today, UPCOMING_DAYS)),
+    link: COURSES,
+  },
+];
 
-registerWorkspaceFigures(
+export const workspaceFigures: WorkspaceFigureProvider[] = [
   {
     key: 'workers.workers',
     permission: 'Worker.read',
@@ -61,4 +63,4 @@ registerWorkspaceFigures(
     value: (ctx) => countCourses(ctx, `${ctx.today.slice(0, 4)}-01-01`, `${ctx.today.slice(0, 4)}-12-31`),
     link: COURSES,
   },
-);
+];

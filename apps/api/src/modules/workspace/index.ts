@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WORKSPACE_API, workspaceSchema } from '@portal/domain/workspace';
 import { clock } from '../../platform/clock/index.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
+import { defineModule } from '../define.ts';
 import { workspaceOf } from './registry.ts';
 
 export {
@@ -33,4 +34,4 @@ const workspace: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default workspace;
+export default defineModule({ name: 'workspace', plugin: workspace });

@@ -92,6 +92,11 @@ export function scopeCondition(principal: Principal | null, columns: ScopeColumn
   }
 }
 
+/** Employers the principal sees, over alias `b` (business): the filter of every per-employer statistic. */
+export function employerScope(principal: Principal | null): Expression<SqlBool> {
+  return scopeCondition(principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' }) ?? sql<SqlBool>`true`;
+}
+
 interface Filterable<Q> {
   where(expression: Expression<SqlBool>): Q;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { todayInVietnam } from '@portal/domain/permits/rules';
+import { todayInVietnam } from '@portal/domain/dates';
 
 /**
  * The portal's one clock: what "today" is for due dates, reminders and workspace counts. In production it is the

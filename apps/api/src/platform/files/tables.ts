@@ -1,4 +1,4 @@
-import type { Generated } from '../../db/schema.ts';
+import type { Generated } from '../../db/columns.ts';
 
 export interface FileTables {
   stored_file: {

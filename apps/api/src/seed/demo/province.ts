@@ -2,7 +2,7 @@ import type { PortalConfig } from '@portal/domain/configuration';
 import type { Db } from '../../db/database.ts';
 import { imageUrl, initPortalConfig } from '../../modules/configuration/store.ts';
 import { unitId } from '../../modules/organisation/seed-admin-units.ts';
-import type { SeedStep } from '../index.ts';
+import type { SeedStep } from '../step.ts';
 import type { WardRef } from './names.ts';
 
 /**
@@ -50,6 +50,7 @@ export async function provinceWards(db: Db, provinceCode = DEMO_PROVINCE_CODE): 
 export const demoProvinceStep: SeedStep = {
   name: 'demo-province',
   kind: 'demo',
+  order: 20,
   async run({ db, log }) {
     if (await initPortalConfig(db, lamDongPortalConfig))
       log.info({ province: DEMO_PROVINCE_CODE }, 'demo portal configured');

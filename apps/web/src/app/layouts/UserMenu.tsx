@@ -9,7 +9,7 @@ import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
 import { signOut, useAccess } from '../access.ts';
-import { hasRoute, hasRoutePattern } from '../routes.tsx';
+import { hasRoute, hasRoutePattern } from '../route-table.ts';
 import { LOGIN_PATH } from '../route-types.ts';
 
 /** Where the identity module's pages live (spec section 2); shown only once those pages exist. */

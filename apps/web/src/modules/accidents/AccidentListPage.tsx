@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ACCIDENT_PATHS } from '@portal/domain/accidents/features';
 import { ACCIDENT_STATUSES, SEVERITIES } from '@portal/domain/accidents/rules';
+import { ACCIDENT_SORTS } from '@portal/domain/accidents/schemas';
 import { DATE_FORMAT } from '@portal/domain/format';
 import { can, useAccess } from '../../app/access.ts';
 import {
@@ -14,9 +13,8 @@ import {
   RowActions,
   SearchBox,
   ServerTable,
-  sortedAs,
   type ListColumn,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
 import { accidentApi, accidentKeys, type AccidentSummary } from './api.ts';
 import { accidentPath, investigationPath, SeverityTag, showTime, StatusTag } from './ui.tsx';
@@ -30,33 +28,20 @@ export default function AccidentListPage() {
   const { t } = useTranslation('accidents');
   const navigate = useNavigate();
   const access = useAccess();
-  const state = useUrlListState();
-  const { pageNumber, pageSize, paging } = state;
-  const keyWord = state.get('q');
-  const severity = state.get('severity');
-  const status = state.get('status');
-  const from = state.get('from');
-  const to = state.get('to');
-  const mayCreate = can(access, 'create', 'AccidentDeclaration');
-
-  const query = useMemo(() => {
-    const q: Record<string, unknown> = { pageNumber, pageSize, keyWord };
-    if (severity) q.severity = severity;
-    if (status) q.status = status;
-    if (from) q.occurredFrom = from;
-    if (to) q.occurredTo = to;
-    if (paging.sortBy) {
-      q.sortField = paging.sortBy;
-      q.sortOrder = paging.sortOrder;
-    }
-    return q;
-  }, [pageNumber, pageSize, keyWord, severity, status, from, to, paging.sortBy, paging.sortOrder]);
-
-  const list = useQuery({
-    queryKey: accidentKeys.list(query),
-    queryFn: ({ signal }) => accidentApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const { table, sortedAs, keyWord, setKeyWord, filter, setFilter, setFilters } = useServerList({
+    key: accidentKeys.list,
+    fetch: accidentApi.list,
+    filters: ['severity', 'status', 'from', 'to'],
+    params: ({ from, to, ...rest }) => ({ ...rest, occurredFrom: from, occurredTo: to }),
+    sortable: ACCIDENT_SORTS,
+    defaultSort: { sortBy: 'occurredAt', sortOrder: 'desc' },
+    sortParam: 'sortField',
   });
+  const severity = filter('severity');
+  const status = filter('status');
+  const from = filter('from');
+  const to = filter('to');
+  const mayCreate = can(access, 'create', 'AccidentDeclaration');
 
   const columns: ListColumn<AccidentSummary>[] = [
     {
@@ -64,7 +49,7 @@ export default function AccidentListPage() {
       key: 'code',
       width: 150,
       sorter: true,
-      sortOrder: sortedAs(paging, 'code'),
+      sortOrder: sortedAs('code'),
       render: (_v, r) => <Link to={accidentPath(r.id)}>{r.code}</Link>,
     },
     {
@@ -72,7 +57,7 @@ export default function AccidentListPage() {
       key: 'occurredAt',
       width: 140,
       sorter: true,
-      sortOrder: sortedAs(paging, 'occurredAt') ?? (paging.sortBy ? null : 'descend'),
+      sortOrder: sortedAs('occurredAt'),
       render: (_v, r) => showTime(r.occurredAt),
     },
     {
@@ -96,7 +81,7 @@ export default function AccidentListPage() {
       key: 'severity',
       width: 130,
       sorter: true,
-      sortOrder: sortedAs(paging, 'severity'),
+      sortOrder: sortedAs('severity'),
       render: (_v, r) => <SeverityTag severity={r.severity} />,
     },
     {
@@ -129,14 +114,14 @@ export default function AccidentListPage() {
     <Card title={t('list.title')}>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
-          <SearchBox value={keyWord} onSearch={(q) => state.set({ q })} placeholder={t('list.search')} width={300} />
+          <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('list.search')} width={300} />
           <Select
             allowClear
             style={{ width: 170 }}
             placeholder={t('list.allSeverities')}
             aria-label={t('fields.severity')}
             value={severity || undefined}
-            onChange={(v: string | undefined) => state.set({ severity: v ?? null })}
+            onChange={(v: string | undefined) => setFilter('severity', v)}
             options={SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))}
           />
           <Select
@@ -145,7 +130,7 @@ export default function AccidentListPage() {
             placeholder={t('list.allStatuses')}
             aria-label={t('fields.status')}
             value={status || undefined}
-            onChange={(v: string | undefined) => state.set({ status: v ?? null })}
+            onChange={(v: string | undefined) => setFilter('status', v)}
             options={ACCIDENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           />
           <DatePicker.RangePicker
@@ -153,7 +138,7 @@ export default function AccidentListPage() {
             placeholder={[t('list.occurredFrom'), t('list.occurredTo')]}
             value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
             onChange={(range) =>
-              state.set({
+              setFilters({
                 from: range?.[0]?.format('YYYY-MM-DD') ?? null,
                 to: range?.[1]?.format('YYYY-MM-DD') ?? null,
               })
@@ -172,10 +157,8 @@ export default function AccidentListPage() {
         )}
       </Flex>
       <ServerTable<AccidentSummary>
-        list={list}
+        {...table}
         columns={columns}
-        paging={paging}
-        onPaging={state.onPaging}
         onRow={(r) => ({ onDoubleClick: () => void navigate(accidentPath(r.id)) })}
         empty={t('list.empty')}
         data-testid="accident-list"

@@ -1,20 +1,18 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ACCIDENT_PATHS } from '@portal/domain/accidents/features';
 import { INVESTIGATION_STATUSES } from '@portal/domain/accidents/rules';
+import { INVESTIGATION_SORTS } from '@portal/domain/accidents/schemas';
 import { can, useAccess } from '../../app/access.ts';
 import {
   actionsWidth,
   RowActions,
   SearchBox,
   ServerTable,
-  sortedAs,
   type ListColumn,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
 import { accidentApi, accidentKeys, type InvestigationSummary } from './api.ts';
 import { accidentPath, InvestigationStatusTag, investigationPath, SeverityTag, showDate } from './ui.tsx';
@@ -27,29 +25,18 @@ export default function InvestigationListPage() {
   const { t } = useTranslation('accidents');
   const navigate = useNavigate();
   const access = useAccess();
-  const state = useUrlListState();
-  const { pageNumber, pageSize, paging } = state;
-  const keyWord = state.get('q');
-  const status = state.get('status');
-  const overdue = state.get('overdue') === 'true';
-  const mayOpen = can(access, 'investigate', 'AccidentDeclaration');
-
-  const query = useMemo(() => {
-    const q: Record<string, unknown> = { pageNumber, pageSize, keyWord };
-    if (status) q.status = status;
-    if (overdue) q.overdue = 'true';
-    if (paging.sortBy) {
-      q.sortField = paging.sortBy;
-      q.sortOrder = paging.sortOrder;
-    }
-    return q;
-  }, [pageNumber, pageSize, keyWord, status, overdue, paging.sortBy, paging.sortOrder]);
-
-  const list = useQuery({
-    queryKey: accidentKeys.investigations(query),
-    queryFn: ({ signal }) => accidentApi.investigations(query, signal),
-    placeholderData: keepPreviousData,
+  const { table, sortedAs, keyWord, setKeyWord, filter, setFilter } = useServerList({
+    key: accidentKeys.investigations,
+    fetch: accidentApi.investigations,
+    filters: ['status', 'overdue'],
+    params: ({ status, overdue }) => ({ status, overdue: overdue === 'true' ? 'true' : undefined }),
+    sortable: INVESTIGATION_SORTS,
+    defaultSort: { sortBy: 'dueOn', sortOrder: 'asc' },
+    sortParam: 'sortField',
   });
+  const status = filter('status');
+  const overdue = filter('overdue') === 'true';
+  const mayOpen = can(access, 'investigate', 'AccidentDeclaration');
 
   const columns: ListColumn<InvestigationSummary>[] = [
     {
@@ -57,7 +44,7 @@ export default function InvestigationListPage() {
       key: 'code',
       width: 150,
       sorter: true,
-      sortOrder: sortedAs(paging, 'code'),
+      sortOrder: sortedAs('code'),
       render: (_v, r) => <Link to={investigationPath(r.id)}>{r.accidentCode}</Link>,
     },
     {
@@ -91,7 +78,7 @@ export default function InvestigationListPage() {
       key: 'dueOn',
       width: 130,
       sorter: true,
-      sortOrder: sortedAs(paging, 'dueOn') ?? (paging.sortBy ? null : 'ascend'),
+      sortOrder: sortedAs('dueOn'),
       render: (_v, r) => showDate(r.dueOn),
     },
     {
@@ -117,17 +104,17 @@ export default function InvestigationListPage() {
     <Card title={t('investigations.title')}>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
-          <SearchBox value={keyWord} onSearch={(q) => state.set({ q })} placeholder={t('list.search')} width={300} />
+          <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('list.search')} width={300} />
           <Select
             allowClear
             style={{ width: 170 }}
             placeholder={t('list.allStatuses')}
             aria-label={t('investigations.status')}
             value={status || undefined}
-            onChange={(v: string | undefined) => state.set({ status: v ?? null })}
+            onChange={(v: string | undefined) => setFilter('status', v)}
             options={INVESTIGATION_STATUSES.map((s) => ({ value: s, label: t(`investigationStatuses.${s}`) }))}
           />
-          <Checkbox checked={overdue} onChange={(e) => state.set({ overdue: e.target.checked ? 'true' : null })}>
+          <Checkbox checked={overdue} onChange={(e) => setFilter('overdue', e.target.checked ? 'true' : null)}>
             {t('investigations.onlyOverdue')}
           </Checkbox>
         </Flex>
@@ -142,10 +129,8 @@ export default function InvestigationListPage() {
         )}
       </Flex>
       <ServerTable<InvestigationSummary>
-        list={list}
+        {...table}
         columns={columns}
-        paging={paging}
-        onPaging={state.onPaging}
         onRow={(r) => ({ onDoubleClick: () => void navigate(investigationPath(r.id)) })}
         empty={t('investigations.empty')}
         data-testid="investigation-list"

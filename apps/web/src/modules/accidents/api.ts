@@ -9,6 +9,7 @@ import type {
 } from '@portal/domain/accidents/schemas';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import { saveFile, toQuery } from '../../catalog/api.ts';
+import type { BodyOf } from '../../platform/api/client.ts';
 
 /**
  * The accident calls as the pages use them. The shapes are the API's (packages/domain/src/accidents/schemas.ts,
@@ -19,54 +20,12 @@ const id = (value: string) => encodeURIComponent(value);
 
 export type { AccidentDetail, AccidentSummary, AccidentVersions, InvestigationDetail, InvestigationSummary };
 
-export interface VictimBody {
-  workerId: string | null;
-  fullName: string;
-  female: boolean;
-  birthYear: number | null;
-  occupationId: string | null;
-  injuryTypeId: string | null;
-  bodyPart: string | null;
-  severity: 'light' | 'serious' | 'fatal';
-  underManagement: boolean;
-  daysOff: number;
-  medicalCost: number;
-  wageCost: number;
-  compensationCost: number;
-}
-
-export interface AccidentBody {
-  wardId: string;
-  occurredAt: string;
-  place: string;
-  description: string;
-  accidentReasonId: string | null;
-  injuryElementId: string | null;
-  allowanceCase: boolean;
-  propertyDamage: number;
-  otherCost: number;
-  riskAssessmentId: string | null;
-  reporterName: string | null;
-  reporterPhone: string | null;
-  victims: VictimBody[];
-  version?: number;
-  reason?: string;
-}
-
-export interface TeamMemberBody {
-  name: string;
-  role: string | null;
-  organisation: string | null;
-}
-
-export interface InvestigationUpdate {
-  version: number;
-  expertExamination?: boolean;
-  team?: TeamMemberBody[];
-  conclusions?: string | null;
-  measures?: string | null;
-  files?: { kind: string; fileId: string; note: string | null }[];
-}
+type NewAccident = BodyOf<'/api/Accident/add-accident', 'post'>;
+/** A new report, or an amendment with the version read and its reason. */
+export type AccidentBody = NewAccident & Partial<BodyOf<'/api/Accident/update-accident/{id}', 'put'>>;
+export type VictimBody = NewAccident['victims'][number];
+export type InvestigationUpdate = BodyOf<'/api/Accident/update-investigation/{id}', 'put'>;
+export type TeamMemberBody = NonNullable<InvestigationUpdate['team']>[number];
 
 export const accidentApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
@@ -75,7 +34,8 @@ export const accidentApi = {
     apiFetch<AccidentDetail>(url(`accidents/${id(accidentId)}`), { signal }),
   versions: (accidentId: string, signal?: AbortSignal) =>
     apiFetch<AccidentVersions>(url(`accident-versions/${id(accidentId)}`), { signal }),
-  create: (body: AccidentBody) => apiFetch<AccidentDetail>(url('add-accident'), { method: 'POST', body }),
+  create: (body: AccidentBody, idempotencyKey?: string) =>
+    apiFetch<AccidentDetail>(url('add-accident'), { method: 'POST', body, idempotencyKey }),
   amend: (accidentId: string, body: AccidentBody) =>
     apiFetch<AccidentDetail>(url(`update-accident/${id(accidentId)}`), { method: 'PUT', body }),
   returnForCompletion: (accidentId: string, version: number, reason: string) =>
@@ -89,16 +49,14 @@ export const accidentApi = {
     apiFetch<InvestigationPage>(url('investigations'), { query: toQuery(query), signal }),
   investigation: (investigationId: string, signal?: AbortSignal) =>
     apiFetch<InvestigationDetail>(url(`investigations/${id(investigationId)}`), { signal }),
-  open: (body: { accidentId: string; expertExamination: boolean; team: TeamMemberBody[] }) =>
+  open: (body: BodyOf<'/api/Accident/add-investigation', 'post'>) =>
     apiFetch<InvestigationDetail>(url('add-investigation'), { method: 'POST', body }),
   update: (investigationId: string, body: InvestigationUpdate) =>
     apiFetch<InvestigationDetail>(url(`update-investigation/${id(investigationId)}`), { method: 'PUT', body }),
-  extend: (investigationId: string, body: { version: number; days: number; reason: string }) =>
+  extend: (investigationId: string, body: BodyOf<'/api/Accident/extend-investigation/{id}', 'post'>) =>
     apiFetch<InvestigationDetail>(url(`extend-investigation/${id(investigationId)}`), { method: 'POST', body }),
-  conclude: (
-    investigationId: string,
-    body: { version: number; concludedOn: string; conclusions: string; measures: string },
-  ) => apiFetch<InvestigationDetail>(url(`conclude-investigation/${id(investigationId)}`), { method: 'POST', body }),
+  conclude: (investigationId: string, body: BodyOf<'/api/Accident/conclude-investigation/{id}', 'post'>) =>
+    apiFetch<InvestigationDetail>(url(`conclude-investigation/${id(investigationId)}`), { method: 'POST', body }),
 };
 
 /** Query keys: every accident write invalidates ['accidents']. */

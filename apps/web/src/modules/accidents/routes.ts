@@ -32,7 +32,7 @@ export const accidentRoutes: RouteEntry[] = [
     breadcrumb: inDeclarations,
     ability: { action: 'create', subject: 'AccidentDeclaration' },
     layout: 'app',
-    page: () => import('./AccidentPage.tsx'),
+    page: () => import('./accident-page/index.tsx'),
   },
   {
     path: ACCIDENT_PATHS.declarationEdit,
@@ -40,7 +40,7 @@ export const accidentRoutes: RouteEntry[] = [
     breadcrumb: inDeclarations,
     ability: { action: 'read', subject: 'AccidentDeclaration' },
     layout: 'app',
-    page: () => import('./AccidentPage.tsx'),
+    page: () => import('./accident-page/index.tsx'),
     ...withId,
   },
   {
@@ -57,7 +57,7 @@ export const accidentRoutes: RouteEntry[] = [
     breadcrumb: inInvestigations,
     ability: { action: 'investigate', subject: 'AccidentDeclaration' },
     layout: 'app',
-    page: () => import('./InvestigationPage.tsx'),
+    page: () => import('./investigation-page/index.tsx'),
   },
   {
     path: ACCIDENT_PATHS.investigationEdit,
@@ -65,7 +65,7 @@ export const accidentRoutes: RouteEntry[] = [
     breadcrumb: inInvestigations,
     ability: { action: 'read', subject: 'AccidentDeclaration' },
     layout: 'app',
-    page: () => import('./InvestigationPage.tsx'),
+    page: () => import('./investigation-page/index.tsx'),
     ...withId,
   },
 ];

@@ -7,6 +7,7 @@ import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { errorText, useAccountsText } from './common.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 export interface AccountRow {
   id: string;
@@ -54,6 +55,7 @@ export function AccountActions({
 }) {
   const { t } = useAccountsText();
   const { modal } = App.useApp();
+  const confirmAction = useConfirm();
   const access = useAccess();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -107,11 +109,11 @@ export function AccountActions({
   };
 
   const confirm = (action: Action) =>
-    modal.confirm({
+    void confirmAction({
       title: t(`accountActions.${action}Confirm`, { name: row.fullName, userName: row.userName }),
       content: t(`accountActions.${action}Hint`),
       okText: t(`accountActions.${action}`),
-      okButtonProps: { danger: action === 'disable' || action === 'lock' },
+      danger: action === 'disable' || action === 'lock',
       cancelText: t('actions.cancel'),
       onOk: () => run(action),
     });

@@ -27,7 +27,7 @@ import { AccountActions } from './AccountActions.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { UserGroupsSection } from './UserGroupsSection.tsx';
-import { PreferencesSection } from '../notifications/PreferencesSection.tsx';
+import { PreferencesSection } from '../notifications/index.ts';
 import type { UserDetail } from './api.ts';
 import { StatusTag, applyServerErrors, formatDateTime, useAccountsText } from './common.tsx';
 import './accounts.css';

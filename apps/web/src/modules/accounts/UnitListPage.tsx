@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Row, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
@@ -23,6 +23,7 @@ import {
   TrashButton,
   useUrlListState,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const CREATABLE = ['department', 'district', 'service_centre', 'training_body'] as const;
 const FIELDS = [
@@ -168,7 +169,7 @@ function UnitDialog({ unit, onClose }: { unit: UnitItem | 'new'; onClose: (saved
 /** `/nguoi-dung/phong`: the units in the caller's scope (department offices, communes, centres, employers). */
 export default function UnitListPage() {
   const { t } = useAccountsText();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const access = useAccess();
   const queryClient = useQueryClient();
   const kinds = useUnitKindOptions();
@@ -189,10 +190,10 @@ export default function UnitListPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
   const remove = (unit: UnitItem) =>
-    modal.confirm({
+    void confirm({
       title: t('units.deleteConfirm', { name: unit.name }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: t('actions.cancel'),
       onOk: async () => {
         try {

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { errorText } from './common.tsx';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 /**
  * A user's groups on the account page: a paged, searchable list of the groups the user belongs to, removal with
@@ -182,17 +183,17 @@ export function UserGroupsSection({ userId }: { userId: string }) {
             title: t('columns.actions'),
             width: 120,
             render: (_: unknown, g: Group) => (
-              <Popconfirm
+              <ConfirmPopover
                 title={t('removeConfirm', { name: g.name })}
                 okText={t('remove')}
                 cancelText={t('dialog.cancel')}
-                okButtonProps={{ danger: true }}
+                danger
                 onConfirm={() => remove.mutateAsync(g)}
               >
                 <Button danger size="small" icon={<DeleteOutlined />} aria-label={`${t('remove')} ${g.name}`}>
                   {t('remove')}
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             ),
           },
         ]

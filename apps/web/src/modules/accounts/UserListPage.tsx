@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Select, Space, Tooltip } from 'antd';
+import { Avatar, Button, Card, Select, Space, Tooltip } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -28,6 +28,7 @@ import {
 } from './common.tsx';
 import { SearchBox, type ListColumn, ServerTable, TrashButton } from '../../platform/list/index.tsx';
 import './accounts.css';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
 
@@ -37,7 +38,7 @@ const STATUSES = ['active', 'inactive', 'locked', 'disabled'] as const;
  */
 export default function UserListPage() {
   const { t, i18n } = useAccountsText();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,11 +98,11 @@ export default function UserListPage() {
   };
 
   const remove = (ids: string[], names: string) =>
-    modal.confirm({
+    void confirm({
       title: t('userList.deleteConfirm', { count: ids.length, names }),
       content: t('userList.deleteHint'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: t('actions.cancel'),
       onOk: async () => {
         setBusy('delete');

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { apiFetch } from '../../app/api-client.ts';
@@ -9,11 +9,12 @@ import { listQuery, type Page, type UserTypeItem } from './api.ts';
 import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
 import { RowActions, SearchBox, type ListColumn, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
 export default function UserTypeListPage() {
   const { t } = useAccountsText();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,10 +34,10 @@ export default function UserTypeListPage() {
   });
 
   const remove = (type: UserTypeItem) =>
-    modal.confirm({
+    void confirm({
       title: t('userTypes.deleteConfirm', { name: type.name }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: t('actions.cancel'),
       onOk: async () => {
         try {

@@ -1,3 +1,5 @@
+import type { ResponseOf, Schema } from '../../platform/api/client.ts';
+
 /** Shapes of the identity API's answers (apps/api/src/modules/accounts/routes). */
 
 export interface Page<T> {
@@ -5,6 +7,10 @@ export interface Page<T> {
   totalRecord: number;
 }
 
+/**
+ * Hand-written: the user list is the catalogue engine's (GET /api/OfficalProfile/users), whose schema declares
+ * the catalogue's columns as nullable text and lets the others through untyped.
+ */
 export interface UserListItem {
   id: string;
   userName: string;
@@ -27,104 +33,17 @@ export interface UserListItem {
   userTypeCode: string;
 }
 
-export interface UserDetail extends UserListItem {
-  gender: 'male' | 'female' | 'other' | null;
-  birthday: string | null;
-  address: string | null;
-  businessId: string | null;
-  localUnitCode: string | null;
-  mustChangePassword: boolean;
-  role: 'admin' | 'client';
-  /** The version an edit sends back (the user list and detail of the catalogue engine). */
-  updatedAt?: string;
-}
-
-export interface UnitItem {
-  id: string;
-  kind: string;
-  code: string | null;
-  name: string;
-  parentId: string | null;
-  parentName: string | null;
-  businessId: string | null;
-  businessCode: string | null;
-  localUnitCode: string | null;
-  localUnitName: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  description: string | null;
-  userCount: number;
-  createdAt: string;
-}
-
-export interface MyUnit extends UnitItem {
-  business: {
-    id: string;
-    code: string;
-    name: string;
-    email: string | null;
-    phone: string | null;
-    address: string | null;
-    wardCode: string | null;
-    wardName: string | null;
-    status: string;
-  } | null;
-}
-
-export interface UserTypeItem {
-  id: string;
-  code: string;
-  name: string;
-  description: string | null;
-  role: 'admin' | 'client';
-  unitKind: string | null;
-  isSystem: boolean;
-  permissionCount: number;
-  userCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface UserTypeDetail extends UserTypeItem {
-  permissions: string[];
-}
-
-export interface Feature {
-  value: string;
-  title: string;
-  labelKey: string;
-  isSelect: boolean;
-  children?: Feature[];
-}
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  userId: string | null;
-  userName: string | null;
-  fullName: string | null;
-  action: string;
-  subject: string | null;
-  recordId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: unknown;
-}
-
-export interface OutboxMail {
-  id: string;
-  createdAt: string;
-  toAddress: string;
-  subject: string;
-  purpose: string | null;
-  status: 'pending' | 'sent' | 'failed' | 'outbox';
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  textBody?: string | null;
-  htmlBody?: string | null;
-}
+/** The profile; an edit through the catalogue's user form also reads the version (`updatedAt`) it sends back. */
+export type UserDetail = ResponseOf<'/api/OfficalProfile/getByUserId/{id}'> &
+  Partial<Pick<ResponseOf<'/api/OfficalProfile/users/{id}'>, 'updatedAt'>>;
+export type UnitItem = ResponseOf<'/api/Unit/units/{id}'>;
+export type MyUnit = ResponseOf<'/api/Unit/my-unit'>;
+export type UserTypeItem = ResponseOf<'/api/UserTypev2/get-paging'>['pageLists'][number];
+export type UserTypeDetail = ResponseOf<'/api/UserTypev2/get-by-id/{id}'>;
+export type Feature = Schema<'FeatureNode'>;
+export type HistoryEntry = ResponseOf<'/api/AccessHistory/get-paging'>['pageLists'][number];
+export type OutboxMail = ResponseOf<'/api/MailOutbox/get-paging'>['pageLists'][number] &
+  Partial<Pick<ResponseOf<'/api/MailOutbox/get-by-id/{id}'>, 'textBody' | 'htmlBody'>>;
 
 /** Query parameters of a paged list (undefined and empty values left out). */
 export function listQuery(values: Record<string, string | number | undefined | null>): Record<string, string> {

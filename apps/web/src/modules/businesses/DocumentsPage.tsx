@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Badge,
   Button,
   Card,
@@ -44,6 +43,7 @@ import {
   TrashButton,
   useUrlListState,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const SUBJECT = 'OfficialDocument';
 const FORM_FIELDS = [
@@ -69,7 +69,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
   const access = useAccess();
   const { side } = useSide();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const state = useUrlListState();
   const { set } = state;
   const [editing, setEditing] = useState<OfficialDocument | 'new' | null>(null);
@@ -103,10 +103,10 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
     onError: (err) => toast.error(errorText(err)),
   });
   const confirmDelete = (ids: string[]) =>
-    modal.confirm({
+    void confirm({
       title: t('documents.deleteTitle', { count: ids.length }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: t('actions.cancel'),
       onOk: () => remove.mutateAsync(ids),
     });

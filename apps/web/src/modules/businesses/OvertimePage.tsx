@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -44,7 +43,9 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { useSubmit } from '../../platform/form/index.ts';
 import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import { ReasonDialog, useConfirm } from '../../platform/dialogs/index.tsx';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -246,15 +247,15 @@ function OvertimeForm({
         : { year, period: null, maxHoursPerWorker: MAX_OVERTIME_HOURS_PER_YEAR },
     [record, year],
   );
-  const save = useMutation({
-    mutationFn: (v: FormValues) => {
+  const save = useSubmit({
+    send: (v: FormValues, idempotencyKey: string) => {
       const { period, ...rest } = v;
       const body: OvertimeInput = {
         ...rest,
         fromDate: period![0].format('YYYY-MM-DD'),
         toDate: period![1].format('YYYY-MM-DD'),
       };
-      return record ? overtimeApi.update(record.id, body) : overtimeApi.submit(body);
+      return record ? overtimeApi.update(record.id, body) : overtimeApi.submit(body, idempotencyKey);
     },
     onSuccess: async (n) => {
       toast.success(t(record ? 'overtime.corrected' : 'overtime.submitted'));
@@ -274,7 +275,7 @@ function OvertimeForm({
       title={t(record ? 'overtime.correctTitle' : 'overtime.submit')}
       okText={t(record ? 'actions.save' : 'overtime.send')}
       cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -288,7 +289,7 @@ function OvertimeForm({
           description={record.returnReason}
         />
       )}
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void save.submit(v)}>
         <Row gutter={16}>
           <Col span={6}>
             <Form.Item name="year" label={t('overtime.fields.year')} rules={required}>
@@ -355,10 +356,9 @@ function OvertimeDrawer({
   onEdit: (n: OvertimeNotification) => void;
 }) {
   const { t } = useTranslation('businesses');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [returning, setReturning] = useState(false);
-  const [reason, setReason] = useState('');
   const { side } = useSide();
   const access = useAccess();
   const n = useQuery({
@@ -373,7 +373,6 @@ function OvertimeDrawer({
     onSuccess: async (r, a) => {
       toast.success(t(`overtime.done.${a.action}`));
       setReturning(false);
-      setReason('');
       queryClient.setQueryData(['businesses', SUBJECT, 'record', id], r);
       await refresh();
     },
@@ -406,7 +405,7 @@ function OvertimeDrawer({
                 icon={<CheckOutlined />}
                 loading={act.isPending}
                 onClick={() =>
-                  modal.confirm({
+                  void confirm({
                     title: t('overtime.acceptConfirm'),
                     okText: t('overtime.actions.accept'),
                     cancelText: t('actions.cancel'),
@@ -443,10 +442,10 @@ function OvertimeDrawer({
                 type="text"
                 icon={<DeleteOutlined />}
                 onClick={() =>
-                  modal.confirm({
+                  void confirm({
                     title: t('overtime.withdrawConfirm'),
                     okText: t('overtime.withdraw'),
-                    okButtonProps: { danger: true },
+                    danger: true,
                     cancelText: t('actions.cancel'),
                     onOk: () => remove.mutateAsync(),
                   })
@@ -492,25 +491,18 @@ function OvertimeDrawer({
           <Attachments area="OvertimeNotification" recordId={d.id} editable={employer && d.status !== 'accepted'} />
         </Space>
       )}
-      <Modal
+      <ReasonDialog
         open={returning}
         title={t('overtime.returnTitle')}
+        label={t('overtime.returnReason')}
         okText={t('overtime.actions.return')}
-        okButtonProps={{ danger: true, disabled: !reason.trim() }}
         cancelText={t('actions.cancel')}
-        confirmLoading={act.isPending}
-        onOk={() => act.mutate({ action: 'return', reason: reason.trim() })}
-        onCancel={() => setReturning(false)}
+        danger
+        onSubmit={(reason) => act.mutateAsync({ action: 'return', reason })}
+        onClose={() => setReturning(false)}
       >
         <Typography.Paragraph>{t('overtime.returnHint')}</Typography.Paragraph>
-        <Input.TextArea
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={2000}
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          aria-label={t('overtime.returnReason')}
-        />
-      </Modal>
+      </ReasonDialog>
     </Drawer>
   );
 }

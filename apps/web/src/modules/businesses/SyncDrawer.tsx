@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -24,6 +23,7 @@ import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { syncApi, type RegistryItem } from './api.ts';
 import { errorText, showDateTime } from './shared.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const RUN_COLORS: Record<SyncRun['status'], string> = {
   queued: 'default',
@@ -42,7 +42,7 @@ const POLL_MS = 2000;
 export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['integration', 'businesses']);
   const access = useAccess();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const mayRun = can(access, 'create', 'BusinessSync');
   const [page, setPage] = useState(1);
@@ -174,7 +174,7 @@ export function SyncDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                     disabled={running}
                     loading={start.isPending}
                     onClick={() =>
-                      modal.confirm({
+                      void confirm({
                         title: t('integration:sync.start'),
                         content: t('businesses:sync.allConfirm', { total: registry.data?.totalRecord ?? '…' }),
                         okText: t('integration:sync.start'),

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -38,6 +37,7 @@ import {
   TrashButton,
   useUrlListState,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const SUBJECT = 'ViolatingOrganization';
 const FORM_FIELDS = [
@@ -68,7 +68,7 @@ export default function ViolationsPage() {
   const { t } = useTranslation('businesses');
   const access = useAccess();
   const { side } = useSide();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const state = useUrlListState();
   const { set } = state;
@@ -154,10 +154,10 @@ export default function ViolationsPage() {
                     kind: 'delete',
                     allowed: can(access, 'delete', SUBJECT),
                     onClick: () =>
-                      modal.confirm({
+                      void confirm({
                         title: t('violations.deleteTitle', { name: r.organizationName }),
                         okText: t('actions.delete'),
-                        okButtonProps: { danger: true },
+                        danger: true,
                         cancelText: t('actions.cancel'),
                         onOk: () => remove.mutateAsync([r.id]),
                       }),

@@ -14,6 +14,7 @@ import type {
 import type { SyncRun } from '@portal/domain/integration/business-registry';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import { useAccess } from '../../app/access.ts';
+import type { BodyOf, ResponseOf } from '../../platform/api/client.ts';
 
 /** Calls of the employers domain (documents, overtime, violations, sectors, accounts, registry sync). */
 
@@ -22,13 +23,7 @@ export interface Page<T> {
   totalRecord: number;
 }
 
-export interface AttachedFile {
-  id: string;
-  name: string;
-  size: number;
-  mime: string;
-  createdAt: string;
-}
+export type AttachedFile = ResponseOf<'/api/OfficialDocument/list-file/{id}'>[number];
 
 /** Query values as the API reads them: strings, empty ones left out. */
 export function toQuery(values: Record<string, unknown>): Record<string, string> {
@@ -57,8 +52,8 @@ export const overtimeApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<OvertimeNotification>>(`${overtime}/overtimeNotifications`, { query: toQuery(query), signal }),
   get: (id: string) => apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications/${id}`),
-  submit: (body: OvertimeInput) =>
-    apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications`, { method: 'POST', body }),
+  submit: (body: OvertimeInput, idempotencyKey?: string) =>
+    apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications`, { method: 'POST', body, idempotencyKey }),
   update: (id: string, body: OvertimeInput) =>
     apiFetch<OvertimeNotification>(`${overtime}/overtimeNotifications/${id}`, { method: 'PUT', body }),
   remove: (ids: string[]) =>
@@ -116,6 +111,7 @@ export const sectorApi = {
     apiFetch<BusinessSectorLink[]>('/api/Bussiness/delete-sector', { method: 'POST', body: { bussinessId, ids } }),
 };
 
+/** Hand-written: the route declares no answer schema (GET /api/Bussiness/list-account/{id}). */
 export interface EmployerAccount {
   id: string;
   userName: string;
@@ -127,14 +123,7 @@ export interface EmployerAccount {
   userTypeName: string;
 }
 
-export interface NewAccount {
-  userName: string;
-  fullName: string;
-  email: string | null;
-  phone: string | null;
-  jobTitle: string | null;
-  password: string | null;
-}
+export type NewAccount = BodyOf<'/api/Bussiness/add-account/{id}', 'post'>;
 
 export const accountApi = {
   list: (businessId: string, signal?: AbortSignal) =>
@@ -146,25 +135,13 @@ export const accountApi = {
     apiFetch<{ id: string }>(`/api/Bussiness/add-account/${businessId}`, { method: 'POST', body }),
   /** Identity's bulk activation of employer accounts. */
   activate: (userIds: string[]) =>
-    apiFetch<{ activated: string[]; skipped: { id: string; code: string; message: string }[] }>(
-      '/api/Account/active-bussiness-accounts',
-      {
-        method: 'POST',
-        body: userIds,
-      },
-    ),
+    apiFetch<ResponseOf<'/api/Account/active-bussiness-accounts', 'post'>>('/api/Account/active-bussiness-accounts', {
+      method: 'POST',
+      body: userIds,
+    }),
 };
 
-export interface RegistryItem {
-  taxCode: string;
-  name: string;
-  legalForm: string;
-  status: 'active' | 'suspended' | 'dissolved';
-  address: { street: string; wardName: string | null };
-  representative: { fullName: string };
-  isSynced: boolean;
-  businessId: string | null;
-}
+export type RegistryItem = ResponseOf<'/api/Bussiness/list-bussiness-dak-nong'>['pageLists'][number];
 
 export const syncApi = {
   registry: (query: { pageNumber: number; pageSize: number; keyWord?: string }, signal?: AbortSignal) =>
@@ -176,9 +153,7 @@ export const syncApi = {
     apiFetch<SyncRun>('/api/Bussiness/synchronize-dak-nong-with-list', { method: 'POST', body: taxCodes }),
 };
 
-interface AccountInfo {
-  unit: { id: string; kind: string; name: string; businessId: string | null };
-}
+type AccountInfo = ResponseOf<'/api/Account/info'>;
 
 /**
  * Which side of the exchange the signed-in user is on: an employer user acts for its employer, everyone else

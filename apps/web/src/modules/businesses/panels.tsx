@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Checkbox,
   Descriptions,
@@ -34,6 +33,7 @@ import { useDebounced } from '../../catalog/fields.tsx';
 import { useCatalogText } from '../../catalog/text.ts';
 import { accountApi, sectorApi, type EmployerAccount, type NewAccount } from './api.ts';
 import { errorText, showDateTime, showServerErrors } from './shared.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 /** Parts of an employer shown on the list's drawer and on the employer's own profile page. */
 
@@ -218,7 +218,7 @@ const ACCOUNT_COLORS: Record<EmployerAccount['status'], string> = {
 export function AccountsPanel({ businessId }: { businessId: string }) {
   const { t } = useTranslation('businesses');
   const access = useAccess();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
@@ -245,7 +245,7 @@ export function AccountsPanel({ businessId }: { businessId: string }) {
             disabled={!selected.length}
             loading={activate.isPending}
             onClick={() =>
-              modal.confirm({
+              void confirm({
                 title: t('accounts.activateConfirm', { count: selected.length }),
                 okText: t('accounts.activate'),
                 cancelText: t('actions.cancel'),

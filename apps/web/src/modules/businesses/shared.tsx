@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, List, Popconfirm, Space, Typography, Upload } from 'antd';
+import { Button, List, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@portal/domain/format';
 import { toast } from '../../app/toast.ts';
 import { saveFile } from '../../catalog/api.ts';
 import { attachmentApi } from './api.ts';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 /** Pieces shared by the employers pages: dates, server field errors on forms, attachments. */
 
@@ -109,7 +110,7 @@ export function Attachments({
               </Button>,
               ...(editable
                 ? [
-                    <Popconfirm
+                    <ConfirmPopover
                       key="del"
                       title={t('files.removeConfirm', { name: f.name })}
                       okText={t('actions.delete')}
@@ -123,7 +124,7 @@ export function Attachments({
                         icon={<DeleteOutlined />}
                         aria-label={t('actions.delete')}
                       />
-                    </Popconfirm>,
+                    </ConfirmPopover>,
                   ]
                 : []),
             ]}

@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Flex, Segmented, Skeleton } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Drawer, Flex, Segmented, Skeleton } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
+import { DECLARATION_SORTS } from '@portal/domain/equipment/schemas';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import {
@@ -13,8 +13,9 @@ import {
   SearchBox,
   ServerTable,
   type ListColumn,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { equipmentApi, equipmentKeys, type DeclarationSummary } from './api.ts';
 import {
   ConfirmationButton,
@@ -37,36 +38,29 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
   const { t } = useTranslation('equipment');
   const navigate = useNavigate();
   const access = useAccess();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const state = useUrlListState();
   const tabs: readonly string[] = mode === 'review' ? REVIEW_TABS : EMPLOYER_TABS;
-  const tab = tabs.includes(state.get('tab')) ? state.get('tab') : tabs[0]!;
-  const keyWord = state.get('q');
-  const open = state.get('open');
-  const { pageNumber, pageSize, sortBy, sortOrder } = state;
+  const tabOf = (value: string | undefined) => (value && tabs.includes(value) ? value : tabs[0]!);
+  const { table, pageNumber, rowNumber, sortedAs, keyWord, setKeyWord, filter, get, set } = useServerList({
+    key: (q) => equipmentKeys.declarations({ mode, ...q }),
+    fetch: equipmentApi.declarations,
+    filters: ['tab'],
+    params: (f) => ({ status: tabOf(f.tab) === 'all' ? undefined : tabOf(f.tab) }),
+    sortable: DECLARATION_SORTS,
+    // The queue: the processing time limit nearest (or passed) first; decided ones newest first.
+    defaultSort: (f) =>
+      mode !== 'review'
+        ? undefined
+        : tabOf(f.tab) === 'submitted'
+          ? { sortBy: 'dueBy', sortOrder: 'asc' }
+          : { sortBy: 'declaredOn', sortOrder: 'desc' },
+    sortParam: 'sortField',
+  });
+  const tab = tabOf(filter('tab'));
+  const open = get('open');
   const mayCreate = mode === 'employer' && can(access, 'create', 'EquipmentDeclaration');
   const mayDelete = mode === 'employer' && can(access, 'delete', 'EquipmentDeclaration');
-
-  const query = useMemo(() => {
-    const q: Record<string, unknown> = { pageNumber, pageSize, keyWord };
-    if (tab !== 'all') q.status = tab;
-    if (sortBy) {
-      q.sortField = sortBy;
-      q.sortOrder = sortOrder;
-    } else if (mode === 'review') {
-      // The queue: the processing time limit nearest (or passed) first; decided ones newest first.
-      q.sortField = tab === 'submitted' ? 'dueBy' : 'declaredOn';
-      q.sortOrder = tab === 'submitted' ? 'asc' : 'desc';
-    }
-    return q;
-  }, [pageNumber, pageSize, keyWord, tab, sortBy, sortOrder, mode]);
-
-  const list = useQuery({
-    queryKey: equipmentKeys.declarations({ mode, ...query }),
-    queryFn: ({ signal }) => equipmentApi.declarations(query, signal),
-    placeholderData: keepPreviousData,
-  });
 
   const remove = useMutation({
     mutationFn: (ids: string[]) => equipmentApi.remove(ids),
@@ -77,19 +71,17 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
     onError: (err) => toast.error(errorText(err)),
   });
   const confirmDelete = (r: DeclarationSummary) =>
-    modal.confirm({
+    void confirm({
       title: t('pages.declaration.deleteTitle'),
       content: t('pages.declaration.deleteContent'),
       okText: t('pages.actions.delete'),
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: t('pages.actions.cancel'),
       onOk: () => remove.mutateAsync([r.id]).catch(() => undefined),
     });
 
   const openRow = (r: DeclarationSummary) =>
-    mode === 'review'
-      ? state.set({ open: r.id, page: pageNumber > 1 ? pageNumber : null })
-      : navigate(declarationPath(r.id));
+    mode === 'review' ? set({ open: r.id, page: pageNumber > 1 ? pageNumber : null }) : navigate(declarationPath(r.id));
 
   const columns: ListColumn<DeclarationSummary>[] = [
     {
@@ -97,7 +89,7 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
       key: 'index',
       width: 56,
       align: 'center',
-      render: (_v, _r, i) => (pageNumber - 1) * pageSize + i + 1,
+      render: (_v, _r, i) => rowNumber(i),
     },
     {
       title: t('pages.fields.number'),
@@ -129,7 +121,7 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
       width: 130,
       priority: 3,
       sorter: true,
-      sortOrder: query.sortField === 'declaredOn' ? (query.sortOrder === 'desc' ? 'descend' : 'ascend') : null,
+      sortOrder: sortedAs('declaredOn'),
       render: (_v, r) => showDate(r.declaredOn),
     },
     {
@@ -138,7 +130,7 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
       width: 130,
       priority: 2,
       sorter: true,
-      sortOrder: query.sortField === 'dueBy' ? (query.sortOrder === 'desc' ? 'descend' : 'ascend') : null,
+      sortOrder: sortedAs('dueBy'),
       render: (_v, r) => showDate(r.dueBy),
     },
     {
@@ -179,13 +171,13 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
       <Segmented
         style={{ marginBottom: 16 }}
         value={tab}
-        onChange={(v) => state.set({ tab: v === tabs[0] ? null : String(v), open: null })}
+        onChange={(v) => set({ tab: v === tabs[0] ? null : String(v), open: null })}
         options={tabs.map((k) => ({ value: k, label: t(`pages.tabs.${k}`) }))}
       />
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <SearchBox
           value={keyWord}
-          onSearch={(q) => state.set({ q })}
+          onSearch={setKeyWord}
           placeholder={t('pages.declaration.searchPlaceholder')}
           width={340}
         />
@@ -196,15 +188,8 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
         )}
       </Flex>
       <ServerTable<DeclarationSummary>
-        list={list}
+        {...table}
         columns={columns}
-        paging={{
-          pageNumber,
-          pageSize,
-          sortBy: query.sortField as string | undefined,
-          sortOrder: query.sortOrder as string | undefined,
-        }}
-        onPaging={state.onPaging}
         onRow={(r) => ({ onDoubleClick: () => void openRow(r) })}
         empty={t(
           mode === 'review'
@@ -216,10 +201,7 @@ export function DeclarationList({ mode }: { mode: 'employer' | 'review' }) {
         data-testid="declaration-list"
       />
       {mode === 'review' && (
-        <ReviewDrawer
-          id={open || null}
-          onClose={() => state.set({ open: null, page: pageNumber > 1 ? pageNumber : null })}
-        />
+        <ReviewDrawer id={open || null} onClose={() => set({ open: null, page: pageNumber > 1 ? pageNumber : null })} />
       )}
     </Card>
   );

@@ -1,21 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Table, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, Row, Select, Table, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
-import { ApiError } from '../../app/api-client.ts';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import type { CatalogRecord } from '../../catalog/api.ts';
 import { EMPLOYER_AREA, ReferenceSelect, useDebounced } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
-import { showServerErrors } from '../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import { useUserData } from '../../platform/auth/index.ts';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
+import {
+  ActionsBar,
+  allowedActions,
+  RecordShell,
+  retryRecord,
+  type RecordAction,
+} from '../../platform/record/index.ts';
 import { equipmentApi, equipmentKeys, type DeclarationBody, type DeclarationDetail } from './api.ts';
 import { ConfirmationButton, DeclarationHead, DeclarationHistory, ItemsTable } from './DeclarationView.tsx';
-import { declarationPath, errorText, showDate } from './ui.tsx';
+import { declarationPath, showDate } from './ui.tsx';
 
 interface Values {
   businessId: string | null;
@@ -113,7 +120,7 @@ function CertificateSelect({
 function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
   const { t } = useTranslation('equipment');
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const access = useAccess();
   const user = useUserData();
@@ -138,7 +145,7 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
   useEffect(() => form.resetFields(), [form, initialValues]);
   const rowsOf = useMemo(() => new Map((detail?.items ?? []).map((i) => [i.equipmentId, i])), [detail]);
 
-  const save = async (values: Values): Promise<DeclarationDetail> => {
+  const save = async (values: Values, idempotencyKey?: string): Promise<DeclarationDetail> => {
     const body: DeclarationBody = {
       ...(forEmployer || !values.businessId ? {} : { businessId: values.businessId }),
       items: values.items.map((i) => ({ equipmentId: i.equipmentId, certificateId: i.certificateId ?? null })),
@@ -146,35 +153,63 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
       contactPhone: values.contactPhone?.trim() || null,
       note: values.note?.trim() || null,
     };
-    return detail ? equipmentApi.update(detail.id, { ...body, version: detail.version }) : equipmentApi.create(body);
+    return detail
+      ? equipmentApi.update(detail.id, { ...body, version: detail.version })
+      : equipmentApi.create(body, idempotencyKey);
   };
   const afterSave = async (saved: DeclarationDetail, message: string) => {
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
     if (!detail) void navigate(declarationPath(saved.id), { replace: true });
   };
-  const draft = useMutation({
-    mutationFn: save,
+  const draft = useSubmit({
+    send: save,
     onSuccess: (saved) => afterSave(saved, t('pages.declaration.saved')),
     onError: (err) => showServerErrors(form, err, ['businessId', 'items', 'contactName', 'contactPhone', 'note']),
   });
-  const submit = useMutation({
-    mutationFn: async (values: Values) => {
-      const saved = await save(values);
+  const submit = useSubmit({
+    send: async (values: Values, idempotencyKey: string) => {
+      const saved = await save(values, idempotencyKey);
       return equipmentApi.submit(saved.id, saved.version);
     },
     onSuccess: (saved) => afterSave(saved, t('pages.declaration.submitted')),
     onError: (err) => showServerErrors(form, err, ['businessId', 'items', 'contactName', 'contactPhone', 'note']),
   });
-  const remove = useMutation({
-    mutationFn: () => equipmentApi.remove([detail!.id]),
-    onSuccess: async () => {
+
+  const declared: RecordAction<'delete' | 'submit'>[] = [
+    {
+      key: 'delete',
+      label: t('pages.actions.delete'),
+      needs: 'confirm',
+      danger: true,
+      icon: <DeleteOutlined />,
+      confirm: { title: t('pages.declaration.deleteTitle'), content: t('pages.declaration.deleteContent') },
+    },
+    // The form is checked first, then the confirmation names how many machines go.
+    {
+      key: 'submit',
+      label: t('pages.declaration.submit'),
+      primary: true,
+      icon: <SendOutlined />,
+      'data-testid': 'declaration-submit',
+    },
+  ];
+  const run = async (key: 'delete' | 'submit') => {
+    if (key === 'delete') {
+      await equipmentApi.remove([detail!.id]);
       toast.success(t('pages.declaration.deleted'));
       await queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
-      void navigate(EQUIPMENT_PATHS.declarations);
-    },
-    onError: (err) => toast.error(errorText(err)),
-  });
+      return void navigate(EQUIPMENT_PATHS.declarations);
+    }
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const ok = await confirm({
+      title: t('pages.declaration.submitTitle'),
+      content: t('pages.declaration.submitContent', { count: values.items.length }),
+      okText: t('pages.declaration.submit'),
+    });
+    if (ok) await submit.submit(values);
+  };
 
   const back = () => navigate(EQUIPMENT_PATHS.declarations);
   const head = detail && <DeclarationHead detail={detail} />;
@@ -244,8 +279,8 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onFinish={(values) => draft.mutate(values)}
-        disabled={draft.isPending || submit.isPending}
+        onFinish={(values) => void draft.submit(values)}
+        disabled={draft.busy || submit.busy}
       >
         {!forEmployer && (
           <Form.Item
@@ -381,52 +416,18 @@ function DeclarationForm({ detail }: { detail: DeclarationDetail | null }) {
           <Button onClick={back} disabled={false}>
             {t('pages.actions.back')}
           </Button>
-          {detail?.actions.includes('delete') && (
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              loading={remove.isPending}
-              onClick={() =>
-                modal.confirm({
-                  title: t('pages.declaration.deleteTitle'),
-                  content: t('pages.declaration.deleteContent'),
-                  okText: t('pages.actions.delete'),
-                  okButtonProps: { danger: true },
-                  cancelText: t('pages.actions.cancel'),
-                  onOk: () => remove.mutateAsync().catch(() => undefined),
-                })
-              }
-            >
-              {t('pages.actions.delete')}
-            </Button>
-          )}
-          <Button htmlType="submit" icon={<SaveOutlined />} loading={draft.isPending} data-testid="declaration-save">
-            {t('pages.declaration.saveDraft')}
-          </Button>
-          {maySubmit && (
-            <Button
-              type="primary"
-              icon={<SendOutlined />}
-              loading={submit.isPending}
-              data-testid="declaration-submit"
-              onClick={() =>
-                void form
-                  .validateFields()
-                  .then((values) => {
-                    modal.confirm({
-                      title: t('pages.declaration.submitTitle'),
-                      content: t('pages.declaration.submitContent', { count: values.items.length }),
-                      okText: t('pages.declaration.submit'),
-                      cancelText: t('pages.actions.cancel'),
-                      onOk: () => submit.mutateAsync(values).catch(() => undefined),
-                    });
-                  })
-                  .catch(() => undefined)
-              }
-            >
-              {t('pages.declaration.submit')}
-            </Button>
-          )}
+          <ActionsBar
+            actions={allowedActions(declared, [
+              ...(detail?.actions.includes('delete') ? ['delete'] : []),
+              ...(maySubmit ? ['submit'] : []),
+            ])}
+            onRun={run}
+            before={
+              <Button htmlType="submit" icon={<SaveOutlined />} loading={draft.busy} data-testid="declaration-save">
+                {t('pages.declaration.saveDraft')}
+              </Button>
+            }
+          />
         </Flex>
       </Form>
       {history}
@@ -443,28 +444,16 @@ export default function DeclarationPage() {
     queryKey: equipmentKeys.declaration(id ?? ''),
     queryFn: ({ signal }) => equipmentApi.declaration(id!, signal),
     enabled: !!id,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryRecord,
   });
-  if (id && detail.isLoading)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  if (id && (detail.isError || !detail.data))
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          message={
-            detail.error instanceof ApiError && detail.error.status === 404
-              ? t('pages.declaration.notFound')
-              : errorText(detail.error)
-          }
-          action={<Button onClick={() => navigate(EQUIPMENT_PATHS.declarations)}>{t('pages.actions.back')}</Button>}
-        />
-      </Card>
-    );
-  return <DeclarationForm key={id ?? 'new'} detail={detail.data ?? null} />;
+  if (!id) return <DeclarationForm key="new" detail={null} />;
+  return (
+    <RecordShell
+      query={detail}
+      back={{ label: t('pages.actions.back'), onClick: () => void navigate(EQUIPMENT_PATHS.declarations) }}
+      notFound={t('pages.declaration.notFound')}
+    >
+      {(d) => <DeclarationForm key={id} detail={d} />}
+    </RecordShell>
+  );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Table, Tag, Timeline, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Flex, Table, Tag, Timeline, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { declarationWorkflow } from '@portal/domain/equipment/state';
 import { toast } from '../../app/toast.ts';
+import { ActionsBar, workflowActions } from '../../platform/record/index.ts';
 import { equipmentApi, equipmentKeys, type DeclarationDetail, type DeclarationItem } from './api.ts';
 import { DeclarationStatusTag, errorText, LateTag, machinePath, showDate, showTime } from './ui.tsx';
 
@@ -159,82 +161,37 @@ export function DeclarationHistory({ detail }: { detail: DeclarationDetail }) {
 
 /**
  * The department's decision on a submitted declaration: confirm (after a confirmation) or refuse with a reason
- * (required, beside its field). Both send the version read, so two officers never decide twice.
+ * (required, beside its field) — what each needs comes from the declaration's workflow. Both send the version
+ * read, so two officers never decide twice.
  */
 export function ReviewActions({ detail, onDone }: { detail: DeclarationDetail; onDone?: () => void }) {
   const { t } = useTranslation('equipment');
-  const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [refusing, setRefusing] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
-  const done = async (message: string) => {
-    toast.success(message);
+  const actions = workflowActions<'confirm' | 'refuse'>(declarationWorkflow, detail.actions, {
+    refuse: {
+      label: t('pages.review.refuse'),
+      danger: true,
+      icon: <CloseOutlined />,
+      reason: { title: t('pages.review.refuseTitle'), label: t('pages.review.reason'), max: 1000 },
+      'data-testid': 'declaration-refuse',
+    },
+    confirm: {
+      label: t('pages.review.confirm'),
+      primary: true,
+      icon: <CheckOutlined />,
+      confirm: {
+        title: t('pages.review.confirmTitle'),
+        content: t('pages.review.confirmContent', { business: detail.businessName ?? '' }),
+      },
+      'data-testid': 'declaration-confirm',
+    },
+  });
+  const run = async (key: 'confirm' | 'refuse', { reason }: { reason?: string }) => {
+    if (key === 'confirm') await equipmentApi.confirm(detail.id, detail.version);
+    else await equipmentApi.refuse(detail.id, detail.version, reason ?? '');
+    toast.success(t(key === 'confirm' ? 'pages.review.confirmed' : 'pages.review.refused'));
     await queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
     onDone?.();
   };
-  const confirm = useMutation({
-    mutationFn: () => equipmentApi.confirm(detail.id, detail.version),
-    onSuccess: () => done(t('pages.review.confirmed')),
-    onError: (err) => toast.error(errorText(err)),
-  });
-  const refuse = useMutation({
-    mutationFn: (reason: string) => equipmentApi.refuse(detail.id, detail.version, reason),
-    onSuccess: async () => {
-      setRefusing(false);
-      form.resetFields();
-      await done(t('pages.review.refused'));
-    },
-    onError: (err) => toast.error(errorText(err)),
-  });
-  return (
-    <>
-      {detail.actions.includes('refuse') && (
-        <Button danger icon={<CloseOutlined />} onClick={() => setRefusing(true)} data-testid="declaration-refuse">
-          {t('pages.review.refuse')}
-        </Button>
-      )}
-      {detail.actions.includes('confirm') && (
-        <Button
-          type="primary"
-          icon={<CheckOutlined />}
-          loading={confirm.isPending}
-          data-testid="declaration-confirm"
-          onClick={() =>
-            modal.confirm({
-              title: t('pages.review.confirmTitle'),
-              content: t('pages.review.confirmContent', { business: detail.businessName ?? '' }),
-              okText: t('pages.review.confirm'),
-              cancelText: t('pages.actions.cancel'),
-              onOk: () => confirm.mutateAsync().catch(() => undefined),
-            })
-          }
-        >
-          {t('pages.review.confirm')}
-        </Button>
-      )}
-      <Modal
-        open={refusing}
-        title={t('pages.review.refuseTitle')}
-        okText={t('pages.review.refuse')}
-        okButtonProps={{ danger: true, loading: refuse.isPending }}
-        cancelText={t('pages.actions.cancel')}
-        onCancel={() => setRefusing(false)}
-        onOk={() => form.submit()}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={(v) => refuse.mutate(v.reason.trim())}>
-          <Form.Item
-            name="reason"
-            label={t('pages.review.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('pages.review.reasonRequired') },
-              { min: 5, message: t('pages.review.reasonShort') },
-            ]}
-          >
-            <Input.TextArea rows={4} maxLength={1000} showCount autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
-  );
+  return <ActionsBar actions={actions} onRun={run} />;
 }

@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Skeleton, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
-import { ApiError } from '../../app/api-client.ts';
 import { can, useAccess } from '../../app/access.ts';
 import { catalogApi, type CatalogRecord } from '../../catalog/api.ts';
 import { RecordFields } from '../../catalog/DetailPage.tsx';
 import { errorMessage, routeTo, useCatalogAbility, useDeleteAction } from '../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useCatalogText } from '../../catalog/text.ts';
+import { RecordShell, retryRecord } from '../../platform/record/index.ts';
 import { equipmentApi, equipmentKeys, type MachineDeclaration } from './api.ts';
 import { DeclarationStatusTag, declarationPath, LateTag, showDate, showTime } from './ui.tsx';
 
@@ -135,42 +135,22 @@ export default function MachineDetailPage() {
   const record = useQuery({
     queryKey: ['catalog', c.key, 'record', id],
     queryFn: ({ signal }) => api.get(id, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryRecord,
   });
   const history = useQuery({
     queryKey: equipmentKeys.history(id),
     queryFn: ({ signal }) => equipmentApi.machineHistory(id, signal),
     retry: false,
   });
-  if (record.isLoading)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  if (record.isError || !record.data)
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          message={
-            record.error instanceof ApiError && record.error.status === 404
-              ? text.t('catalog:messages.notFound')
-              : errorMessage(record.error)
-          }
-          action={<Button onClick={back}>{t('pages.actions.back')}</Button>}
-        />
-      </Card>
-    );
-  const data = record.data;
   const events = history.data?.events ?? [];
   return (
-    <Card
-      title={[data.code, data.name].filter(Boolean).join(' - ')}
-      extra={
-        <Flex gap={8}>
-          <Button onClick={back}>{t('pages.actions.back')}</Button>
+    <RecordShell
+      query={record}
+      back={{ label: t('pages.actions.back'), onClick: back }}
+      notFound={text.t('catalog:messages.notFound')}
+      title={(data) => [data.code, data.name].filter(Boolean).join(' - ')}
+      actions={(data) => (
+        <>
           {ability.update && page.routes.edit && (
             <Button icon={<EditOutlined />} onClick={() => navigate(routeTo(page.routes.edit, data.id)!)}>
               {t('pages.actions.edit')}
@@ -181,54 +161,56 @@ export default function MachineDetailPage() {
               {t('pages.actions.delete')}
             </Button>
           )}
-        </Flex>
-      }
+        </>
+      )}
     >
-      <Tabs
-        items={[
-          {
-            key: 'record',
-            label: t('pages.machine.record'),
-            children: <RecordFields c={c} page={page} text={text} data={data} />,
-          },
-          { key: 'certificates', label: t('pages.machine.certificates'), children: <Certificates machine={data} /> },
-          {
-            key: 'declarations',
-            label: t('pages.machine.declarations'),
-            children: history.isError ? (
-              <Alert type="warning" showIcon message={errorMessage(history.error)} />
-            ) : (
-              <Declarations declarations={history.data?.declarations ?? []} />
-            ),
-          },
-          {
-            key: 'history',
-            label: t('pages.history.title'),
-            children: history.isError ? (
-              <Alert type="warning" showIcon message={errorMessage(history.error)} />
-            ) : events.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pages.history.empty')} />
-            ) : (
-              <Timeline
-                items={events.map((e, i) => ({
-                  key: `${e.at}-${i}`,
-                  children: (
-                    <>
-                      <Typography.Text strong>
-                        {t(`pages.machineEvents.${e.action}`, { defaultValue: e.action })}
-                      </Typography.Text>{' '}
-                      <Typography.Text type="secondary">
-                        {showTime(e.at)}
-                        {e.actorName ? ` · ${e.actorName}` : ''}
-                      </Typography.Text>
-                    </>
-                  ),
-                }))}
-              />
-            ),
-          },
-        ]}
-      />
-    </Card>
+      {(data) => (
+        <Tabs
+          items={[
+            {
+              key: 'record',
+              label: t('pages.machine.record'),
+              children: <RecordFields c={c} page={page} text={text} data={data} />,
+            },
+            { key: 'certificates', label: t('pages.machine.certificates'), children: <Certificates machine={data} /> },
+            {
+              key: 'declarations',
+              label: t('pages.machine.declarations'),
+              children: history.isError ? (
+                <Alert type="warning" showIcon message={errorMessage(history.error)} />
+              ) : (
+                <Declarations declarations={history.data?.declarations ?? []} />
+              ),
+            },
+            {
+              key: 'history',
+              label: t('pages.history.title'),
+              children: history.isError ? (
+                <Alert type="warning" showIcon message={errorMessage(history.error)} />
+              ) : events.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pages.history.empty')} />
+              ) : (
+                <Timeline
+                  items={events.map((e, i) => ({
+                    key: `${e.at}-${i}`,
+                    children: (
+                      <>
+                        <Typography.Text strong>
+                          {t(`pages.machineEvents.${e.action}`, { defaultValue: e.action })}
+                        </Typography.Text>{' '}
+                        <Typography.Text type="secondary">
+                          {showTime(e.at)}
+                          {e.actorName ? ` · ${e.actorName}` : ''}
+                        </Typography.Text>
+                      </>
+                    ),
+                  }))}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </RecordShell>
   );
 }

@@ -1,87 +1,60 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, Table, Tabs, Tag, Typography } from 'antd';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { Tabs, Tag, Typography } from 'antd';
+import { SearchBox, ServerTable, useServerList, type ListColumn } from '../../platform/list/index.tsx';
+import { PublicPage } from '../home/index.ts';
 import { equipmentApi, type PublicInspector } from './api.ts';
 import { showDate } from './ui.tsx';
 
 type Kind = 'inspectors' | 'organizations';
 
-/** One public list (inspectors or organisations): searchable, paged on the server. */
+/** One public list (inspectors or organisations): searchable, paged on the server; both keep their page in the address. */
 function AccreditedList({ kind }: { kind: Kind }) {
   const { t } = useTranslation('equipment');
-  const [keyWord, setKeyWord] = useState('');
-  const [page, setPage] = useState({ pageNumber: 1, pageSize: 20 });
-  const query = { keyWord, ...page };
-  const list = useQuery({
-    queryKey: ['equipment', 'public', kind, query],
-    queryFn: ({ signal }) => equipmentApi.publicInspectors(kind, query, signal),
-    placeholderData: keepPreviousData,
+  const { list, table, keyWord, setKeyWord } = useServerList({
+    key: (q) => ['equipment', 'public', kind, q],
+    fetch: (q, signal) => equipmentApi.publicInspectors(kind, q, signal),
+    prefix: kind,
+    sortable: [],
   });
+  const columns: ListColumn<PublicInspector>[] = [
+    {
+      title: t(kind === 'inspectors' ? 'pages.public.inspectorName' : 'pages.public.organizationName'),
+      key: 'name',
+      minWidth: 200,
+      render: (_v, r) => r.fullName ?? r.name ?? '—',
+    },
+    { title: t('pages.public.accreditation'), dataIndex: 'accreditationNumber', key: 'number', width: 170 },
+    ...(kind === 'inspectors'
+      ? [{ title: t('pages.public.organization'), dataIndex: 'organizationName', key: 'organization', minWidth: 200 }]
+      : []),
+    {
+      title: t('pages.public.validity'),
+      key: 'validity',
+      width: 200,
+      render: (_v, r) => `${showDate(r.validFrom)} – ${showDate(r.validTo)}`,
+    },
+    { title: t('pages.public.types'), dataIndex: 'equipmentTypes', key: 'types', width: 180 },
+    {
+      title: t('pages.fields.status'),
+      key: 'valid',
+      width: 130,
+      ellipsis: false,
+      render: (_v, r) => (
+        <Tag color={r.valid ? 'success' : 'default'}>{t(r.valid ? 'pages.public.valid' : 'pages.public.notValid')}</Tag>
+      ),
+    },
+  ];
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder={t(`pages.public.${kind}Search`)}
-        aria-label={t(`pages.public.${kind}Search`)}
-        onSearch={(v) => {
-          setKeyWord(v.trim());
-          setPage((p) => ({ ...p, pageNumber: 1 }));
-        }}
-        style={{ maxWidth: 420, marginBottom: 16 }}
-      />
-      <Table<PublicInspector>
+      <div style={{ marginBottom: 16 }}>
+        <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t(`pages.public.${kind}Search`)} width={420} />
+      </div>
+      <ServerTable<PublicInspector>
+        {...table}
+        list={{ ...list, error: list.isError ? t('pages.public.loadFailed') : null }}
         rowKey={(r, i) => `${r.accreditationNumber ?? ''}-${r.fullName ?? r.name ?? ''}-${i ?? 0}`}
-        tableLayout="fixed"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
-        locale={{
-          emptyText: list.isError ? t('pages.public.loadFailed') : t(`pages.public.${kind}Empty`),
-        }}
-        pagination={{
-          current: page.pageNumber,
-          pageSize: page.pageSize,
-          total: list.data?.totalRecord ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNumber, pageSize) => setPage({ pageNumber, pageSize }),
-        }}
-        columns={[
-          {
-            title: t(kind === 'inspectors' ? 'pages.public.inspectorName' : 'pages.public.organizationName'),
-            key: 'name',
-            ellipsis: true,
-            render: (_v, r) => r.fullName ?? r.name ?? '—',
-          },
-          { title: t('pages.public.accreditation'), dataIndex: 'accreditationNumber', key: 'number', width: 170 },
-          ...(kind === 'inspectors'
-            ? [
-                {
-                  title: t('pages.public.organization'),
-                  dataIndex: 'organizationName',
-                  key: 'organization',
-                  ellipsis: true,
-                },
-              ]
-            : []),
-          {
-            title: t('pages.public.validity'),
-            key: 'validity',
-            width: 200,
-            render: (_v, r) => `${showDate(r.validFrom)} – ${showDate(r.validTo)}`,
-          },
-          { title: t('pages.public.types'), dataIndex: 'equipmentTypes', key: 'types', ellipsis: true, width: 180 },
-          {
-            title: t('pages.fields.status'),
-            key: 'valid',
-            width: 130,
-            render: (_v, r) => (
-              <Tag color={r.valid ? 'success' : 'default'}>
-                {t(r.valid ? 'pages.public.valid' : 'pages.public.notValid')}
-              </Tag>
-            ),
-          },
-        ]}
+        columns={columns}
+        empty={t(`pages.public.${kind}Empty`)}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Input, Spin, Table, Typography } from 'antd';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { equipmentApi, type PublicMachine } from './api.ts';
 import { DueBadge, errorText, publicMachinePath, showDate } from './ui.tsx';
 

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Flex, Skeleton, Typography } from 'antd';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { ApiError } from '../../app/api-client.ts';
-import { PublicPage } from '../home/PublicPage.tsx';
-import { employerPagePath } from '../lookups/api.ts';
+import { PublicPage } from '../home/index.ts';
+import { employerPagePath } from '../lookups/index.ts';
 import { equipmentApi } from './api.ts';
 import { DueBadge, errorText, showDate } from './ui.tsx';
 
@@ -80,7 +80,7 @@ export default function PublicMachinePage() {
                   {
                     key: 'declaration',
                     label: t('pages.fields.declarationNumber'),
-                    children: m.declarationNumber ?? result.data?.declarationNumber ?? '—',
+                    children: m.declarationNumber ?? '—',
                   },
                 ]}
               />

@@ -6,9 +6,9 @@ import type {
   DeclarationSummary,
   MachineHistoryAnswer,
 } from '@portal/domain/equipment/schemas';
-import type { DueState } from '@portal/domain/equipment/rules';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import { saveFile, toQuery, type CatalogRecord } from '../../catalog/api.ts';
+import type { BodyOf, ResponseOf } from '../../platform/api/client.ts';
 
 /**
  * The equipment calls as the pages use them: declarations (employer and department), a machine's history, the
@@ -20,60 +20,24 @@ const id = (value: string) => encodeURIComponent(value);
 
 export type { DeclarationDetail, DeclarationEvent, DeclarationItem, DeclarationSummary };
 
-/** A new draft's body (NewDeclarationBody as sent), or an update's with the version read; `businessId` on creation only. */
-export interface DeclarationBody {
-  businessId?: string | undefined;
-  items: { equipmentId: string; certificateId?: string | null }[];
-  contactName?: string | null;
-  contactPhone?: string | null;
-  note?: string | null;
-  version?: number;
-}
+/** A new draft's body, or an update's with the version read; `businessId` on creation only. */
+export type DeclarationBody = BodyOf<'/api/Equipment/add-declaration', 'post'> &
+  Partial<BodyOf<'/api/Equipment/update-declaration/{id}', 'put'>>;
 
 export type MachineHistory = MachineHistoryAnswer;
 export type MachineDeclaration = MachineHistoryAnswer['declarations'][number];
 
-export interface PublicMachine {
-  code: string;
-  typeName: string | null;
-  /** The employer's public page (`/chi-tiet-doanh-nghiep/{id}`). */
-  businessId?: string | null;
-  businessName: string | null;
-  lastInspectionDate: string | null;
-  validUntil: string | null;
-  status: string | null;
-  dueState: DueState;
-  declarationNumber: string | null;
-}
+export type PublicMachine = ResponseOf<'/api/Equipment/public/lookup'>['items'][number];
 
-export interface PublicInspector {
-  fullName?: string;
-  name?: string;
-  accreditationNumber: string | null;
-  organizationName?: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  equipmentTypes: string | null;
-  valid: boolean;
-}
+type Inspector = ResponseOf<'/api/Inspector/public-list'>['pageLists'][number];
+type InspectionOrganization = ResponseOf<'/api/InspectionOrganization/public-list'>['pageLists'][number];
+/** A row of either public list: what both have, and either one's own fields. */
+export type PublicInspector = Partial<Inspector & InspectionOrganization> &
+  Pick<Inspector, Extract<keyof Inspector, keyof InspectionOrganization>>;
 
-export interface SummaryRow {
-  typeId: string;
-  typeName: string;
-  wardId: string | null;
-  wardName: string | null;
-  inUse: number;
-  outOfUse: number;
-  scrapped: number;
-  overdue: number;
-  undeclared: number;
-  /** Inspected within the period. */
-  inspected: number;
-}
-export type SummaryCounts = Pick<
-  SummaryRow,
-  'inUse' | 'outOfUse' | 'scrapped' | 'overdue' | 'undeclared' | 'inspected'
->;
+type Summary = ResponseOf<'/api/Equipment/summary'>;
+export type SummaryRow = Summary['rows'][number];
+export type SummaryCounts = Summary['totals'];
 
 type Page<T> = { pageLists: T[]; totalRecord: number };
 
@@ -82,7 +46,8 @@ export const equipmentApi = {
     apiFetch<DeclarationPage>(url('declarations'), { query: toQuery(query), signal }),
   declaration: (declarationId: string, signal?: AbortSignal) =>
     apiFetch<DeclarationDetail>(url(`declarations/${id(declarationId)}`), { signal }),
-  create: (body: DeclarationBody) => apiFetch<DeclarationDetail>(url('add-declaration'), { method: 'POST', body }),
+  create: (body: DeclarationBody, idempotencyKey?: string) =>
+    apiFetch<DeclarationDetail>(url('add-declaration'), { method: 'POST', body, idempotencyKey }),
   update: (declarationId: string, body: DeclarationBody) =>
     apiFetch<DeclarationDetail>(url(`update-declaration/${id(declarationId)}`), { method: 'PUT', body }),
   submit: (declarationId: string, version: number) =>
@@ -115,16 +80,16 @@ export const equipmentApi = {
       signal,
     }),
   publicLookup: (number: string, signal?: AbortSignal) =>
-    apiFetch<{ items: PublicMachine[] }>(url('public/lookup'), { query: { number }, signal }),
+    apiFetch<ResponseOf<'/api/Equipment/public/lookup'>>(url('public/lookup'), { query: { number }, signal }),
   publicMachine: (code: string, signal?: AbortSignal) =>
-    apiFetch<{ items: PublicMachine[]; declarationNumber?: string | null }>(url(`public/${id(code)}`), { signal }),
+    apiFetch<ResponseOf<'/api/Equipment/public/{code}'>>(url(`public/${id(code)}`), { signal }),
   publicInspectors: (kind: 'inspectors' | 'organizations', query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<PublicInspector>>(
       kind === 'inspectors' ? '/api/Inspector/public-list' : '/api/InspectionOrganization/public-list',
       { query: toQuery(query), signal },
     ),
   summary: (query: Record<string, unknown>, signal?: AbortSignal) =>
-    apiFetch<{ rows: SummaryRow[]; totals: SummaryCounts }>(url('summary'), { query: toQuery(query), signal }),
+    apiFetch<Summary>(url('summary'), { query: toQuery(query), signal }),
   summaryExcel: async (query: Record<string, unknown>) =>
     saveFile(await apiDownload(url('summary/export-excel'), { query: toQuery(query) }), 'bang-tong-hop-thiet-bi.xlsx'),
 };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../app/configuration.ts';
-import { hasRoute } from '../../app/routes.tsx';
+import { hasRoute } from '../../app/route-table.ts';
 import { HOME_SECTIONS, LOGIN_PATH } from '../../app/route-types.ts';
 import { useAccess } from '../../app/access.ts';
 import { PublicPage } from './PublicPage.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../app/configuration.ts';
 import { LanguageSwitch } from '../../app/components/LanguageSwitch.tsx';
 import { SkinToggle } from '../../app/components/SkinToggle.tsx';
-import { hasRoute, homeEntries } from '../../app/routes.tsx';
+import { hasRoute, homeEntries } from '../../app/route-table.ts';
 import { HOME_PATH, HOME_SECTIONS, LOGIN_PATH } from '../../app/route-types.ts';
 import { useAccess } from '../../app/access.ts';
 import './public.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { homeEntries } from '../../app/routes.tsx';
+import { homeEntries } from '../../app/route-table.ts';
 import { HOME_PATH, type HomeSection } from '../../app/route-types.ts';
 
 const sectionIcons: Record<HomeSection, string> = {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Flex, Select, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Flex, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { INSPECTION_PATHS } from '@portal/domain/inspections/features';
 import { INSPECTION_KINDS, INSPECTION_STATUSES } from '@portal/domain/inspections/state';
@@ -16,8 +16,9 @@ import {
   SearchBox,
   ServerTable,
   type ListColumn,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { inspectionApi, inspectionKeys, type InspectionSummary } from './api.ts';
 import { errorText, inspectionPath, showDate, StatusTag, useIsDepartment } from './ui.tsx';
 
@@ -33,38 +34,27 @@ export default function InspectionListPage() {
   const navigate = useNavigate();
   const access = useAccess();
   const department = useIsDepartment();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const state = useUrlListState();
-  const { pageNumber, pageSize } = state;
-  const status = state.get('status');
-  const kind = state.get('kind');
-  const year = state.get('year');
-  const ward = state.get('ward');
-  const businessId = state.get('businessId');
-  const keyWord = state.get('q');
-  const flags = FLAGS.filter((f) => state.get(f) === 'true');
+  const { table, rowNumber, keyWord, setKeyWord, filter, setFilter } = useServerList({
+    key: inspectionKeys.list,
+    fetch: inspectionApi.list,
+    filters: ['status', 'kind', 'year', 'ward', 'businessId', ...FLAGS],
+    params: ({ ward, ...rest }) => {
+      const q: Record<string, unknown> = { ...rest, wardCode: ward };
+      for (const f of FLAGS) q[f] = rest[f] === 'true' ? 'true' : undefined;
+      return q;
+    },
+    // The server orders the inspections itself.
+    sortable: [],
+  });
+  const status = filter('status');
+  const kind = filter('kind');
+  const year = filter('year');
+  const ward = filter('ward');
+  const businessId = filter('businessId');
   const mayCreate = department && can(access, 'create', 'Inspection');
   const mayDelete = department && can(access, 'delete', 'Inspection');
-
-  // A fresh object each render is fine: the query key is hashed by value.
-  const query: Record<string, unknown> = {
-    pageNumber,
-    pageSize,
-    keyWord,
-    status,
-    kind,
-    year,
-    wardCode: ward,
-    businessId,
-  };
-  for (const f of flags) query[f] = 'true';
-
-  const list = useQuery({
-    queryKey: inspectionKeys.list(query),
-    queryFn: ({ signal }) => inspectionApi.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
 
   const remove = useMutation({
     mutationFn: (ids: string[]) => inspectionApi.remove(ids),
@@ -81,7 +71,7 @@ export default function InspectionListPage() {
       key: 'index',
       width: 56,
       align: 'center',
-      render: (_v, _r, i) => (pageNumber - 1) * pageSize + i + 1,
+      render: (_v, _r, i) => rowNumber(i),
     },
     {
       title: t('fields.decisionNumber'),
@@ -143,11 +133,11 @@ export default function InspectionListPage() {
               kind: 'delete',
               allowed: mayDelete && (r.status === 'planned' || r.status === 'cancelled'),
               onClick: () =>
-                modal.confirm({
+                void confirm({
                   title: t('pages.deleteTitle'),
                   content: t('pages.deleteContent'),
                   okText: t('actions.delete'),
-                  okButtonProps: { danger: true },
+                  danger: true,
                   cancelText: t('pages.cancelButton'),
                   onOk: () => remove.mutateAsync([r.id]).catch(() => undefined),
                 }),
@@ -163,7 +153,7 @@ export default function InspectionListPage() {
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
         <SearchBox
           value={keyWord}
-          onSearch={(q) => state.set({ q })}
+          onSearch={setKeyWord}
           placeholder={t('pages.searchPlaceholder')}
           width={360}
           data-testid="inspection-search"
@@ -180,7 +170,7 @@ export default function InspectionListPage() {
           aria-label={t('fields.status')}
           placeholder={t('pages.allStatuses')}
           value={status || undefined}
-          onChange={(v?: string) => state.set({ status: v ?? null })}
+          onChange={(v?: string) => setFilter('status', v)}
           options={INSPECTION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           style={{ width: 170 }}
         />
@@ -189,7 +179,7 @@ export default function InspectionListPage() {
           aria-label={t('fields.kind')}
           placeholder={t('pages.allKinds')}
           value={kind || undefined}
-          onChange={(v?: string) => state.set({ kind: v ?? null })}
+          onChange={(v?: string) => setFilter('kind', v)}
           options={INSPECTION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
           style={{ width: 230 }}
         />
@@ -197,7 +187,7 @@ export default function InspectionListPage() {
           allowClear
           placeholder={t('pages.allYears')}
           value={year ? Number(year) : undefined}
-          onChange={(v?: number) => state.set({ year: v ?? null })}
+          onChange={(v?: number) => setFilter('year', v)}
         />
         {department && (
           <div style={{ width: 280 }}>
@@ -205,7 +195,7 @@ export default function InspectionListPage() {
               target={catalogByKey(EMPLOYER_AREA)}
               placeholder={t('pages.allBusinesses')}
               value={businessId || null}
-              onChange={(v) => state.set({ businessId: v })}
+              onChange={(v) => setFilter('businessId', v)}
             />
           </div>
         )}
@@ -215,25 +205,23 @@ export default function InspectionListPage() {
               level="ward"
               placeholder={t('pages.allWards')}
               value={ward || null}
-              onChange={(v) => state.set({ ward: v })}
+              onChange={(v) => setFilter('ward', v)}
             />
           </div>
         )}
         {FLAGS.filter((f) => f !== (department ? 'toAnswer' : 'answered')).map((f) => (
           <Checkbox
             key={f}
-            checked={state.get(f) === 'true'}
-            onChange={(e) => state.set({ [f]: e.target.checked ? 'true' : null })}
+            checked={filter(f) === 'true'}
+            onChange={(e) => setFilter(f, e.target.checked ? 'true' : null)}
           >
             {t(`pages.${f}Only`)}
           </Checkbox>
         ))}
       </Flex>
       <ServerTable<InspectionSummary>
-        list={list}
+        {...table}
         columns={columns}
-        paging={{ pageNumber, pageSize }}
-        onPaging={state.onPaging}
         onRow={(r) => ({ onDoubleClick: () => void navigate(inspectionPath(r.id)) })}
         empty={t('pages.empty')}
         data-testid="inspection-list"

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Input, Pagination, Spin, Tag, Typography } from 'antd';
-import { PublicPage } from '../home/PublicPage.tsx';
-import { employerPagePath } from '../lookups/api.ts';
-import { LookupError, LookupFrame, retryServerErrors } from '../lookups/shared.tsx';
+import { PublicPage } from '../home/index.ts';
+import { employerPagePath, LookupError, LookupFrame, retryServerErrors } from '../lookups/index.ts';
 import { inspectionApi, inspectionKeys } from './api.ts';
 import { money, RequirementTag, showDate } from './ui.tsx';
 

@@ -1,6 +1,7 @@
 import type { InspectionDetail, InspectionSummary, PublicInspectedEmployer } from '@portal/domain/inspections/schemas';
 import { apiFetch } from '../../app/api-client.ts';
 import { toQuery } from '../../catalog/api.ts';
+import type { ResponseOf } from '../../platform/api/client.ts';
 
 /**
  * The inspection calls as the pages use them. Shapes are the API's (packages/domain/src/inspections/schemas.ts,
@@ -13,7 +14,11 @@ export type { InspectionDetail, InspectionSummary, PublicInspectedEmployer };
 export type Requirement = InspectionDetail['requirements'][number];
 export type Violation = InspectionDetail['violations'][number];
 
-/** What the form sends (create: with businessId; update: with the version read). */
+/**
+ * What the form sends (create: with businessId; update: with the version read). Hand-written: the generated
+ * body types kind and topic as their enums where the form holds text, and the optional dates as `string | ''`
+ * (the schema's null handling does not reach the document).
+ */
 export interface InspectionBody {
   businessId?: string;
   version?: number;
@@ -56,11 +61,12 @@ export const inspectionApi = {
   one: (inspectionId: string, signal?: AbortSignal) =>
     apiFetch<InspectionDetail>(url(`inspections/${id(inspectionId)}`), signal ? { signal } : {}),
   inspectors: (keyWord: string, signal?: AbortSignal) =>
-    apiFetch<{ items: { id: string; fullName: string; userName: string }[] }>(url('inspectors'), {
+    apiFetch<ResponseOf<'/api/Inspection/inspectors'>>(url('inspectors'), {
       query: keyWord ? { keyWord } : {},
       ...(signal ? { signal } : {}),
     }),
-  create: (body: InspectionBody) => apiFetch<InspectionDetail>(url('add-inspection'), { method: 'POST', body }),
+  create: (body: InspectionBody, idempotencyKey?: string) =>
+    apiFetch<InspectionDetail>(url('add-inspection'), { method: 'POST', body, idempotencyKey }),
   update: (inspectionId: string, body: InspectionBody) =>
     apiFetch<InspectionDetail>(url(`update-inspection/${id(inspectionId)}`), { method: 'PUT', body }),
   start: (inspectionId: string, version: number) =>

@@ -27,7 +27,7 @@ export const inspectionRoutes: RouteEntry[] = [
     breadcrumb: inList,
     ability: { action: 'create', subject: 'Inspection' },
     layout: 'app',
-    page: () => import('./InspectionPage.tsx'),
+    page: () => import('./inspection-page/index.tsx'),
   },
   {
     path: INSPECTION_PATHS.edit,
@@ -35,7 +35,7 @@ export const inspectionRoutes: RouteEntry[] = [
     breadcrumb: inList,
     ability: { action: 'read', subject: 'Inspection' },
     layout: 'app',
-    page: () => import('./InspectionPage.tsx'),
+    page: () => import('./inspection-page/index.tsx'),
     validParams: ({ id }) => UUID.test(id ?? ''),
   },
   {

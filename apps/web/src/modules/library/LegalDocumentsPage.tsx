@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Flex, Tag, Typography } from 'antd';
 import { formatDate } from '@portal/domain/format';
 import { LEGAL_DOCUMENT_STATUSES, LEGAL_DOCUMENT_TYPES, type LegalDocumentStatus } from '@portal/domain/library/index';
-import { PublicPage } from '../home/PublicPage.tsx';
-import { PublicSearchList } from '../home/PublicSearchList.tsx';
+import { PublicPage, PublicSearchList } from '../home/index.ts';
 import { libraryApi, type PublicLegalDocument } from './api.ts';
 
 const STATUS_COLOR: Record<LegalDocumentStatus, string> = {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Flex, Spin, Table, Typography } from 'antd';
 import { formatDate } from '@portal/domain/format';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { libraryApi } from './api.ts';
 
 /** `/du-lieu-mo`: the open-data sets, each with its date, licence, columns and CSV/JSON downloads. */

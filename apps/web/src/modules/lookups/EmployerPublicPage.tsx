@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { lookupApi } from './api.ts';
 import { LookupError, LookupFrame, retryServerErrors, showDate } from './shared.tsx';
 

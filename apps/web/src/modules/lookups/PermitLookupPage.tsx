@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Descriptions, Flex, Form, Input, Segmented, Spin, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PERMIT_NUMBER_PATTERN } from '@portal/domain/permits/rules';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { lookupApi, type PublicPermitStatus } from './api.ts';
 import { isoDate, LookupError, LookupFrame, retryServerErrors, showDate } from './shared.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Descriptions, Form, Input, Segmented, Spin, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { employerPagePath, lookupApi } from './api.ts';
 import { isoDate, LookupError, LookupFrame, retryServerErrors, showDate } from './shared.tsx';
 

@@ -1,59 +1,15 @@
 import { apiFetch } from '../../app/api-client.ts';
+import type { ResponseOf } from '../../platform/api/client.ts';
 
 /**
  * The public look-ups' calls (no sign-in): a work permit, a worker, an employer's public page. The shapes are the
  * API's answers (apps/api/src/modules/{permits,workers,businesses}/public.ts).
  */
 
-export type PublicPermitStatus = 'valid' | 'notYetValid' | 'expired' | 'revoked';
-
-export interface PublicPermit {
-  number: string;
-  kind: 'new' | 'extend' | 'renew' | 'confirm';
-  status: PublicPermitStatus;
-  validFrom: string | null;
-  validTo: string | null;
-  employerName: string;
-  jobTitle: string | null;
-  position: string | null;
-  workerName: string;
-  nationality: string | null;
-  passportMasked: string | null;
-}
-
-export interface PublicWorker {
-  fullName: string;
-  nationality: string | null;
-  identifierMasked: string;
-  businessId: string | null;
-  employerName: string;
-  occupation: string | null;
-  position: string | null;
-  workingSince: string | null;
-  healthClass: string | null;
-  validWorkPermit: boolean | null;
-}
-
-export interface PublicEmployer {
-  id: string;
-  name: string;
-  taxCode: string;
-  address: string | null;
-  wardName: string | null;
-  sectorName: string | null;
-  typeName: string | null;
-  foundedOn: string | null;
-  violations: {
-    id: string;
-    violationContent: string;
-    decisionNumber: string | null;
-    decisionDate: string | null;
-    fineAmount: number | null;
-    issuedBy: string | null;
-    publishedAt: string | null;
-  }[];
-  machines: { inUse: number; overdue: number; dueSoon: number };
-}
+export type PublicPermit = ResponseOf<'/api/WorkerLicense/public-lookup'>['items'][number];
+export type PublicPermitStatus = PublicPermit['status'];
+export type PublicWorker = ResponseOf<'/api/Worker/public-lookup'>;
+export type PublicEmployer = ResponseOf<'/api/Bussiness/public/{id}'>;
 
 export const LOOKUP_PATHS = {
   permit: '/tra-cuu-giay-phep',

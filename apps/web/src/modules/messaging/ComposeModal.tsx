@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal, Progress, Select, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MAX_FILE_BYTES } from '@portal/domain/files/index';
@@ -17,7 +17,7 @@ import {
 } from '@portal/domain/messaging/index';
 import { uploadFile } from '../../catalog/FileField.tsx';
 import { toast } from '../../app/toast.ts';
-import { applyServerErrors } from '../accounts/common.tsx';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import { messagingApi, messagingKeys } from './api.ts';
 
 /** What a reply starts with. */
@@ -133,22 +133,25 @@ export function ComposeModal({
     setFiles([]);
   }, [open, initial, form]);
 
-  const send = useMutation({
-    mutationFn: (values: Values) =>
-      messagingApi.send({
-        recipientIds: values.recipientIds,
-        subject: values.subject,
-        body: values.body,
-        fileIds: files.flatMap((f) => (f.id ? [f.id] : [])),
-        ...(values.label ? { label: values.label } : {}),
-        ...(initial?.replyToId ? { replyToId: initial.replyToId } : {}),
-      }),
+  const send = useSubmit({
+    send: (values: Values, idempotencyKey: string) =>
+      messagingApi.send(
+        {
+          recipientIds: values.recipientIds,
+          subject: values.subject,
+          body: values.body,
+          fileIds: files.flatMap((f) => (f.id ? [f.id] : [])),
+          ...(values.label ? { label: values.label } : {}),
+          ...(initial?.replyToId ? { replyToId: initial.replyToId } : {}),
+        },
+        idempotencyKey,
+      ),
     onSuccess: () => {
       toast.success(t('compose.sent'));
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       onClose();
     },
-    onError: (err) => applyServerErrors(form, err, ['recipientIds', 'subject', 'body', 'fileIds']),
+    onError: (err) => showServerErrors(form, err, ['recipientIds', 'subject', 'body', 'fileIds']),
   });
 
   const uploading = files.some((f) => !f.id && !f.error);
@@ -158,7 +161,7 @@ export function ComposeModal({
       toast.warning(t('compose.uploading'));
       return;
     }
-    send.mutate(values);
+    void send.submit(values);
   };
 
   const required = (field: string) => ({ required: true, whitespace: true, message: t('compose.required', { field }) });
@@ -173,7 +176,7 @@ export function ComposeModal({
       footer={
         <Flex justify="end" gap={8}>
           <Button onClick={onClose}>{t('compose.cancel')}</Button>
-          <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="mail-send">
+          <Button type="primary" loading={send.busy} onClick={() => void submit()} data-testid="mail-send">
             {t('compose.send')}
           </Button>
         </Flex>

@@ -19,7 +19,7 @@ import {
 import { can, useAccess } from '../../app/access.ts';
 import { CornerCount } from '../../app/components/CornerCount.tsx';
 import { uiStore } from '../../app/ui-store.ts';
-import { useHubEvent } from '../notifications/hub.ts';
+import { useHubEvent } from '../../platform/realtime/index.ts';
 import { messagingApi, messagingKeys } from './api.ts';
 import { mailPath } from './Mailbox.tsx';
 import { useNewMailCount } from './ui.tsx';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Dropdown, Flex, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Flex, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, PaperClipOutlined, TagOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@portal/domain/format';
@@ -10,11 +10,12 @@ import { MESSAGE_LABELS, MESSAGE_PAGES, type MailBox, type MailSummary } from '@
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { SearchBox, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
-import { errorText } from '../accounts/common.tsx';
+import { errorText } from '../accounts/index.ts';
 import { messagingApi, messagingKeys } from './api.ts';
 import { useCompose } from './ComposeModal.tsx';
 import { LabelTag, MailNav, type MailView } from './ui.tsx';
 import './messaging.css';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 export const mailPath = (m: Pick<MailSummary, 'id' | 'box'>) =>
   `${MESSAGE_PAGES.mailbox}?idMail=${encodeURIComponent(m.id)}&box=${m.box}`;
@@ -189,14 +190,14 @@ export function Mailbox({ view }: { view: MailView }) {
                 </Button>
               </Dropdown>
               {mayDelete && (
-                <Popconfirm
+                <ConfirmPopover
                   title={t('list.deleteConfirm', { count: selected.length })}
                   onConfirm={() => remove.mutate(selected)}
                 >
                   <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="mail-delete">
                     {t('list.delete')}
                   </Button>
-                </Popconfirm>
+                </ConfirmPopover>
               )}
             </>
           )}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Avatar, Button, Divider, Flex, Popconfirm, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Button, Divider, Flex, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@portal/domain/format';
 import {
@@ -16,11 +16,12 @@ import { ApiError } from '../../app/api-client.ts';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
 import { FileLink } from '../../catalog/FileField.tsx';
-import { errorText } from '../accounts/common.tsx';
+import { errorText } from '../accounts/index.ts';
 import { messagingApi, messagingKeys } from './api.ts';
 import { useCompose } from './ComposeModal.tsx';
 import { Mailbox, MailFrame } from './Mailbox.tsx';
 import { LabelTag } from './ui.tsx';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 /** Open an entry of the box the address names; without one, the inbox's, then the sent box's. */
 async function openEntry(id: string, box: MailBox | null, signal: AbortSignal): Promise<MailDetail> {
@@ -104,11 +105,11 @@ function Message({ id, box }: { id: string; box: MailBox | null }) {
             </Button>
           )}
           {can(access, 'delete', 'Message') && (
-            <Popconfirm title={t('list.deleteConfirm', { count: 1 })} onConfirm={() => remove.mutate()}>
+            <ConfirmPopover title={t('list.deleteConfirm', { count: 1 })} onConfirm={() => remove.mutate()}>
               <Button danger icon={<DeleteOutlined />}>
                 {t('list.delete')}
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           )}
         </Space>
       </Flex>

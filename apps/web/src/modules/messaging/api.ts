@@ -5,8 +5,8 @@ import {
   type MailPerson,
   type MailSummary,
   type MessageLabel,
-  type SendMessageInput,
 } from '@portal/domain/messaging/index';
+import type { SendMessageInput } from '@portal/domain/messaging/schemas';
 import { apiFetch } from '../../app/api-client.ts';
 
 /** The Message calls as the mailbox pages use them (spec spellings). */
@@ -61,6 +61,6 @@ export const messagingApi = {
     apiFetch<{ updated: number }>(MESSAGE_API.setLabel, { method: 'POST', body: { ids, label } }),
   accounts: (keyWord: string, signal?: AbortSignal) =>
     apiFetch<Page<MailPerson>>(MESSAGE_API.accounts, { query: toQuery({ keyWord, pageSize: 20 }), signal }),
-  send: (body: SendMessageInput) =>
-    apiFetch<{ id: string; messageId: string }>(MESSAGE_API.send, { method: 'POST', body }),
+  send: (body: SendMessageInput, idempotencyKey?: string) =>
+    apiFetch<{ id: string; messageId: string }>(MESSAGE_API.send, { method: 'POST', body, idempotencyKey }),
 };

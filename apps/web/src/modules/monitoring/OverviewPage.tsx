@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { YearSelect } from '../../app/components/YearSelect.tsx';
 import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect } from '../../catalog/fields.tsx';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
-import { SearchBox, ServerTable, useUrlListState, type ListColumn, type Paging } from '../../platform/list/index.tsx';
+import { SearchBox, ServerTable, useServerList, useUrlListState, type ListColumn } from '../../platform/list/index.tsx';
 import {
   monitoringApi,
   type ExposedWorker,
@@ -24,6 +24,8 @@ import { countText, dateText } from './ui.tsx';
 const TABS = ['exceedances', 'missing', 'repeated', 'examination'] as const;
 type Tab = (typeof TABS)[number];
 type OverviewRow = Overview['rows'][number];
+/** The repeated exceedances' window (years) unless the address says another. */
+const DEFAULT_WINDOW = 3;
 
 /** The employer column of a list: its name, leading to its monitoring reports. */
 const employerColumn = <Row extends { businessId: string; businessName: string }>(title: string): ListColumn<Row> => ({
@@ -36,40 +38,33 @@ const employerColumn = <Row extends { businessId: string; businessName: string }
   ),
 });
 
-/** A server-paged list of one tab: its filters are the caller's, its paging its own. */
-function PagedList<Row extends object>({
-  name,
-  query,
-  fetch,
-  columns,
-  rowKey,
-  empty,
-}: {
-  name: string;
-  query: Record<string, unknown>;
-  fetch: (q: Record<string, unknown>, signal?: AbortSignal) => Promise<PageOf<Row>>;
-  columns: ListColumn<Row>[];
-  rowKey: (row: Row) => string;
-  empty: ReactNode;
-}) {
-  const [paging, setPaging] = useState<Paging>({ pageNumber: 1, pageSize: 20 });
-  const q = { ...query, pageNumber: paging.pageNumber, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['monitoring', name, q],
-    queryFn: ({ signal }) => fetch(q, signal),
-    placeholderData: keepPreviousData,
+/**
+ * A server-paged list of one tab, its filters, keyword and paging in the address (one tab shows at a time, so
+ * they share the names; switching tab goes back to page 1).
+ */
+function usePagedList<Row extends object>(
+  name: string,
+  fetch: (q: Record<string, unknown>, signal?: AbortSignal) => Promise<PageOf<Row>>,
+  filters: readonly string[] = [],
+  params?: (filters: Readonly<Record<string, string>>) => Record<string, unknown>,
+) {
+  const paged = useServerList({
+    key: (q) => ['monitoring', name, q],
+    fetch,
+    filters,
+    ...(params ? { params } : {}),
+    sortable: [],
   });
-  return (
-    <ServerTable<Row>
-      list={{ data: list.data, isFetching: list.isFetching, error: list.isError ? errorMessage(list.error) : null }}
-      paging={paging}
-      onPaging={setPaging}
-      columns={columns}
-      rowKey={rowKey}
-      empty={empty}
-      data-testid={`monitoring-${name}`}
-    />
-  );
+  const { list } = paged;
+  return {
+    ...paged,
+    /** For ServerTable: the page, the pager and the failure in words. */
+    table: {
+      ...paged.table,
+      list: { data: list.data, isFetching: list.isFetching, error: list.isError ? errorMessage(list.error) : null },
+      'data-testid': `monitoring-${name}`,
+    },
+  };
 }
 
 function ExceedancesTab() {
@@ -184,8 +179,8 @@ function ExceedancesTab() {
 
 function MissingTab() {
   const { t } = useTranslation('monitoring');
-  const [keyWord, setKeyWord] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  const { table, keyWord, setKeyWord, filter, setFilter } = usePagedList('missing', monitoringApi.missing, ['status']);
+  const status = filter('status');
   const columns: ListColumn<MissingRow>[] = [
     employerColumn(t('pages.overview.employer')),
     { title: t('pages.overview.taxCode'), dataIndex: 'taxCode', key: 'taxCode', width: 140 },
@@ -211,25 +206,19 @@ function MissingTab() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Flex gap={8} wrap>
-        <SearchBox
-          value={keyWord}
-          onSearch={(v) => setKeyWord(v ?? '')}
-          placeholder={t('pages.overview.searchEmployer')}
-        />
+        <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('pages.overview.searchEmployer')} />
         <Select
           allowClear
           placeholder={t('pages.overview.status')}
           aria-label={t('pages.overview.status')}
-          value={status ?? undefined}
-          onChange={(v: string | undefined) => setStatus(v ?? null)}
+          value={status || undefined}
+          onChange={(v: string | undefined) => setFilter('status', v)}
           options={(['missing', 'late'] as const).map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           style={{ width: 200 }}
         />
       </Flex>
-      <PagedList<MissingRow>
-        name="missing"
-        query={{ keyWord, status }}
-        fetch={monitoringApi.missing}
+      <ServerTable<MissingRow>
+        {...table}
         columns={columns}
         rowKey={(r) => r.businessId}
         empty={t('pages.overview.emptyMissing')}
@@ -240,7 +229,11 @@ function MissingTab() {
 
 function RepeatedTab() {
   const { t } = useTranslation('monitoring');
-  const [years, setYears] = useState(3);
+  const { table, filter, setFilter } = usePagedList('repeated', monitoringApi.repeated, ['years'], (f) => ({
+    years: Number(f.years) || DEFAULT_WINDOW,
+  }));
+  const years = Number(filter('years')) || DEFAULT_WINDOW;
+  const setYears = (n: number) => setFilter('years', n === DEFAULT_WINDOW ? null : n);
   const columns: ListColumn<RepeatedRow>[] = [
     employerColumn(t('pages.overview.employer')),
     { title: t('pages.overview.ward'), dataIndex: 'wardName', key: 'wardName', minWidth: 180, priority: 2 },
@@ -276,10 +269,8 @@ function RepeatedTab() {
         options={[2, 3, 5].map((n) => ({ value: n, label: t('pages.overview.lastYears', { count: n }) }))}
         style={{ width: 200 }}
       />
-      <PagedList<RepeatedRow>
-        name="repeated"
-        query={{ years }}
-        fetch={monitoringApi.repeated}
+      <ServerTable<RepeatedRow>
+        {...table}
         columns={columns}
         rowKey={(r) => `${r.businessId}|${r.factor}`}
         empty={t('pages.overview.emptyRepeated', { count: years })}
@@ -290,7 +281,8 @@ function RepeatedTab() {
 
 function ExaminationTab() {
   const { t } = useTranslation('monitoring');
-  const [businessId, setBusinessId] = useState<string | null>(null);
+  const { table, filter, setFilter } = usePagedList('examination', monitoringApi.examination, ['businessId']);
+  const businessId = filter('businessId') || null;
   const columns: ListColumn<ExposedWorker>[] = [
     { title: t('pages.overview.worker'), dataIndex: 'fullName', key: 'fullName', minWidth: 200 },
     { title: t('pages.overview.employer'), dataIndex: 'businessName', key: 'businessName', minWidth: 220 },
@@ -327,13 +319,11 @@ function ExaminationTab() {
           target={catalogByKey(EMPLOYER_AREA)}
           placeholder={t('pages.overview.chooseEmployer')}
           value={businessId}
-          onChange={setBusinessId}
+          onChange={(v) => setFilter('businessId', v)}
         />
       </div>
-      <PagedList<ExposedWorker>
-        name="examination"
-        query={{ businessId }}
-        fetch={monitoringApi.examination}
+      <ServerTable<ExposedWorker>
+        {...table}
         columns={columns}
         rowKey={(r) => `${r.workerId}|${r.year}`}
         empty={t('pages.overview.emptyExamination')}

@@ -1,25 +1,16 @@
-import type { VerdictKind } from '@portal/domain/monitoring/factors';
 import type { ExposedWorker, MissingRow, Overview, RepeatedRow } from '@portal/domain/monitoring/views';
 import { apiFetch } from '../../app/api-client.ts';
+import type { ResponseOf } from '../../platform/api/client.ts';
 import { toQuery, type CatalogRecord } from '../../catalog/api.ts';
 
 /** The monitoring module's calls beyond the catalogue's (apps/api/src/modules/monitoring/routes.ts). */
 
 const M = '/api/ObservationMonitor';
 
-export interface Reading extends CatalogRecord {
-  factor: string;
-  code: string;
-  position: string;
-  verdict: VerdictKind | null;
-  limitText: string | null;
-  regulation: string | null;
-}
-
-export interface ReportReadings {
-  report: CatalogRecord;
-  readings: Reading[];
-}
+type Readings = ResponseOf<'/api/ObservationMonitor/get-readings/{id}'>;
+export type Reading = Readings['readings'][number];
+/** The report header is a catalogue record. */
+export type ReportReadings = { report: CatalogRecord; readings: Reading[] };
 
 export interface PageOf<T> {
   pageLists: T[];

@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Select, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@portal/domain/format';
 import { NEWS_PATHS, NEWS_STATES, newsEditPath, newsPublicPath } from '@portal/domain/news/index';
@@ -13,10 +12,10 @@ import {
   RowActions,
   SearchBox,
   ServerTable,
-  sortedAs,
-  useUrlListState,
+  useServerList,
   type ListColumn,
 } from '../../platform/list/index.tsx';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { newsApi, newsKeys, type ArticleSummary } from './api.ts';
 import { StateTag } from './ui.tsx';
 
@@ -25,23 +24,16 @@ export default function NewsListPage() {
   const { t } = useTranslation('news');
   const navigate = useNavigate();
   const access = useAccess();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const state = useUrlListState();
-  const { pageNumber, pageSize, sortBy, sortOrder } = state;
-  const keyWord = state.get('q');
-  const topicId = state.get('topic') || undefined;
-  const articleState = state.get('state') || undefined;
-
-  const query = useMemo(
-    () => ({ pageNumber, pageSize, sortBy, sortOrder, keyWord, topicId, state: articleState }),
-    [pageNumber, pageSize, sortBy, sortOrder, keyWord, topicId, articleState],
-  );
-  const list = useQuery({
-    queryKey: newsKeys.list(query),
-    queryFn: ({ signal }) => newsApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const { table, sortedAs, keyWord, setKeyWord, filter, setFilter } = useServerList({
+    key: newsKeys.list,
+    fetch: newsApi.list,
+    filters: ['topic', 'state'],
+    params: ({ topic, state }) => ({ topicId: topic, state }),
   });
+  const topicId = filter('topic') || undefined;
+  const articleState = filter('state') || undefined;
   const topics = useQuery({ queryKey: newsKeys.topics, queryFn: ({ signal }) => newsApi.topics(signal) });
   const remove = useMutation({
     mutationFn: (ids: string[]) => newsApi.remove(ids),
@@ -59,7 +51,7 @@ export default function NewsListPage() {
       title: t('fields.title'),
       key: 'title',
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'title'),
+      sortOrder: sortedAs('title'),
       minWidth: 260,
       render: (_v, r) => (
         <Flex gap={4} wrap align="center">
@@ -73,7 +65,7 @@ export default function NewsListPage() {
       key: 'topicName',
       dataIndex: 'topicName',
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'topicName'),
+      sortOrder: sortedAs('topicName'),
       width: 180,
       priority: 2,
       render: (v: string | null) => v ?? '—',
@@ -83,7 +75,7 @@ export default function NewsListPage() {
       title: t('fields.state'),
       key: 'state',
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'state'),
+      sortOrder: sortedAs('state'),
       width: 120,
       ellipsis: false,
       render: (_v, r) => <StateTag state={r.state} />,
@@ -92,7 +84,7 @@ export default function NewsListPage() {
       title: t('fields.publishedAt'),
       key: 'publishedAt',
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'publishedAt'),
+      sortOrder: sortedAs('publishedAt'),
       width: 150,
       priority: 3,
       render: (_v, r) => (r.publishedAt ? formatDateTime(r.publishedAt) : '—'),
@@ -101,7 +93,7 @@ export default function NewsListPage() {
       title: t('fields.updatedAt'),
       key: 'updatedAt',
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'updatedAt'),
+      sortOrder: sortedAs('updatedAt'),
       width: 150,
       priority: 5,
       render: (_v, r) => formatDateTime(r.updatedAt),
@@ -125,10 +117,10 @@ export default function NewsListPage() {
               kind: 'delete',
               allowed: mayDelete,
               onClick: () =>
-                modal.confirm({
+                void confirm({
                   title: t('list.deleteConfirm', { count: 1 }),
                   content: r.title,
-                  okButtonProps: { danger: true },
+                  danger: true,
                   onOk: () => remove.mutateAsync([r.id]),
                 }),
             },
@@ -142,18 +134,13 @@ export default function NewsListPage() {
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
-          <SearchBox
-            value={keyWord}
-            onSearch={(q) => state.set({ q })}
-            placeholder={t('list.searchPlaceholder')}
-            width={320}
-          />
+          <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('list.searchPlaceholder')} width={320} />
           <Select
             allowClear
             placeholder={t('list.allTopics')}
             aria-label={t('fields.topic')}
             value={topicId}
-            onChange={(v: string | undefined) => state.set({ topic: v })}
+            onChange={(v: string | undefined) => setFilter('topic', v)}
             options={(topics.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             style={{ width: 220 }}
           />
@@ -162,7 +149,7 @@ export default function NewsListPage() {
             placeholder={t('list.allStates')}
             aria-label={t('fields.state')}
             value={articleState}
-            onChange={(v: string | undefined) => state.set({ state: v })}
+            onChange={(v: string | undefined) => setFilter('state', v)}
             options={NEWS_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
             style={{ width: 160 }}
           />
@@ -174,11 +161,9 @@ export default function NewsListPage() {
         )}
       </Flex>
       <ServerTable<ArticleSummary>
-        list={list}
+        {...table}
         columns={columns}
         empty={t('public.empty')}
-        paging={state.paging}
-        onPaging={state.onPaging}
         onRow={(r) => ({ onDoubleClick: () => navigate(newsEditPath(r.id)) })}
       />
     </Card>

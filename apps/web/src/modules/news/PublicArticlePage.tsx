@@ -6,7 +6,7 @@ import { formatDate } from '@portal/domain/format';
 import { NEWS_PATHS } from '@portal/domain/news/index';
 import { ApiError } from '../../app/api-client.ts';
 import type { ServerQueries } from '../../app/route-types.ts';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { newsApi, newsKeys } from './api.ts';
 import './news.css';
 

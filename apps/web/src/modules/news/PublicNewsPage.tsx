@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDate } from '@portal/domain/format';
 import { NEWS_PATHS, newsPublicPath } from '@portal/domain/news/index';
 import type { ServerQueries } from '../../app/route-types.ts';
-import { PublicPage } from '../home/PublicPage.tsx';
+import { PublicPage } from '../home/index.ts';
 import { newsApi, newsKeys } from './api.ts';
 import './news.css';
 

@@ -1,43 +1,14 @@
-import { NEWS_API, type NewsState } from '@portal/domain/news/index';
+import { NEWS_API } from '@portal/domain/news/index';
 import type { UploadedFile } from '@portal/domain/files/index';
 import { apiFetch } from '../../app/api-client.ts';
+import { api, type BodyOf, type ResponseOf } from '../../platform/api/client.ts';
 
 /** An article as the lists show it. */
-export interface ArticleSummary {
-  id: string;
-  title: string;
-  summary: string;
-  coverFileId: string | null;
-  coverUrl: string | null;
-  topicId: string | null;
-  topicName: string | null;
-  author: string;
-  state: NewsState;
-  featured: boolean;
-  publishedAt: string | null;
-  updatedAt: string;
-}
-export interface Article extends ArticleSummary {
-  /** Sanitised by the server. */
-  body: string;
-  createdAt: string;
-}
-export interface ArticleInput {
-  title: string;
-  summary: string;
-  body: string;
-  coverFileId: string | null;
-  topicId: string | null;
-  author: string;
-  state: NewsState;
-  featured: boolean;
-}
-export interface Topic {
-  id: string;
-  code: string;
-  name: string;
-  count: number;
-}
+export type ArticleSummary = ResponseOf<'/api/News/get-paging'>['pageLists'][number];
+/** `body` sanitised by the server. */
+export type Article = ResponseOf<'/api/News/get-by-id/{id}'>;
+export type ArticleInput = BodyOf<'/api/News/create', 'post'>;
+export type Topic = ResponseOf<'/api/News/public/topics'>[number];
 type Page = { pageLists: ArticleSummary[]; totalRecord: number };
 
 const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
@@ -75,6 +46,6 @@ export const newsApi = {
     }) as Promise<UploadedFile & { url?: string }>,
   publicList: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page>(NEWS_API.publicList, { query: toQuery(query), signal }),
-  publicDetail: (id: string, signal?: AbortSignal) => apiFetch<Article>(withId(NEWS_API.publicDetail, id), { signal }),
-  topics: (signal?: AbortSignal) => apiFetch<Topic[]>(NEWS_API.publicTopics, { signal }),
+  publicDetail: (id: string, signal?: AbortSignal) => api.get(NEWS_API.publicDetail, { path: { id }, signal }),
+  topics: (signal?: AbortSignal) => api.get(NEWS_API.publicTopics, { signal }),
 };

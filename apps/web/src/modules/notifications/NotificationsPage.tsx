@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Segmented, Tag } from 'antd';
+import { Button, Card, Flex, Segmented, Tag } from 'antd';
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
-import { NOTIFICATION_LIMITS, NOTIFY_STATUSES, type NotificationItem } from '@portal/domain/notifications/kinds';
+import { NOTIFICATION_LIMITS, NOTIFY_STATUSES } from '@portal/domain/notifications/kinds';
+import type { NotificationItem } from '@portal/domain/notifications/schemas';
 import { formatDateTime } from '@portal/domain/format';
 import { toast } from '../../app/toast.ts';
 import type { ColumnType } from 'antd/es/table';
 import { ServerTable, useUrlListState } from '../../platform/list/index.tsx';
 import { markSeen, notificationApi, notificationKeys } from './api.ts';
 import './notifications.css';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 const STATUS_SLUGS = { all: NOTIFY_STATUSES.all, unread: NOTIFY_STATUSES.unread, read: NOTIFY_STATUSES.read } as const;
 type StatusSlug = keyof typeof STATUS_SLUGS;
@@ -23,7 +25,7 @@ export default function NotificationsPage() {
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const state = useUrlListState();
   const slug = (state.get('status') in STATUS_SLUGS ? state.get('status') : 'all') as StatusSlug;
   const status = STATUS_SLUGS[slug];
@@ -112,9 +114,9 @@ export default function NotificationsPage() {
             disabled={selected.length === 0}
             loading={remove.isPending}
             onClick={() =>
-              modal.confirm({
+              void confirm({
                 title: t('deleteConfirm', { count: selected.length }),
-                okButtonProps: { danger: true },
+                danger: true,
                 onOk: () => remove.mutateAsync(selected),
               })
             }

@@ -2,11 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Select, Skeleton, Table, Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import {
-  NOTIFICATION_CHANNELS,
-  type NotificationChannel,
-  type NotificationPreference,
-} from '@portal/domain/notifications/kinds';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@portal/domain/notifications/kinds';
+import type { NotificationPreference } from '@portal/domain/notifications/schemas';
 import { toast } from '../../app/toast.ts';
 import { notificationApi, notificationKeys } from './api.ts';
 

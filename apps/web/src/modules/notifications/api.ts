@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  NOTIFICATION_LIMITS,
-  type NotificationItem,
-  type NotificationPreference,
-} from '@portal/domain/notifications/kinds';
+import { NOTIFICATION_LIMITS } from '@portal/domain/notifications/kinds';
+import type { NotificationItem, NotificationPreference } from '@portal/domain/notifications/schemas';
 import { apiFetch } from '../../app/api-client.ts';
 
 /** The notification calls (`/api/Notification/...`) and the query keys the bell, the page and the hub share. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { readTokens } from '../../platform/auth/storage.ts';
+import { dispatchHubEvent } from '../../platform/realtime/index.ts';
 import { notificationKeys } from './api.ts';
 
 /** The real-time hub (spec §7): same origin, path /hubs/notify, query uid and mid, automatic reconnect. */
@@ -10,25 +11,6 @@ export const NOTIFY_EVENT = 'NotifySystem';
 
 /** This tab's id on the hub (`mid`). */
 const tabId = Math.random().toString(36).slice(2, 10);
-
-type HubHandler = (payload: unknown) => void;
-/** Other modules' events, delivered over the bell's one connection (the mailbox's new-mail push). */
-const subscribers = new Map<string, Set<HubHandler>>();
-
-/** Run `handler` on each `event` the hub sends this user while the component is mounted. */
-export function useHubEvent(event: string, handler: HubHandler): void {
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => {
-    const run: HubHandler = (payload) => latest.current(payload);
-    let set = subscribers.get(event);
-    if (!set) subscribers.set(event, (set = new Set()));
-    set.add(run);
-    return () => {
-      set.delete(run);
-    };
-  }, [event]);
-}
 
 /**
  * While a user is signed in: on NotifySystem, reload the bell's first 5, page 1 of the view-all list and the
@@ -53,7 +35,7 @@ export function useNotificationHub(userId: string | undefined, onEvent: () => vo
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all }).then(() => handler.current());
     });
     socket.onAny((event: string, payload: unknown) => {
-      if (event !== NOTIFY_EVENT) subscribers.get(event)?.forEach((run) => run(payload));
+      if (event !== NOTIFY_EVENT) dispatchHubEvent(event, payload);
     });
     socket.on('connect_error', () => undefined);
     return () => {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Popconfirm, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Card, Flex, Tag, Tooltip, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PermitDetail, PermitFile, RequirementSlot } from '@portal/domain/permits/schemas';
 import { toast } from '../../app/toast.ts';
 import { permitKeys, permitsApi } from './api.ts';
 import { errorText, showTime } from './ui.tsx';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 const ACCEPT: Record<string, string> = { pdf: 'application/pdf,.pdf', image: 'image/png,image/jpeg,.png,.jpg,.jpeg' };
 
@@ -43,17 +44,17 @@ function FileLine({ file, onRemove, removable }: { file: PermitFile; onRemove?: 
         {file.uploadedByName ? ` · ${file.uploadedByName}` : ''}
       </Typography.Text>
       {removable && onRemove && (
-        <Popconfirm
+        <ConfirmPopover
           title={t('files.removeConfirm', { name: file.fileName })}
           okText={t('actions.removeFile')}
-          okButtonProps={{ danger: true }}
+          danger
           cancelText={t('form.cancel')}
           onConfirm={onRemove}
         >
           <Tooltip title={t('actions.removeFile')}>
             <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.removeFile')} />
           </Tooltip>
-        </Popconfirm>
+        </ConfirmPopover>
       )}
     </Flex>
   );

@@ -1,7 +1,5 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Segmented, Select, Typography } from 'antd';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
@@ -10,7 +8,7 @@ import { PERMIT_EXPIRING_DAYS } from '@portal/domain/permits/rules';
 import { PERMIT_KINDS, PERMIT_STATUSES } from '@portal/domain/permits/state';
 import { can, useAccess } from '../../app/access.ts';
 import { permitKeys, permitsApi } from './api.ts';
-import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, TrashButton, useServerList } from '../../platform/list/index.tsx';
 import { requestPath, showDate, showPeriod, showTime, StatusTag, useCountryName } from './ui.tsx';
 
 /** The department's queues: what waits for it first. */
@@ -27,36 +25,35 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
   const navigate = useNavigate();
   const access = useAccess();
   const country = useCountryName();
-  const state = useUrlListState();
   const mayFile = can(access, 'create', 'WorkerLicense') && mode === 'employer';
-  const { pageNumber, pageSize } = state;
-  const keyWord = state.get('q');
-  const kind = state.get('kind') || undefined;
-  const status = state.get('status') || undefined;
-  const tab = (REVIEW_TABS as readonly string[]).includes(state.get('tab'))
-    ? (state.get('tab') as ReviewTab)
-    : 'submitted';
-
-  const query = useMemo(() => {
-    const q: Record<string, unknown> = { pageNumber, pageSize, keyWord, kind };
-    if (mode === 'review') {
-      if (tab === 'expiring') q.expiringWithinDays = PERMIT_EXPIRING_DAYS;
-      else if (tab !== 'all') q.status = tab;
-      q.sortBy = tab === 'submitted' ? 'submittedAt' : tab === 'expiring' ? 'validTo' : 'updatedAt';
-      q.sortOrder = tab === 'submitted' || tab === 'expiring' ? 'asc' : 'desc';
-    } else {
-      q.status = status;
-    }
-    return q;
-  }, [pageNumber, pageSize, keyWord, kind, status, tab, mode]);
-
-  const list = useQuery({
-    queryKey: permitKeys.list({ mode, ...query }),
-    queryFn: ({ signal }) => permitsApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const tabOf = (value: string | undefined): ReviewTab =>
+    (REVIEW_TABS as readonly string[]).includes(value ?? '') ? (value as ReviewTab) : 'submitted';
+  const { table, rowNumber, keyWord, setKeyWord, filter, set } = useServerList({
+    key: (q) => permitKeys.list({ mode, ...q }),
+    fetch: permitsApi.list,
+    filters: ['kind', 'status', 'tab'],
+    params: ({ kind, status, tab }) => {
+      if (mode !== 'review') return { kind, status };
+      const queue = tabOf(tab);
+      if (queue === 'expiring') return { kind, expiringWithinDays: PERMIT_EXPIRING_DAYS };
+      return { kind, status: queue === 'all' ? undefined : queue };
+    },
+    // The queues' own order (what waits longest, what expires soonest first); the columns do not sort.
+    sortable: [],
+    defaultSort: ({ tab }) => {
+      if (mode !== 'review') return undefined;
+      const queue = tabOf(tab);
+      return queue === 'submitted'
+        ? { sortBy: 'submittedAt', sortOrder: 'asc' }
+        : queue === 'expiring'
+          ? { sortBy: 'validTo', sortOrder: 'asc' }
+          : { sortBy: 'updatedAt', sortOrder: 'desc' };
+    },
   });
-
-  const update = state.set;
+  const kind = filter('kind') || undefined;
+  const status = filter('status') || undefined;
+  const tab = tabOf(filter('tab'));
+  const update = set;
 
   const columns: ListColumn<PermitSummary>[] = [
     {
@@ -64,7 +61,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
       key: 'index',
       width: 56,
       align: 'center',
-      render: (_v, _r, i) => (pageNumber - 1) * pageSize + i + 1,
+      render: (_v, _r, i) => rowNumber(i),
     },
     {
       title: t('fields.worker'),
@@ -139,12 +136,7 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
       )}
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
-          <SearchBox
-            value={keyWord}
-            onSearch={(q) => update({ q })}
-            placeholder={t('list.searchPlaceholder')}
-            width={320}
-          />
+          <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('list.searchPlaceholder')} width={320} />
           <Select
             allowClear
             placeholder={t('fields.kind')}
@@ -179,12 +171,10 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
         )}
       </Flex>
       <ServerTable<PermitSummary>
-        list={list}
+        {...table}
         columns={columns}
         onRow={(r) => ({ onDoubleClick: () => navigate(requestPath(r.kind, r.id)) })}
         empty={t('list.empty')}
-        paging={state.paging}
-        onPaging={state.onPaging}
       />
     </Card>
   );

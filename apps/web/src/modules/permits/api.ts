@@ -32,10 +32,14 @@ export const permitsApi = {
       url(`${group === 'confirm' ? 'worker-confirm' : 'worker-license'}/${encodeURIComponent(id)}`),
       { signal },
     ),
-  createLicense: (body: Body) => apiFetch<PermitDetail>(url('add-require-license'), { method: 'POST', body }),
-  createConfirm: (body: Body) => apiFetch<PermitDetail>(url('add-require-confirm'), { method: 'POST', body }),
-  extend: (body: Body) => apiFetch<PermitDetail>(url('require-extend'), { method: 'POST', body }),
-  renew: (body: Body) => apiFetch<PermitDetail>(url('require-renew'), { method: 'POST', body }),
+  createLicense: (body: Body, idempotencyKey?: string) =>
+    apiFetch<PermitDetail>(url('add-require-license'), { method: 'POST', body, idempotencyKey }),
+  createConfirm: (body: Body, idempotencyKey?: string) =>
+    apiFetch<PermitDetail>(url('add-require-confirm'), { method: 'POST', body, idempotencyKey }),
+  extend: (body: Body, idempotencyKey?: string) =>
+    apiFetch<PermitDetail>(url('require-extend'), { method: 'POST', body, idempotencyKey }),
+  renew: (body: Body, idempotencyKey?: string) =>
+    apiFetch<PermitDetail>(url('require-renew'), { method: 'POST', body, idempotencyKey }),
   edit: (group: RequestGroup, body: Body) =>
     apiFetch<PermitDetail>(url(group === 'confirm' ? 'edit-require-confirm' : 'edit-require-license'), {
       method: 'PUT',

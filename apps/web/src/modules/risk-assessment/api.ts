@@ -1,16 +1,10 @@
 import {
   RISK_ASSESSMENT_PATHS,
-  type Assessment,
   type AssessmentHazard,
   type AssessmentMeasure,
-  type HazardAnswer,
-  type HazardGroup,
-  type HazardSector,
-  type MeasureStatus,
-  type ReviewReason,
-  type RiskLevel,
 } from '@portal/domain/risk-assessment/rules';
-import { apiDownload, apiFetch } from '../../app/api-client.ts';
+import { apiDownload } from '../../app/api-client.ts';
+import { api, type BodyOf, type ResponseOf } from '../../platform/api/client.ts';
 import { saveFile } from '../../catalog/api.ts';
 
 /**
@@ -22,84 +16,29 @@ const id = (value: string) => encodeURIComponent(value);
 
 export type { AssessmentHazard, AssessmentMeasure };
 
-export interface AssessmentDetails {
-  assessment: Assessment;
-  canEdit: boolean;
-  canManageMeasures: boolean;
-  reviewReasons: ReviewReason[];
-  hazards: AssessmentHazard[];
-  priority: string[];
-  accidents: {
-    id: string;
-    code: string;
-    occurredOn: string;
-    severity: string;
-    place: string;
-    afterCompletion: boolean;
-  }[];
-  summary: {
-    hazards: number;
-    unanswered: number;
-    present: number;
-    rated: number;
-    levels: Record<RiskLevel, number>;
-    measures: number;
-    measuresDone: number;
-    measuresOverdue: number;
-    cost: number;
-  };
-}
-
-export interface LibraryHazard {
-  id: string;
-  code: string;
-  name: string;
-  sector: HazardSector;
-  group: HazardGroup;
-  suggestedMeasures: string | null;
-  added: boolean;
-}
-
-export interface HazardAnswerBody {
-  answer: HazardAnswer;
-  currentControls?: string | null;
-  likelihood?: number | null;
-  severity?: number | null;
-  note?: string | null;
-  name?: string;
-  group?: HazardGroup;
-}
-
-export interface MeasureBody {
-  description: string;
-  owner: string;
-  deadline: string;
-  cost: number;
-  status: MeasureStatus;
-  doneOn?: string | null;
-}
+export type AssessmentDetails = ResponseOf<'/api/RiskAssessment/details/{id}'>;
+export type LibraryHazard = ResponseOf<'/api/RiskAssessment/library/{id}'>[number];
+export type HazardAnswerBody = BodyOf<'/api/RiskAssessment/hazard/{id}', 'put'>;
+export type MeasureBody = BodyOf<'/api/RiskAssessment/measure/{id}', 'put'>;
 
 export const riskApi = {
   details: (assessmentId: string, signal?: AbortSignal) =>
-    apiFetch<AssessmentDetails>(`${BASE}/details/${id(assessmentId)}`, { signal }),
+    api.get('/api/RiskAssessment/details/{id}', { path: { id: assessmentId }, signal }),
   library: (assessmentId: string, signal?: AbortSignal) =>
-    apiFetch<LibraryHazard[]>(`${BASE}/library/${id(assessmentId)}`, { signal }),
-  addHazards: (assessmentId: string, body: { hazardIds?: string[]; own?: { name: string; group: HazardGroup }[] }) =>
-    apiFetch<AssessmentDetails>(`${BASE}/hazards/${id(assessmentId)}`, { method: 'POST', body }),
+    api.get('/api/RiskAssessment/library/{id}', { path: { id: assessmentId }, signal }),
+  addHazards: (assessmentId: string, body: BodyOf<'/api/RiskAssessment/hazards/{id}', 'post'>) =>
+    api.post('/api/RiskAssessment/hazards/{id}', { path: { id: assessmentId }, body }),
   answer: (rowId: string, body: HazardAnswerBody) =>
-    apiFetch<AssessmentDetails>(`${BASE}/hazard/${id(rowId)}`, { method: 'PUT', body }),
-  removeHazard: (rowId: string) =>
-    apiFetch<AssessmentDetails>(`${BASE}/remove-hazard/${id(rowId)}`, { method: 'POST' }),
+    api.put('/api/RiskAssessment/hazard/{id}', { path: { id: rowId }, body }),
+  removeHazard: (rowId: string) => api.post('/api/RiskAssessment/remove-hazard/{id}', { path: { id: rowId } }),
   addMeasure: (rowId: string, body: MeasureBody) =>
-    apiFetch<AssessmentDetails>(`${BASE}/measure/${id(rowId)}`, { method: 'POST', body }),
+    api.post('/api/RiskAssessment/measure/{id}', { path: { id: rowId }, body }),
   updateMeasure: (measureId: string, body: MeasureBody) =>
-    apiFetch<AssessmentDetails>(`${BASE}/measure/${id(measureId)}`, { method: 'PUT', body }),
+    api.put('/api/RiskAssessment/measure/{id}', { path: { id: measureId }, body }),
   removeMeasure: (measureId: string) =>
-    apiFetch<AssessmentDetails>(`${BASE}/remove-measure/${id(measureId)}`, { method: 'POST' }),
-  complete: (assessmentId: string) =>
-    apiFetch<AssessmentDetails>(`${BASE}/complete/${id(assessmentId)}`, { method: 'POST' }),
-  reassess: (assessmentId: string) =>
-    apiFetch<{ id: string }>(`${BASE}/reassess/${id(assessmentId)}`, { method: 'POST' }),
+    api.post('/api/RiskAssessment/remove-measure/{id}', { path: { id: measureId } }),
+  complete: (assessmentId: string) => api.post('/api/RiskAssessment/complete/{id}', { path: { id: assessmentId } }),
+  reassess: (assessmentId: string) => api.post('/api/RiskAssessment/reassess/{id}', { path: { id: assessmentId } }),
   reportPdf: async (assessmentId: string, title: string) =>
     saveFile(await apiDownload(`${BASE}/report-pdf/${id(assessmentId)}`), `${title}.pdf`),
   planPdf: async (assessmentId: string, title: string) =>

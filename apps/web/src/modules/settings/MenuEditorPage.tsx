@@ -7,7 +7,7 @@ import ArrowRightOutlined from '@ant-design/icons/ArrowRightOutlined';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import FolderOutlined from '@ant-design/icons/FolderOutlined';
 import FileOutlined from '@ant-design/icons/FileOutlined';
-import { hasRoute } from '../../app/routes.tsx';
+import { hasRoute } from '../../app/route-table.ts';
 import { MenuEditorFrame, type MenuEditorState } from './menu-editor.tsx';
 import { moveNode, possibleMoves, type EditorNode, type Move } from './menu-tree.ts';
 import './settings.css';

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,10 +13,12 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { PortalConfig } from '@portal/domain/configuration';
-import { apiFetch, ApiError } from '../../app/api-client.ts';
+import { apiFetch } from '../../app/api-client.ts';
 import { can, useAccess } from '../../app/access.ts';
 import { applyFavicon, configurationQuery } from '../../app/configuration.ts';
 import { toast } from '../../app/toast.ts';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
+import { showServerErrors } from '../../platform/form/index.ts';
 import { ImageField } from './ImageField.tsx';
 import './settings.css';
 
@@ -36,25 +37,13 @@ interface Province {
   fullName: string;
 }
 
-/** Server field errors ('body.systemInfo.email', 'body.bannerImages.0') → form fields. */
-function fieldErrors(err: ApiError): { name: (string | number)[]; errors: string[] }[] {
-  return err.details.flatMap((d) => {
-    if (!d.field?.startsWith('body.')) return [];
-    const name = d.field
-      .slice(5)
-      .split('.')
-      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    return [{ name, errors: [d.message] }];
-  });
-}
-
 /**
  * `/cai-dat`: the province variant — names, province, district-site link, test-portal flag, images and
  * system information. Everyone with Configuration.read sees it; Configuration.update edits it.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('shell');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const access = useAccess();
   const editable = can(access, 'update', 'Configuration');
@@ -88,11 +77,9 @@ export default function SettingsPage() {
       setDirty(false);
       toast.success(t('settings.saved'));
     },
-    onError: (err) => {
-      // Field paths come from the server's validation of the same schema, so they name real form fields.
-      if (err instanceof ApiError) form.setFields(fieldErrors(err) as Parameters<typeof form.setFields>[0]);
-      toast.error(t('settings.saveFailed'), err.message);
-    },
+    // The one form behaviour: the server's field errors beside the fields (its validation of the same schema
+    // names real form fields), the first in view; the rest in a toast.
+    onError: (err) => showServerErrors(form, err),
   });
 
   const blocker = useBlocker(
@@ -101,13 +88,14 @@ export default function SettingsPage() {
   const blocked = blocker.state === 'blocked';
   useEffect(() => {
     if (!blocked) return;
-    modal.confirm({
+    void confirm({
       title: t('menuEditor.leaveTitle'),
       content: t('menuEditor.leaveText'),
       okText: t('menuEditor.leave'),
       cancelText: t('menuEditor.stay'),
       onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+    }).then((left) => {
+      if (!left) blocker.reset();
     });
     // One confirmation per blocked navigation: the blocker object itself changes on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,8 +13,9 @@ import { isMenuScope, type MenuLeaf, type MenuNode, type MenuScope } from '@port
 import { formatDateTime } from '@portal/domain/format';
 import { apiFetch, ApiError } from '../../app/api-client.ts';
 import { leafTitleKey } from '../../app/menu.ts';
-import { hasRoute } from '../../app/routes.tsx';
+import { hasRoute } from '../../app/route-table.ts';
 import { toast } from '../../app/toast.ts';
+import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { toArranged, toEditorTree, type EditorNode } from './menu-tree.ts';
 
 interface ArrangementResponse {
@@ -74,7 +74,7 @@ export function MenuEditorFrame({
   other: { path: string; labelKey: string };
 }) {
   const { t } = useTranslation('shell');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const requested = params.get('scope') ?? 'default';
@@ -103,13 +103,14 @@ export function MenuEditorFrame({
   const blocked = blocker.state === 'blocked';
   useEffect(() => {
     if (!blocked) return;
-    modal.confirm({
+    void confirm({
       title: t('menuEditor.leaveTitle'),
       content: t('menuEditor.leaveText'),
       okText: t('menuEditor.leave'),
       cancelText: t('menuEditor.stay'),
       onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+    }).then((left) => {
+      if (!left) blocker.reset();
     });
     // One confirmation per blocked navigation: the blocker object itself changes on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -192,12 +193,12 @@ export function MenuEditorFrame({
               danger
               disabled={!query.data?.saved || dirty || reset.isPending}
               onClick={() =>
-                modal.confirm({
+                void confirm({
                   title: t('menuEditor.resetTitle'),
                   content: t('menuEditor.resetText'),
                   okText: t('menuEditor.reset'),
                   cancelText: t('menuEditor.cancel'),
-                  okButtonProps: { danger: true },
+                  danger: true,
                   onOk: () => reset.mutateAsync(),
                 })
               }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Select, Tag, Typography } from 'antd';
 import { formatDate } from '@portal/domain/format';
 import { SUGGESTION_LIMITS, SUGGESTION_TOPICS } from '@portal/domain/suggestions/index';
 import { ApiError } from '../../app/api-client.ts';
-import { PublicPage } from '../home/PublicPage.tsx';
-import { PublicSearchList } from '../home/PublicSearchList.tsx';
+import { PublicPage, PublicSearchList } from '../home/index.ts';
 import {
   suggestionKeys,
   suggestionsApi,
@@ -14,6 +13,7 @@ import {
   type SendInput,
 } from './api.ts';
 import { solveChallenge } from './pow.ts';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 
 const PAGE_SIZE = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -107,34 +107,42 @@ function SendForm() {
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
 
-  const submit = async (values: SendInput) => {
-    setError(null);
-    try {
-      setPhase('working');
-      const challenge = await suggestionsApi.challenge();
-      const nonce = await solveChallenge(challenge.token, challenge.difficulty);
-      setPhase('sending');
-      const sent = await suggestionsApi.send({
-        ...values,
-        contact: values.contact?.trim() || null,
-        token: challenge.token,
-        nonce,
-      });
+  // The proof of work solved for the form's current key: a retry of the same sending sends the same request,
+  // which the server answers with the first result instead of a second suggestion.
+  const solved = useRef<{ key: string; token: string; nonce: string } | null>(null);
+  const { submit } = useSubmit({
+    send: async (values: SendInput, idempotencyKey: string) => {
+      setError(null);
+      try {
+        let proof = solved.current?.key === idempotencyKey ? solved.current : null;
+        if (!proof) {
+          setPhase('working');
+          const challenge = await suggestionsApi.challenge();
+          const nonce = await solveChallenge(challenge.token, challenge.difficulty);
+          proof = solved.current = { key: idempotencyKey, token: challenge.token, nonce };
+        }
+        setPhase('sending');
+        return await suggestionsApi.send(
+          { ...values, contact: values.contact?.trim() || null, token: proof.token, nonce: proof.nonce },
+          idempotencyKey,
+        );
+      } finally {
+        setPhase('idle');
+      }
+    },
+    onSuccess: (sent) => {
       setCode(sent.code);
       form.resetFields();
-    } catch (e) {
+    },
+    onError: (e) => {
       if (e instanceof ApiError && e.status === 429) setError(t('form.tooMany'));
       else if (e instanceof ApiError && e.status === 400 && e.details.length > 0) {
-        form.setFields(
-          e.details.filter((d) => d.field).map((d) => ({ name: d.field as keyof SendInput, errors: [d.message] })),
-        );
-        form.scrollToField(e.details.find((d) => d.field)?.field as keyof SendInput, { block: 'center' });
+        // The one form behaviour: the server's field errors beside the fields, the first in view.
+        showServerErrors(form, e);
         setError(e.message);
       } else setError(e instanceof Error && e.message ? e.message : t('form.sendFailed'));
-    } finally {
-      setPhase('idle');
-    }
-  };
+    },
+  });
 
   if (code) {
     return (

@@ -11,7 +11,6 @@ import {
   Flex,
   Form,
   Input,
-  Popconfirm,
   Segmented,
   Select,
   Spin,
@@ -29,6 +28,7 @@ import type { SuggestionDetail, SuggestionSummary } from '@portal/domain/suggest
 import { can, useAccess } from '../../app/access.ts';
 import { SearchBox, ServerTable, useUrlListState, type ListColumn } from '../../platform/list/index.tsx';
 import { suggestionKeys, suggestionsApi } from './api.ts';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 const TABS = ['all', ...SUGGESTION_STATUSES] as const;
 const STATUS_COLORS: Record<SuggestionStatus, string> = {
@@ -351,15 +351,15 @@ function SuggestionView({ s, onDeleted }: { s: SuggestionDetail; onDeleted: () =
           <Divider style={{ margin: 0 }} />
           <Flex gap={8} justify="end">
             {mayUpdate && !closed && (
-              <Popconfirm
+              <ConfirmPopover
                 title={t('detail.closeConfirm')}
                 onConfirm={() => run(() => suggestionsApi.close(v), t('detail.closed'))}
               >
                 <Button loading={act.isPending}>{t('detail.close')}</Button>
-              </Popconfirm>
+              </ConfirmPopover>
             )}
             {mayDelete && (
-              <Popconfirm
+              <ConfirmPopover
                 title={t('detail.deleteConfirm')}
                 onConfirm={() =>
                   act.mutate(() => suggestionsApi.remove([s.id]), {
@@ -373,7 +373,7 @@ function SuggestionView({ s, onDeleted }: { s: SuggestionDetail; onDeleted: () =
                 <Button danger loading={act.isPending}>
                   {t('detail.delete')}
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             )}
           </Flex>
         </>

@@ -1,7 +1,8 @@
 import { SUGGESTION_API } from '@portal/domain/suggestions/index';
 import type { SuggestionDetail, SuggestionSummary } from '@portal/domain/suggestions/schemas';
-import type { SuggestionStatus, SuggestionTopic } from '@portal/domain/suggestions/index';
+import type { SuggestionStatus } from '@portal/domain/suggestions/index';
 import { apiFetch } from '../../app/api-client.ts';
+import { api, type BodyOf, type ResponseOf } from '../../platform/api/client.ts';
 
 /** Calls of the suggestion box (`/api/Suggestion/…`). */
 
@@ -10,46 +11,12 @@ export interface Page<T> {
   totalRecord: number;
 }
 
-export interface PublishedSuggestion {
-  id: string;
-  topic: SuggestionTopic;
-  title: string;
-  question: string;
-  answer: string;
-  createdAt: string;
-  publishedAt: string;
-}
-
-export interface FollowedSuggestion {
-  code: string;
-  topic: SuggestionTopic;
-  title: string;
-  status: SuggestionStatus;
-  createdAt: string;
-  answeredAt: string | null;
-  answer: string | null;
-}
-
-export interface Challenge {
-  token: string;
-  difficulty: number;
-  expiresAt: string;
-}
-
-export interface SendInput {
-  name: string;
-  contact?: string | null;
-  topic: SuggestionTopic;
-  title: string;
-  content: string;
-  website?: string | null;
-}
-
-export interface Officer {
-  id: string;
-  fullName: string;
-  userName: string;
-}
+export type PublishedSuggestion = ResponseOf<'/api/Suggestion/published'>['pageLists'][number];
+export type FollowedSuggestion = ResponseOf<'/api/Suggestion/follow/{code}'>;
+export type Challenge = ResponseOf<'/api/Suggestion/challenge'>;
+/** What the visitor writes; the answer to the challenge (token, nonce) is added when sending. */
+export type SendInput = Omit<BodyOf<'/api/Suggestion/send', 'post'>, 'token' | 'nonce'>;
+export type Officer = ResponseOf<'/api/Suggestion/officers'>[number];
 
 const toQuery = (values: Record<string, unknown>): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -68,20 +35,19 @@ export const suggestionKeys = {
 type Versioned = { id: string; version: number };
 
 export const suggestionsApi = {
-  challenge: () => apiFetch<Challenge>(SUGGESTION_API.challenge),
-  send: (body: SendInput & { token: string; nonce: string }) =>
-    apiFetch<{ code: string }>(SUGGESTION_API.send, { method: 'POST', body }),
-  follow: (code: string) =>
-    apiFetch<FollowedSuggestion>(SUGGESTION_API.follow.replace('{code}', encodeURIComponent(code))),
+  challenge: () => api.get(SUGGESTION_API.challenge),
+  send: (body: SendInput & { token: string; nonce: string }, idempotencyKey?: string) =>
+    apiFetch<{ code: string }>(SUGGESTION_API.send, { method: 'POST', body, idempotencyKey }),
+  follow: (code: string) => api.get(SUGGESTION_API.follow, { path: { code } }),
   published: (q: Record<string, unknown>, signal?: AbortSignal) =>
-    apiFetch<Page<PublishedSuggestion>>(SUGGESTION_API.published, { query: toQuery(q), signal }),
+    api.get(SUGGESTION_API.published, { query: q, signal }),
   list: (q: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<SuggestionSummary> & { counts: Record<SuggestionStatus, number> }>(SUGGESTION_API.list, {
       query: toQuery(q),
       signal,
     }),
   detail: (id: string) => apiFetch<SuggestionDetail>(SUGGESTION_API.detail.replace('{id}', id)),
-  officers: () => apiFetch<Officer[]>(SUGGESTION_API.officers),
+  officers: () => api.get(SUGGESTION_API.officers),
   assign: (body: Versioned & { userId: string }) =>
     apiFetch<SuggestionDetail>(SUGGESTION_API.assign, { method: 'PUT', body }),
   answer: (body: Versioned & { answer: string }) =>

@@ -1,15 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Skeleton } from 'antd';
 import type { ResolvedCatalog, ResolvedPage } from '@portal/domain/catalog/index';
-import { ApiError } from '../../app/api-client.ts';
 import { can, useAccess } from '../../app/access.ts';
 import { catalogApi, type CatalogRecord } from '../../catalog/api.ts';
 import { RecordForm } from '../../catalog/FormPage.tsx';
-import { errorMessage } from '../../catalog/ListPage.tsx';
 import { pageById } from '../../catalog/registry.ts';
 import { useCatalogText } from '../../catalog/text.ts';
+import { RecordShell, retryRecord } from '../../platform/record/index.ts';
 
 /**
  * An edit page of one of the workers' areas: the record's generic form (from its declaration) and what the area
@@ -38,32 +36,24 @@ export function RecordPage({
     queryKey: ['catalog', c.key, 'record', id],
     queryFn: ({ signal }) => api.get(id!, signal),
     enabled: Boolean(id),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryRecord,
   });
   const back = () => navigate(page.routes.list);
-  if (record.isLoading) {
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  }
-  if (record.isError || !record.data) {
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          message={
-            record.error instanceof ApiError && record.error.status === 404
-              ? text.t('catalog:messages.notFound')
-              : errorMessage(record.error)
-          }
-          action={<Button onClick={back}>{text.t('catalog:actions.back')}</Button>}
-        />
-      </Card>
-    );
-  }
-  const form = <RecordForm c={c} page={page} record={record.data} onSaved={back} onCancel={back} />;
-  return <>{children({ c, page, record: record.data, form, canEdit: can(access, 'update', c.subject) })}</>;
+  return (
+    <RecordShell
+      query={record}
+      back={{ label: text.t('catalog:actions.back'), onClick: back }}
+      notFound={text.t('catalog:messages.notFound')}
+    >
+      {(data) =>
+        children({
+          c,
+          page,
+          record: data,
+          form: <RecordForm c={c} page={page} record={data} onSaved={back} onCancel={back} />,
+          canEdit: can(access, 'update', c.subject),
+        })
+      }
+    </RecordShell>
+  );
 }

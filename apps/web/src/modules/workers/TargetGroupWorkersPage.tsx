@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Input, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Space, Typography } from 'antd';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { catalogApi, type CatalogRecord } from '../../catalog/api.ts';
 import { useCatalogText } from '../../catalog/text.ts';
+import { SearchBox, ServerTable, useServerList } from '../../platform/list/index.tsx';
 import { showDate } from './api.ts';
 import { workerEditPath } from './paths.ts';
 
@@ -19,17 +19,14 @@ export default function TargetGroupWorkersPage() {
   const workers = catalogByKey('worker');
   const groups = catalogByKey('targetTraining');
   const text = useCatalogText(workers);
-  const [pageNumber, setPageNumber] = useState(1);
-  const [keyWord, setKeyWord] = useState('');
   const group = useQuery({
     queryKey: ['catalog', groups.key, 'record', id],
     queryFn: ({ signal }) => catalogApi(groups).get(id, signal),
   });
-  const list = useQuery({
-    queryKey: ['catalog', workers.key, 'byGroup', id, pageNumber, keyWord],
-    queryFn: ({ signal }) =>
-      catalogApi(workers).list({ targetTrainingId: id, pageNumber, pageSize: 20, keyWord }, signal),
-    placeholderData: keepPreviousData,
+  const { table, keyWord, setKeyWord } = useServerList({
+    key: (q) => ['catalog', workers.key, 'byGroup', id, q],
+    fetch: (q, signal) => catalogApi(workers).list({ ...q, targetTrainingId: id }, signal),
+    sortable: [],
   });
   return (
     <Card title={group.data ? String(group.data.name) : t('web.group.title')} style={{ maxWidth: 1180 }}>
@@ -42,25 +39,12 @@ export default function TargetGroupWorkersPage() {
             })}
           </Typography.Text>
         )}
-        <Input.Search
-          allowClear
-          placeholder={t('web.group.search')}
-          onSearch={(v) => (setKeyWord(v), setPageNumber(1))}
-          style={{ width: 360 }}
-        />
-        <Table<CatalogRecord>
-          rowKey="id"
+        <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('web.group.search')} width={360} />
+        <ServerTable<CatalogRecord>
+          {...table}
           size="small"
-          loading={list.isFetching}
-          dataSource={list.data?.pageLists ?? []}
-          pagination={{
-            current: pageNumber,
-            pageSize: 20,
-            total: list.data?.totalRecord ?? 0,
-            onChange: setPageNumber,
-            showSizeChanger: false,
-            showTotal: (n) => t('web.total', { count: n }),
-          }}
+          total={(n) => t('web.total', { count: n })}
+          empty={t('web.group.empty')}
           columns={[
             {
               title: text.label('fullName'),

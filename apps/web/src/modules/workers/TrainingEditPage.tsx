@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Flex, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TrainingWorker } from '@portal/domain/workers/records';
 import { toast } from '../../app/toast.ts';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showDate, trainingApi } from './api.ts';
 import { PARTICIPANTS_IMPORT } from './paths.ts';
 import { RecordPage } from './RecordPage.tsx';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
 /** The participants of a course: who took part, their result and certificate; add, remove, import. */
 const RESULT_COLORS: Record<string, string> = { passed: 'green', failed: 'red', absent: 'default' };
@@ -92,7 +93,7 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
             <Link to={`${PARTICIPANTS_IMPORT}/${trainingId}`}>
               <Button icon={<FileExcelOutlined />}>{t('web.participants.import')}</Button>
             </Link>
-            <Popconfirm
+            <ConfirmPopover
               title={t('web.confirmDelete')}
               onConfirm={() => remove.mutate(selected)}
               disabled={!selected.length}
@@ -102,7 +103,7 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
               <Button danger icon={<DeleteOutlined />} disabled={!selected.length}>
                 {t('web.participants.remove', { count: selected.length })}
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           </Space>
         )}
       </Flex>

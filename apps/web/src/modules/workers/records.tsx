@@ -1,20 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Statistic,
-  Table,
-} from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select, Space, Statistic } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { OVERTIME_LIMITS, type WorkerOvertime, type WorkerProgress } from '@portal/domain/workers/records';
@@ -22,6 +8,8 @@ import { toast } from '../../app/toast.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showDate, workerApi } from './api.ts';
 import { showServerErrors } from '../../platform/form/index.ts';
+import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
+import { ServerTable, useServerList } from '../../platform/list/index.tsx';
 
 /** A worker's progress records and overtime: the tabs of the worker's page beside the record's form. */
 
@@ -30,14 +18,15 @@ const toDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : nul
 
 export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: boolean }) {
   const { t } = useTranslation('workers');
-  const [pageNumber, setPageNumber] = useState(1);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const key = ['workers', 'progress', workerId];
-  const list = useQuery({
-    queryKey: [...key, pageNumber],
-    queryFn: ({ signal }) => workerApi.progress(workerId, { pageNumber, pageSize: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
+  const { table } = useServerList({
+    key: (q) => [...key, q],
+    fetch: (q, signal) => workerApi.progress(workerId, { pageNumber: q.pageNumber, pageSize: q.pageSize }, signal),
+    prefix: 'progress',
+    pageSize: PAGE_SIZE,
+    sortable: [],
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
@@ -90,19 +79,10 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
           </Form>
         </Card>
       )}
-      <Table<WorkerProgress>
-        rowKey="id"
+      <ServerTable<WorkerProgress>
+        {...table}
         size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
-        pagination={{
-          current: pageNumber,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalRecord ?? 0,
-          onChange: setPageNumber,
-          showSizeChanger: false,
-        }}
-        locale={{ emptyText: t('web.progress.empty') }}
+        empty={t('web.progress.empty')}
         columns={[
           { title: t('web.progress.fromDate'), dataIndex: 'fromDate', width: 120, render: showDate },
           {
@@ -120,15 +100,17 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
                   title: '',
                   key: 'actions',
                   width: 56,
+                  ellipsis: false,
                   render: (_: unknown, r: WorkerProgress) => (
-                    <Popconfirm
+                    <ConfirmPopover
                       title={t('web.confirmDelete')}
-                      onConfirm={() => remove.mutate(r.id)}
+                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
                       okText={t('web.delete')}
                       cancelText={t('web.cancel')}
+                      danger
                     >
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('web.delete')} />
-                    </Popconfirm>
+                    </ConfirmPopover>
                   ),
                 },
               ]
@@ -141,16 +123,26 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
 
 export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: boolean }) {
   const { t } = useTranslation('workers');
-  const [pageNumber, setPageNumber] = useState(1);
-  const [year, setYear] = useState<number>(dayjs().year());
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const key = ['workers', 'overtime', workerId];
-  const list = useQuery({
-    queryKey: [...key, year, pageNumber],
-    queryFn: ({ signal }) => workerApi.overtime(workerId, { pageNumber, pageSize: PAGE_SIZE, year }, signal),
-    placeholderData: keepPreviousData,
+  const thisYear = dayjs().year();
+  const { list, table, filter, setFilter } = useServerList({
+    key: (q) => [...key, q],
+    fetch: (q, signal) =>
+      workerApi.overtime(
+        workerId,
+        { pageNumber: q.pageNumber, pageSize: q.pageSize, year: Number(q.year) || thisYear },
+        signal,
+      ),
+    prefix: 'overtime',
+    filters: ['year'],
+    pageSize: PAGE_SIZE,
+    sortable: [],
   });
+  const year = Number(filter('year')) || thisYear;
+  // The current year is the default: the address names only another.
+  const setYear = (y: number) => setFilter('year', y === thisYear ? null : y);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
@@ -175,7 +167,7 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
       <Flex gap={24} align="center" wrap>
         <Select
           value={year}
-          onChange={(y) => (setYear(y), setPageNumber(1))}
+          onChange={setYear}
           options={years.map((y) => ({ value: y, label: String(y) }))}
           style={{ width: 110 }}
           aria-label={t('web.overtime.year')}
@@ -212,19 +204,10 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
           </Form>
         </Card>
       )}
-      <Table<WorkerOvertime>
-        rowKey="id"
+      <ServerTable<WorkerOvertime>
+        {...table}
         size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.pageLists ?? []}
-        pagination={{
-          current: pageNumber,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalRecord ?? 0,
-          onChange: setPageNumber,
-          showSizeChanger: false,
-        }}
-        locale={{ emptyText: t('web.overtime.empty') }}
+        empty={t('web.overtime.empty')}
         columns={[
           { title: t('web.overtime.workDate'), dataIndex: 'workDate', width: 130, render: showDate },
           {
@@ -240,15 +223,17 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
                   title: '',
                   key: 'actions',
                   width: 56,
+                  ellipsis: false,
                   render: (_: unknown, r: WorkerOvertime) => (
-                    <Popconfirm
+                    <ConfirmPopover
                       title={t('web.confirmDelete')}
-                      onConfirm={() => remove.mutate(r.id)}
+                      onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
                       okText={t('web.delete')}
                       cancelText={t('web.cancel')}
+                      danger
                     >
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('web.delete')} />
-                    </Popconfirm>
+                    </ConfirmPopover>
                   ),
                 },
               ]

@@ -54,3 +54,6 @@ export function showServerErrors(
   if (!placed.length || rest.length) toast.error(message, rest.join('; ') || undefined);
   return placed.length > 0;
 }
+
+export { useSubmit } from './use-submit.ts';
+export { newIdempotencyKey, type SubmitHandlers, type SubmitOutcome } from './submit.ts';

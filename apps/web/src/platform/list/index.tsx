@@ -1,11 +1,12 @@
 import { isValidElement, useCallback, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Empty, Input, Space, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, RestOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
+import { PAGE_SIZES, type Paging } from './list-state.ts';
 
 /**
  * What every server-paged list of the portal shares, for the pages a domain draws itself (the catalogue's
@@ -13,58 +14,8 @@ import { can, useAccess } from '../../app/access.ts';
  * with its pager, total and empty/failed states; the search box; the row's view/edit/delete buttons.
  */
 
-/** Page sizes offered by every list. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = 20;
-
-/** Paging and sorting a server list keeps (the API's pageNumber, pageSize, sortBy, sortOrder). */
-export interface Paging {
-  pageNumber: number;
-  pageSize: number;
-  sortBy?: string | undefined;
-  sortOrder?: string | undefined;
-}
-
-/**
- * A list's paging, sorting and filters in the address, so a list can be bookmarked and survives a round trip to
- * a record. Any change but the page's own goes back to page 1.
- */
-export function useUrlListState() {
-  const [params, setParams] = useSearchParams();
-  const size = Number(params.get('size'));
-  const set = (changes: Record<string, string | number | null | undefined>) =>
-    setParams(
-      () => {
-        // From the address as it is now, not as it was at the last render: two changes in quick succession (a tab,
-        // then Enter in the search box) both stay.
-        const next = new URLSearchParams(window.location.search);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === null || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const paging: Paging = {
-    pageNumber: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    sortBy: params.get('sort') || undefined,
-    sortOrder: params.get('order') || undefined,
-  };
-  return {
-    get: (name: string) => params.get(name) ?? '',
-    /** The whole query string: a memo key for values read from it. */
-    search: params.toString(),
-    ...paging,
-    paging,
-    set,
-    /** For ServerTable: the pager and the sort write the address. */
-    onPaging: (p: Paging) =>
-      set({ page: p.pageNumber > 1 ? p.pageNumber : null, size: p.pageSize, sort: p.sortBy, order: p.sortOrder }),
-  };
-}
+export { PAGE_SIZES, type Paging } from './list-state.ts';
+export { useServerList, useUrlListState, type ServerList, type ServerListOptions } from './use-server-list.ts';
 
 /** antd's sorter → the API's sortBy/sortOrder (the column's key, else its dataIndex). */
 export function sortQuery(sorter: unknown): { sortBy?: string; sortOrder?: 'asc' | 'desc' } {

@@ -5,6 +5,7 @@ import {
   periodRange,
   sectionTotal,
   statisticsActions,
+  statisticsWorkflow,
   type StatisticsVictim,
 } from './index.ts';
 
@@ -108,5 +109,22 @@ describe('periods and workflow', () => {
     expect(statisticsActions('returned', 'filer')).toEqual(['edit', 'prefill', 'submit']);
     expect(statisticsActions('submitted', 'reviewer')).toEqual(['return']);
     expect(statisticsActions('draft', 'reviewer')).toEqual([]);
+  });
+
+  it('declares each move with what it needs and whom it tells', () => {
+    expect(statisticsWorkflow.transitions.map((t) => `${t.from} --${t.action}/${t.actor}--> ${t.to}`)).toEqual([
+      'draft --edit/filer--> draft',
+      'draft --prefill/filer--> draft',
+      'draft --submit/filer--> submitted',
+      'returned --edit/filer--> returned',
+      'returned --prefill/filer--> returned',
+      'returned --submit/filer--> submitted',
+      'submitted --return/reviewer--> returned',
+    ]);
+    expect(statisticsWorkflow.check('submitted', 'edit', 'filer')).toEqual({ ok: false, reason: 'state' });
+    expect(statisticsWorkflow.check('submitted', 'return', 'filer')).toEqual({ ok: false, reason: 'actor' });
+    expect(statisticsWorkflow.needsReason('return')).toBe(true);
+    expect(statisticsWorkflow.notificationOf('submit')).toBe('accidentStatisticsSubmitted');
+    expect(statisticsWorkflow.notificationOf('return')).toBe('accidentStatisticsReturned');
   });
 });

@@ -1,3 +1,5 @@
+import { defineWorkflow } from '../../workflow/index.ts';
+
 /**
  * Accident statistics (Decree 39/2016 Art 24, Appendix XII): the employer's six-month and yearly report of its
  * occupational accidents, and the rules shared by the API and the web app — the periods, the workflow, and the
@@ -22,9 +24,54 @@ export type StatisticsStatus = (typeof STATISTICS_STATUSES)[number];
 export const STATISTICS_ACTIONS = ['edit', 'prefill', 'submit', 'return'] as const;
 export type StatisticsAction = (typeof STATISTICS_ACTIONS)[number];
 
-export function statisticsActions(status: StatisticsStatus, side: 'filer' | 'reviewer'): StatisticsAction[] {
-  if (side === 'reviewer') return status === 'submitted' ? ['return'] : [];
-  return status === 'submitted' ? [] : ['edit', 'prefill', 'submit'];
+/** `filer`: the employer (or an authority filing for it); `reviewer`: the department. */
+export const STATISTICS_ACTORS = ['filer', 'reviewer'] as const;
+export type StatisticsActor = (typeof STATISTICS_ACTORS)[number];
+
+/**
+ * A report's life: the filer edits it (the header, the losses), copies the period's victims again and submits it;
+ * submitted, it is read-only until the department returns it with a reason; returned, the filer corrects it and
+ * submits again.
+ */
+export const statisticsWorkflow = defineWorkflow({
+  name: 'accidents.statistics',
+  statuses: STATISTICS_STATUSES,
+  actions: STATISTICS_ACTIONS,
+  actors: STATISTICS_ACTORS,
+  transitions: [
+    { from: 'draft', action: 'edit', to: 'draft', actor: 'filer' },
+    { from: 'draft', action: 'prefill', to: 'draft', actor: 'filer' },
+    {
+      from: 'draft',
+      action: 'submit',
+      to: 'submitted',
+      actor: 'filer',
+      needs: { confirm: true, fields: ['totalWorkers'] },
+      notify: 'accidentStatisticsSubmitted',
+    },
+    { from: 'returned', action: 'edit', to: 'returned', actor: 'filer' },
+    { from: 'returned', action: 'prefill', to: 'returned', actor: 'filer' },
+    {
+      from: 'returned',
+      action: 'submit',
+      to: 'submitted',
+      actor: 'filer',
+      needs: { confirm: true, fields: ['totalWorkers'] },
+      notify: 'accidentStatisticsSubmitted',
+    },
+    {
+      from: 'submitted',
+      action: 'return',
+      to: 'returned',
+      actor: 'reviewer',
+      needs: { reason: true },
+      notify: 'accidentStatisticsReturned',
+    },
+  ],
+});
+
+export function statisticsActions(status: StatisticsStatus, side: StatisticsActor): StatisticsAction[] {
+  return statisticsWorkflow.actionsFor(status, side);
 }
 
 /** The first and last day of a period ('YYYY-MM-DD'). */

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { periodRange, type StatisticsPeriod } from '@portal/domain/accidents/statistics/index';
 import { translate } from '@portal/domain/i18n';
 import type { Executor } from '../../../catalog/context.ts';
-import { registerCatalogHooks } from '../../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry } from '../../../catalog/hooks.ts';
 import { clock } from '../../../platform/clock/index.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { periodDueDate } from './reference.ts';
-import { prefillVictims } from './service.ts';
+import { editableStatus, prefillVictims, reportSubmitted } from './service.ts';
 
 /**
  * The rules on a statistics report, for forms, imports and seeds alike: its period must have begun; a submitted
@@ -30,12 +30,11 @@ async function registerCounts(db: Executor, businessId: string, year: number, pe
 const fieldError = (field: string, code: string, message: string) =>
   new AppError(400, 'VALIDATION', { details: [{ field, code, message }] });
 
-registerCatalogHooks('accidentStatistical', {
+const statisticalRules = catalogueHook('accidentStatistical', {
   async beforeChange({ ctx, operation, data, original }) {
     const t = (key: string, vars: Record<string, string | number> = {}) =>
       translate(ctx.lang, `accidents:statistics.errors.${key}`, vars);
-    if (original?.status === 'submitted')
-      throw new AppError(409, 'REPORT_SUBMITTED', { messageKey: 'accidents:statistics.errors.REPORT_SUBMITTED' });
+    if (original && !editableStatus(original.status)) throw reportSubmitted();
     if (!original && !data.businessId)
       throw fieldError('businessId', 'required', translate(ctx.lang, 'catalog:validation.required'));
     const year = (data.year ?? original?.year) as number;
@@ -70,8 +69,7 @@ registerCatalogHooks('accidentStatistical', {
   async beforeDelete({ ctx, ids }) {
     const submitted = await sql<{ n: number }>`select count(*)::int as n from accident_statistical
       where id = any(${ids}::uuid[]) and status = 'submitted'`.execute(ctx.db);
-    if (submitted.rows[0]?.n)
-      throw new AppError(409, 'REPORT_SUBMITTED', { messageKey: 'accidents:statistics.errors.REPORT_SUBMITTED' });
+    if (submitted.rows[0]?.n) throw reportSubmitted();
   },
   async beforePurge({ ctx, ids }) {
     await sql`delete from accident_statistical_victim where report_id = any(${ids}::uuid[])`.execute(ctx.db);
@@ -79,13 +77,13 @@ registerCatalogHooks('accidentStatistical', {
   },
 });
 
-registerCatalogHooks('accidentSpecializeReport', {
+const specializeReportRules = catalogueHook('accidentSpecializeReport', {
   async beforePurge({ ctx, ids }) {
     await sql`delete from accident_specialize_line where report_id = any(${ids}::uuid[])`.execute(ctx.db);
   },
 });
 
-registerCatalogHooks('facilityTypeTitle', {
+const facilityTypeRules = catalogueHook('facilityTypeTitle', {
   async beforeDelete({ ctx, ids }) {
     const used = await sql<{ n: number }>`select count(*)::int as n from accident_specialize_line l
       join accident_specialize_report r on r.id = l.report_id and r.deleted_at is null
@@ -93,3 +91,10 @@ registerCatalogHooks('facilityTypeTitle', {
     if (used.rows[0]?.n) throw new AppError(409, 'IN_USE', { messageKey: 'accidents:statistics.errors.titleInUse' });
   },
 });
+
+/** The accident statistics' rules, declared by the accident statistics module (index.ts). */
+export const accidentStatisticsHooks: CatalogueHookEntry[] = [
+  statisticalRules,
+  specializeReportRules,
+  facilityTypeRules,
+];

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
-// The rules on the reports and the specialised reports' catalogues: registered at load.
-import './hooks.ts';
-// Its tasks in the workspaces: registered at load.
-import './workspace.ts';
+// The rules on the reports and the specialised reports' catalogues.
+import { accidentStatisticsHooks } from './hooks.ts';
+import { defineModule } from '../../define.ts';
+import { accidentStatisticsReferenceStep } from './reference.ts';
+import { accidentStatisticsDemoStep } from './seed.ts';
+import { workspaceTasks } from './workspace.ts';
 // The summary page's menu entry.
 import '@portal/domain/accidents/statistics/menu';
 
@@ -19,4 +21,10 @@ const accidentStatistics: FastifyPluginAsync = async (app) => {
   await app.register(routes);
 };
 
-export default accidentStatistics;
+export default defineModule({
+  name: 'accident-statistics',
+  plugin: accidentStatistics,
+  catalogueHooks: accidentStatisticsHooks,
+  workspace: { tasks: workspaceTasks },
+  seeds: [accidentStatisticsReferenceStep, accidentStatisticsDemoStep],
+});

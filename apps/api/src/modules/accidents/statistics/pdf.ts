@@ -4,7 +4,7 @@ import { translate } from '@portal/domain/i18n';
 import type { OpContext } from '../../../catalog/context.ts';
 import { renderDocument } from '../../../platform/documents/index.ts';
 import { clock } from '../../../platform/clock/index.ts';
-import { getPortalConfig } from '../../configuration/store.ts';
+import { getPortalConfig } from '../../configuration/index.ts';
 import { figureRows, loadReport } from './service.ts';
 import { linesOf, loadSpecializeReport } from './specialize.ts';
 

@@ -5,8 +5,8 @@ import {
 } from '@portal/domain/accidents/statistics/index';
 import type { Executor } from '../../../catalog/context.ts';
 import { seedCatalogRows } from '../../../catalog/seed.ts';
-import type { SeedStep } from '../../../seed/index.ts';
-import { deadlineEnd, deadlineInForce } from '../../equipment/reference.ts';
+import type { SeedStep } from '../../../seed/step.ts';
+import { deadlineEnd, deadlineInForce } from '../../../platform/deadlines/index.ts';
 
 /**
  * The report deadline of a period: the LegalDeadline row of its rule in force on the period's last day, counted in
@@ -30,6 +30,7 @@ export async function periodDueDate(db: Executor, year: number, period: Statisti
 export const accidentStatisticsReferenceStep: SeedStep = {
   name: 'accident-statistics-reference',
   kind: 'reference',
+  order: 150,
   run: ({ db, log }) =>
     seedCatalogRows(db, log, 'accidents.statistics.seeded', {
       legalDeadline: [

@@ -13,16 +13,18 @@ import { fieldLabelKeys, normalizeHeader, resolveCatalog } from '@portal/domain/
 import { translate } from '@portal/domain/i18n';
 import { contextOf, inTransaction, type OpContext } from '../../../catalog/context.ts';
 import { buildTemplate, fileNames, XLSX_MIME } from '../../../catalog/excel.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
 import { sendSheet, writeSheet, type SheetColumn } from '../../../platform/excel/stream-sheet.ts';
 import { contentDisposition } from '../../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../../platform/http/route-schemas.ts';
+import { move, registerMoveRoutes } from '../../../platform/workflow/routes.ts';
 import { statisticsPdf, specializePdf } from './pdf.ts';
 import {
+  editableStatus,
   loadReport,
   prefillVictims,
   refill,
   refreshRows,
+  reportSubmitted,
   reportView,
   returnReport,
   submitReport,
@@ -158,22 +160,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => reportView(ctx(request), request.params.id),
   );
 
-  app.post(
-    `${S}/prefill/:id`,
-    {
-      config: { permission: 'AccidentStatistical.update' },
-      schema: {
-        tags,
-        summary: "Copy the employer's declared victims of the period again (losses already entered are kept)",
-        params: idParams,
-        response: { 200: reportAnswer, ...errors },
-      },
-    },
-    async (request) => {
-      await refill(ctx(request), request.params.id);
-      return reportView(ctx(request), request.params.id);
-    },
-  );
+  // The report's moves answer the report as it now is; a bad body is answered by the platform, as on the other routes.
+  const moves = {
+    area: S,
+    tags,
+    ctx,
+    detail: { schema: reportAnswer, read: reportView },
+    attachValidation: false,
+  };
+  registerMoveRoutes(app, moves, [
+    move({
+      path: 'prefill',
+      permission: 'AccidentStatistical.update',
+      summary: "Copy the employer's declared victims of the period again (losses already entered are kept)",
+      run: (c, id) => refill(c, id),
+    }),
+  ]);
 
   app.put(
     `${S}/update-losses/:id`,
@@ -193,68 +195,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    `${S}/submit/:id`,
-    {
-      config: { permission: 'AccidentStatistical.update' },
-      schema: {
-        tags,
-        summary: 'The filer submits the report to the department (read-only afterwards)',
-        params: idParams,
-        response: { 200: reportAnswer, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await inTransaction(c, async (tx) => {
-        const report = await submitReport(tx, request.params.id);
-        const business = await sql<{ name: string }>`select name from business
-          where id = ${report.businessId as string}::uuid`.execute(tx.db);
-        await app.notifier.notify(
-          tx.db,
-          { scopes: [{ kind: 'department', permission: 'AccidentStatistical.update' }] },
-          'accidentStatisticsSubmitted',
-          { code: String(report.code ?? ''), business: business.rows[0]?.name ?? '' },
-          `/an-toan-ve-sinh-lao-dong/thong-ke-tai-nan-lao-dong-co-quan/chinh-sua/${report.id}`,
-          { request },
-        );
-      });
-      return reportView(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${S}/return/:id`,
-    {
-      config: { permission: 'AccidentStatistical.update' },
-      schema: {
-        tags,
-        summary: 'The department returns a submitted report to the employer with its reason',
-        params: idParams,
-        body: z.object({ reason: z.string().trim().min(1).max(2000) }),
-        response: { 200: reportAnswer, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await inTransaction(c, async (tx) => {
-        const report = await returnReport(tx, request.params.id, request.body.reason);
-        await app.notifier.notify(
-          tx.db,
-          {
-            scopes: [
-              { kind: 'employer', businessId: report.businessId as string, permission: 'AccidentStatistical.update' },
-            ],
-          },
-          'accidentStatisticsReturned',
-          { code: String(report.code ?? ''), reason: request.body.reason },
-          `/an-toan-ve-sinh-lao-dong/thong-ke-tai-nan-lao-dong-co-quan/chinh-sua/${report.id}`,
-          { request },
-        );
-      });
-      return reportView(c, request.params.id);
-    },
-  );
+  registerMoveRoutes(app, moves, [
+    move({
+      path: 'submit',
+      permission: 'AccidentStatistical.update',
+      summary: 'The filer submits the report to the department (read-only afterwards)',
+      run: (c, id) => submitReport(c, id),
+    }),
+    move({
+      path: 'return',
+      permission: 'AccidentStatistical.update',
+      summary: 'The department returns a submitted report to the employer with its reason',
+      body: z.object({ reason: z.string().trim().min(1).max(2000) }),
+      run: (c, id, body) => returnReport(c, id, body.reason),
+    }),
+  ]);
 
   app.get(
     `${S}/pdf/:id`,
@@ -348,8 +303,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const id = request.query.accidentStatisticalId;
       return inTransaction(c, async (tx) => {
         const report = await loadReport(tx, id);
-        if (report.status === 'submitted')
-          throw new AppError(409, 'REPORT_SUBMITTED', { messageKey: 'accidents:statistics.errors.REPORT_SUBMITTED' });
+        if (!editableStatus(report.status)) throw reportSubmitted();
         const victims = await victimsOf(tx.db, id);
         const key = (code: unknown, name: unknown) => `${normalizeName(code)}|${normalizeName(name)}`;
         const byKey = new Map(victims.map((v) => [key(v.accidentCode, v.fullName), v]));

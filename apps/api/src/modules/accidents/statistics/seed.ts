@@ -3,7 +3,7 @@ import { periodRange, type StatisticsPeriod } from '@portal/domain/accidents/sta
 import type { OpContext } from '../../../catalog/context.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import { clock } from '../../../platform/clock/index.ts';
-import type { SeedStep } from '../../../seed/index.ts';
+import type { SeedStep } from '../../../seed/step.ts';
 import { periodDueDate } from './reference.ts';
 import { refreshRows } from './service.ts';
 
@@ -26,6 +26,7 @@ const PERIODS: { offset: number; period: StatisticsPeriod }[] = [
 export const accidentStatisticsDemoStep: SeedStep = {
   name: 'accident-statistics-demo',
   kind: 'demo',
+  order: 320,
   run: async ({ db, log }) => {
     const thisYear = Number(clock.today().slice(0, 4));
     let created = 0;

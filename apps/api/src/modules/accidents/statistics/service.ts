@@ -2,21 +2,25 @@ import { sql } from 'kysely';
 import {
   computeStatistics,
   periodRange,
-  statisticsActions,
+  STATISTICS_PATHS,
+  statisticsWorkflow,
   type StatisticsAction,
+  type StatisticsActor,
   type StatisticsPeriod,
   type StatisticsRow,
   type StatisticsStatus,
   type StatisticsVictim,
 } from '@portal/domain/accidents/statistics/index';
 import { translate } from '@portal/domain/i18n';
+import type { NotificationKindName } from '@portal/domain/notifications/kinds';
 import { inTransaction, type Executor, type OpContext } from '../../../catalog/context.ts';
 import type { CatalogRecord } from '../../../catalog/hooks.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import { scopeOf } from '../../../platform/access/scope.ts';
-import { permits } from '../../../platform/access/index.ts';
+import { permits, type Permission } from '../../../platform/access/index.ts';
 import { clock } from '../../../platform/clock/index.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { workflowRules } from '../../../platform/workflow/index.ts';
 
 /**
  * An employer's accident statistics report beyond the catalogue's calls: its victims (copied from the employer's
@@ -187,17 +191,25 @@ export async function figureRows(db: Executor, reportId: string): Promise<Figure
   return rows.rows;
 }
 
+const UPDATE: Permission = 'AccidentStatistical.update';
+
 /** Who the caller is to this report: its filer (the employer, or an authority filing for it) or its reviewer. */
-function sideOf(ctx: OpContext): 'filer' | 'reviewer' {
+function sideOf(ctx: OpContext): StatisticsActor {
   return scopeOf(ctx.principal).kind === 'all' ? 'reviewer' : 'filer';
 }
 
+/**
+ * The side the caller takes for `action`, or null when it never takes it. The department files for an employer too
+ * (a draft it created): it may then also act as the filer.
+ */
+function actorFor(ctx: OpContext, action: StatisticsAction): StatisticsActor | null {
+  if (!permits(ctx.principal, UPDATE)) return null;
+  const actor = statisticsWorkflow.actorOf(action);
+  return actor === 'filer' || sideOf(ctx) === 'reviewer' ? actor : null;
+}
+
 export function actionsFor(ctx: OpContext, status: StatisticsStatus): StatisticsAction[] {
-  if (!permits(ctx.principal, 'AccidentStatistical.update')) return [];
-  const side = sideOf(ctx);
-  // The department files for an employer too (a draft it created): it may then also act as the filer.
-  const own = status === 'submitted' ? [] : statisticsActions(status, 'filer');
-  return side === 'reviewer' ? [...own, ...statisticsActions(status, 'reviewer')] : own;
+  return statisticsWorkflow.actionsFor(status).filter((a) => actorFor(ctx, a));
 }
 
 export async function reportView(ctx: OpContext, id: string): Promise<ReportView> {
@@ -210,21 +222,69 @@ export async function reportView(ctx: OpContext, id: string): Promise<ReportView
   };
 }
 
-function refuse(ctx: OpContext, code: string, status = 409): AppError {
-  return new AppError(status, code, { messageKey: `accidents:statistics.errors.${code}` });
+/** Whether the filer may still change a report in this status: the workflow's `edit` (read-only once submitted). */
+export function editableStatus(status: unknown): boolean {
+  return statisticsWorkflow.find(status as StatisticsStatus, 'edit') !== null;
 }
 
-/** The report, open to the filer's changes (update permission, in scope, not submitted). */
-async function editable(ctx: OpContext, id: string): Promise<CatalogRecord> {
-  if (!permits(ctx.principal, 'AccidentStatistical.update')) throw new AppError(403, 'FORBIDDEN');
+/** The refusal of a change to a report its status keeps read-only (forms, imports, deletion). */
+export const reportSubmitted = (): AppError =>
+  new AppError(409, 'REPORT_SUBMITTED', { messageKey: 'accidents:statistics.errors.REPORT_SUBMITTED' });
+
+/** The refusals as published: 403 FORBIDDEN, and the filer's and the reviewer's own 409 for a wrong status. */
+const rules = workflowRules(statisticsWorkflow, {
+  prefix: 'accidents:statistics',
+  errors: 'accidents:statistics.errors',
+  codes: {
+    notYourStep: 'FORBIDDEN',
+    invalidState: ({ actor }) => (actor === 'filer' ? 'REPORT_SUBMITTED' : 'NOT_SUBMITTED'),
+  },
+  keys: { notYourStep: 'errors:FORBIDDEN' },
+});
+
+/**
+ * The report as locked for `action` by the caller, and the status the move leads to: 403 when the caller never takes
+ * it (before the report is looked up), 404 out of the caller's scope, 409 when its status does not allow it.
+ */
+async function guarded(
+  ctx: OpContext,
+  id: string,
+  action: StatisticsAction,
+): Promise<{ report: CatalogRecord; to: StatisticsStatus }> {
+  const actor = actorFor(ctx, action);
+  if (!actor) throw rules.refusal('notYourStep', ctx.lang);
   const report = await loadReport(ctx, id);
-  if (report.status === 'submitted') throw refuse(ctx, 'REPORT_SUBMITTED');
-  return report;
+  // Reports carry no version: the move is checked against the status only.
+  const to = rules.guard({ status: String(report.status), version: 0 }, { lang: ctx.lang, action, actor });
+  return { report, to: to as StatisticsStatus };
+}
+
+/** Tell the other side of a move: the department of the filer's, the employer's accounts of the department's. */
+async function notifyMove(
+  ctx: OpContext,
+  report: CatalogRecord,
+  action: StatisticsAction,
+  params: Record<string, string>,
+): Promise<void> {
+  const notifier = ctx.request?.server.notifier;
+  if (!notifier) return;
+  const scope =
+    statisticsWorkflow.actorOf(action) === 'filer'
+      ? { kind: 'department' as const, permission: UPDATE }
+      : { kind: 'employer' as const, businessId: report.businessId as string, permission: UPDATE };
+  await notifier.notify(
+    ctx.db,
+    { scopes: [scope] },
+    statisticsWorkflow.notificationOf(action) as NotificationKindName,
+    { code: String(report.code ?? ''), ...params },
+    STATISTICS_PATHS.edit.replace(':id', report.id),
+    { request: ctx.request },
+  );
 }
 
 export async function refill(ctx: OpContext, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    await editable(tx, id);
+    await guarded(tx, id, 'prefill');
     await prefillVictims(tx.db, id);
   });
 }
@@ -240,7 +300,7 @@ export interface LossInput {
 /** The employer completes the losses of its victims (days off, costs); other victims' are left alone. */
 export async function updateLosses(ctx: OpContext, id: string, items: readonly LossInput[]): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    await editable(tx, id);
+    await guarded(tx, id, 'edit');
     const known = new Set(
       (
         await sql<{ id: string }>`select id from accident_statistical_victim where report_id = ${id}::uuid`.execute(
@@ -270,7 +330,7 @@ export async function updateLosses(ctx: OpContext, id: string, items: readonly L
 /** The filer submits: the report becomes read-only and counts in the department's aggregation. */
 export async function submitReport(ctx: OpContext, id: string): Promise<CatalogRecord> {
   return inTransaction(ctx, async (tx) => {
-    const report = await editable(tx, id);
+    const { report, to } = await guarded(tx, id, 'submit');
     if (!report.totalWorkers && report.totalWorkers !== 0)
       throw new AppError(400, 'VALIDATION', {
         details: [
@@ -282,9 +342,12 @@ export async function submitReport(ctx: OpContext, id: string): Promise<CatalogR
         ],
       });
     await refreshRows(tx.db, id);
-    await sql`update accident_statistical set status = 'submitted', submitted_on = ${clock.today()}::date,
+    await sql`update accident_statistical set status = ${to}, submitted_on = ${clock.today()}::date,
         return_reason = null, updated_at = now(), updated_by = ${tx.principal?.userId ?? null}
       where id = ${id}::uuid`.execute(tx.db);
+    const business = await sql<{ name: string }>`select name from business
+      where id = ${report.businessId as string}::uuid`.execute(tx.db);
+    await notifyMove(tx, report, 'submit', { business: business.rows[0]?.name ?? '' });
     return loadReport(tx, id);
   });
 }
@@ -292,13 +355,11 @@ export async function submitReport(ctx: OpContext, id: string): Promise<CatalogR
 /** The department sends a submitted report back with its reason; the employer corrects and submits again. */
 export async function returnReport(ctx: OpContext, id: string, reason: string): Promise<CatalogRecord> {
   return inTransaction(ctx, async (tx) => {
-    if (!permits(tx.principal, 'AccidentStatistical.update') || sideOf(tx) !== 'reviewer')
-      throw new AppError(403, 'FORBIDDEN');
-    const report = await loadReport(tx, id);
-    if (report.status !== 'submitted') throw refuse(tx, 'NOT_SUBMITTED');
-    await sql`update accident_statistical set status = 'returned', return_reason = ${reason},
+    const { report, to } = await guarded(tx, id, 'return');
+    await sql`update accident_statistical set status = ${to}, return_reason = ${reason},
         updated_at = now(), updated_by = ${tx.principal?.userId ?? null}
       where id = ${id}::uuid`.execute(tx.db);
+    await notifyMove(tx, report, 'return', { reason });
     return loadReport(tx, id);
   });
 }

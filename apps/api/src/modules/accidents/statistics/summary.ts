@@ -4,7 +4,7 @@ import type { Executor } from '../../../catalog/context.ts';
 import { matchesKeyword } from '../../../db/search.ts';
 import type { Principal } from '../../../platform/access/index.ts';
 import { scopeCondition } from '../../../platform/access/scope.ts';
-import { employerScope } from '../../monitoring/queries.ts';
+import { employerScope } from '../../../platform/access/scope.ts';
 import { periodDueDate } from './reference.ts';
 
 /**

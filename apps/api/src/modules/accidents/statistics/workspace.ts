@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { periodDueOn, STATISTICS_PATHS } from '@portal/domain/accidents/statistics/index';
 import { scopeOf } from '../../../platform/access/scope.ts';
-import { employerScope } from '../../monitoring/queries.ts';
-import { registerWorkspaceTasks } from '../../workspace/index.ts';
+import { employerScope } from '../../../platform/access/scope.ts';
+import type { WorkspaceTaskProvider } from '../../workspace/index.ts';
 import { periodDueDate } from './reference.ts';
 
 /**
@@ -13,7 +13,7 @@ import { periodDueDate } from './reference.ts';
  */
 const list = STATISTICS_PATHS.list;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'accidents.statisticsDue',
     permission: 'AccidentStatistical.create',
@@ -93,4 +93,4 @@ registerWorkspaceTasks(
       return `${STATISTICS_PATHS.summary}?year=${year}&period=${period}&tab=notReported`;
     },
   },
-);
+];

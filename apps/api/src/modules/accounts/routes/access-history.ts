@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { matchesKeyword } from '../../../db/search.ts';
 import { userScope } from '../account-helpers.ts';
 import { isDescending, pagingQuery, uuid } from '../schemas.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * Access history (/nguoi-dung/lich-su-truy-cap/danh-sach): every sign-in, sign-out, failed sign-in and data
@@ -42,7 +43,7 @@ const accessHistory: FastifyPluginAsyncZod = async (app) => {
           toDate: z.iso.date().optional(),
           sortBy: z.enum(['at', 'userName', 'action', 'ip']).optional(),
         }),
-        response: { 200: z.object({ pageLists: z.array(entry), totalRecord: z.number() }) },
+        response: { 200: pageOf(entry) },
       },
     },
     async (request) => {

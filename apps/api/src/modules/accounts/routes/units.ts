@@ -21,6 +21,7 @@ import {
   unitKind,
   uuid,
 } from '../schemas.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * Units every user belongs to: the provincial department and its offices, district-level units (commune/ward
@@ -205,7 +206,7 @@ const units: FastifyPluginAsyncZod = async (app) => {
           parentId: uuid.optional(),
           sortBy: z.enum(['name', 'code', 'kind', 'createdAt']).optional(),
         }),
-        response: { 200: z.object({ pageLists: z.array(unitItem), totalRecord: z.number() }) },
+        response: { 200: pageOf(unitItem) },
       },
     },
     async (request) => {

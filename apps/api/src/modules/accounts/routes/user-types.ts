@@ -11,6 +11,7 @@ import { accountError } from '../errors.ts';
 import { idParams, idsBody, isDescending, optionalText, pagingQuery, sortKeys, unitKind, uuid } from '../schemas.ts';
 import { permissionList } from '../tables.ts';
 import { canAssignType } from '../users.ts';
+import { pageOf } from '@portal/domain/paging';
 
 /**
  * User types (UserTypev2, and the older UserType comboboxes): each owns the permissions its users hold, edited
@@ -145,7 +146,7 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user types'],
         summary: 'User types (paged, accent-insensitive search on name and code)',
         querystring: pagingQuery.extend({ sortBy: z.enum(['name', 'code', 'createdAt', 'userCount']).optional() }),
-        response: { 200: z.object({ pageLists: z.array(typeItem), totalRecord: z.number() }) },
+        response: { 200: pageOf(typeItem) },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { DECLARATION_PERMISSIONS } from '@portal/domain/equipment/features';
 import {
-  DECLARATION_TRANSITIONS,
   declarationActions,
+  declarationWorkflow,
   type DeclarationAction,
   type DeclarationStatus,
 } from '@portal/domain/equipment/state';
@@ -51,7 +51,7 @@ export function actionsFor(caller: Caller, row: DeclarationOwner & { status: Dec
 
 /** Which side takes an action (the state machine's table). */
 export function sideOf(action: DeclarationAction): 'declarant' | 'reviewer' {
-  return DECLARATION_TRANSITIONS.find((t) => t.action === action)?.actor ?? 'declarant';
+  return declarationWorkflow.actorOf(action);
 }
 
 /** Declarations the caller may see, over alias `d` (live rows only). */

@@ -3,8 +3,8 @@ import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { todayInVietnam } from '@portal/domain/permits/rules';
 import { renderDocument } from '../../../platform/documents/index.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { getPortalConfig } from '../../configuration/store.ts';
-import { deadlineInForce } from '../reference.ts';
+import { getPortalConfig } from '../../configuration/index.ts';
+import { deadlineInForce } from '../../../platform/deadlines/index.ts';
 import type { DeclarationCtx } from './service.ts';
 import { findDeclaration, itemsOf } from './queries.ts';
 

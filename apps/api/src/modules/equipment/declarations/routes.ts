@@ -17,7 +17,8 @@ import { rowScope } from '../../../catalog/scope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../../platform/files/index.ts';
 import { deletedAnswer, errorResponses as errors, idParams, idsBody } from '../../../platform/http/route-schemas.ts';
-import { explainValidation } from '../../permits/validation.ts';
+import { explainValidationOf } from '../../../platform/http/validation.ts';
+import { move, registerMoveRoutes, registerRecordRoutes } from '../../../platform/workflow/routes.ts';
 import { machineHistory } from '../history.ts';
 import { visibleTo } from './access.ts';
 import { confirmationPdf } from './pdf.ts';
@@ -42,144 +43,68 @@ const tags = ['Equipment'];
  */
 const declarationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Our schemas carry rule messages; refusals are explained in the caller's language.
-  app.addHook('preHandler', async (request) => {
-    const error = explainValidation(request);
-    if (error) throw error;
-  });
+  explainValidationOf(app);
   const ctx = (request: Parameters<typeof declarationCtx>[1]) => declarationCtx(app.db, request);
 
-  app.get(
-    `${AREA}/declarations`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Declarations the caller sees (employer: its own, drafts included; department: submitted ones; commune: its employers’, read only)',
-        querystring: declarationListQuery,
-        response: { 200: declarationPage, ...errors },
-      },
+  const common = { area: AREA, tags, ctx, detail: { schema: declarationDetail, read: readDetail } };
+  registerRecordRoutes(app, common, {
+    list: {
+      path: 'declarations',
+      permission: DECLARATION_PERMISSIONS.read,
+      summary:
+        'Declarations the caller sees (employer: its own, drafts included; department: submitted ones; commune: its employers’, read only)',
+      query: declarationListQuery,
+      page: declarationPage,
+      run: (c, query) => listDeclarations(app.db, c.caller, query),
     },
-    async (request) => listDeclarations(app.db, ctx(request).caller, request.query),
-  );
+    detail: {
+      path: 'declarations',
+      permission: DECLARATION_PERMISSIONS.read,
+      summary: 'One declaration with its machines, certificates, history and the actions open to the caller',
+    },
+    create: {
+      path: 'add-declaration',
+      permission: DECLARATION_PERMISSIONS.create,
+      idempotent: true,
+      summary:
+        "File a declaration (draft) of the employer's machines (1–200; an authority user names the employer): each machine the employer's own, not scrapped, in no other live declaration (409)",
+      body: newDeclarationBody,
+      run: createDeclaration,
+    },
+    update: {
+      path: 'update-declaration',
+      permission: DECLARATION_PERMISSIONS.update,
+      summary:
+        'Change a draft or refused declaration (body: version, fields; absent: kept); 409 when someone changed it since',
+      body: updateDeclarationBody,
+      run: updateDeclaration,
+    },
+  });
 
-  app.get(
-    `${AREA}/declarations/:id`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.read },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'One declaration with its machines, certificates, history and the actions open to the caller',
-        params: idParams,
-        response: { 200: declarationDetail, ...errors },
-      },
-    },
-    async (request) => readDetail(ctx(request), request.params.id),
-  );
-
-  app.post(
-    `${AREA}/add-declaration`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.create },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          "File a declaration (draft) of the employer's machines (1–200; an authority user names the employer): each machine the employer's own, not scrapped, in no other live declaration (409)",
-        body: newDeclarationBody,
-        response: { 201: declarationDetail, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const c = ctx(request);
-      const id = await createDeclaration(c, request.body);
-      return reply.status(201).send(await readDetail(c, id));
-    },
-  );
-
-  app.put(
-    `${AREA}/update-declaration/:id`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Change a draft or refused declaration (body: version, fields; absent: kept); 409 when someone changed it since',
-        params: idParams,
-        body: updateDeclarationBody,
-        response: { 200: declarationDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await updateDeclaration(c, request.params.id, request.body);
-      return readDetail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/submit-declaration/:id`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.update },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Declarant: send a draft or refused declaration to the department (400 naming each machine without its inspection certificate); marks it late when a machine was first used longer ago than the legal window',
-        params: idParams,
-        body: declarationActionBody,
-        response: { 200: declarationDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await submitDeclaration(c, request.params.id, request.body.version);
-      return readDetail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/confirm-declaration/:id`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.review },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: "Department: confirm a submitted declaration with the year's next number (0001/2026/XNKB)",
-        params: idParams,
-        body: declarationActionBody,
-        response: { 200: declarationDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await confirmDeclaration(c, request.params.id, request.body.version);
-      return readDetail(c, request.params.id);
-    },
-  );
-
-  app.post(
-    `${AREA}/refuse-declaration/:id`,
-    {
-      config: { permission: DECLARATION_PERMISSIONS.review },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary: 'Department: refuse a submitted declaration with the reason (what to correct)',
-        params: idParams,
-        body: refuseDeclarationBody,
-        response: { 200: declarationDetail, ...errors },
-      },
-    },
-    async (request) => {
-      const c = ctx(request);
-      await refuseDeclaration(c, request.params.id, request.body);
-      return readDetail(c, request.params.id);
-    },
-  );
+  registerMoveRoutes(app, common, [
+    move({
+      path: 'submit-declaration',
+      permission: DECLARATION_PERMISSIONS.update,
+      summary:
+        'Declarant: send a draft or refused declaration to the department (400 naming each machine without its inspection certificate); marks it late when a machine was first used longer ago than the legal window',
+      body: declarationActionBody,
+      run: (c, id, body) => submitDeclaration(c, id, body.version),
+    }),
+    move({
+      path: 'confirm-declaration',
+      permission: DECLARATION_PERMISSIONS.review,
+      summary: "Department: confirm a submitted declaration with the year's next number (0001/2026/XNKB)",
+      body: declarationActionBody,
+      run: (c, id, body) => confirmDeclaration(c, id, body.version),
+    }),
+    move({
+      path: 'refuse-declaration',
+      permission: DECLARATION_PERMISSIONS.review,
+      summary: 'Department: refuse a submitted declaration with the reason (what to correct)',
+      body: refuseDeclarationBody,
+      run: (c, id, body) => refuseDeclaration(c, id, body),
+    }),
+  ]);
 
   app.post(
     `${AREA}/delete-declarations`,

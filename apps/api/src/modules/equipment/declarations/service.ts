@@ -10,12 +10,12 @@ import type {
   UpdateDeclarationBody,
 } from '@portal/domain/equipment/schemas';
 import {
-  declarationTransition,
   confirmationNumber,
+  declarationWorkflow,
   type DeclarationAction,
   type DeclarationStatus,
 } from '@portal/domain/equipment/state';
-import { notificationLinks } from '@portal/domain/notifications/kinds';
+import { notificationLinks, type NotificationKindName } from '@portal/domain/notifications/kinds';
 import type { Db } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
@@ -23,9 +23,15 @@ import { scopeCondition } from '../../../platform/access/scope.ts';
 import { clock } from '../../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../../platform/errors/app-error.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
+import {
+  actorName,
+  historyOf,
+  recordEvent as recordWorkflowEvent,
+  workflowRules,
+} from '../../../platform/workflow/index.ts';
 import { recordMachineEvent, type MachineAction } from '../history.ts';
 import { newPublicCode } from '../hooks.ts';
-import { deadlineEnd, deadlineInForce } from '../reference.ts';
+import { deadlineEnd, deadlineInForce } from '../../../platform/deadlines/index.ts';
 import { actionsFor, callerOf, isDeclarant, isReviewer, sideOf, type Caller } from './access.ts';
 import {
   findDeclaration,
@@ -65,6 +71,8 @@ export function declarationError(
 
 const notFound = () => new AppError(404, 'NOT_FOUND');
 
+const rules = workflowRules(declarationWorkflow, { prefix: 'equipment:declarations' });
+
 /**
  * The state machine's verdict for this caller, as an error: 403 when the caller never takes the action on this
  * declaration, 409 when it changed since the caller read it, or is not in a status that allows the action.
@@ -75,27 +83,17 @@ function guard(
   action: DeclarationAction,
   version: number | undefined,
 ): DeclarationStatus | 'deleted' {
-  const side = sideOf(action);
-  const label = t(ctx, `actions.${action}`).toLocaleLowerCase(ctx.lang);
+  const actor = sideOf(action);
   const allowed =
-    side === 'reviewer'
+    actor === 'reviewer'
       ? isReviewer(ctx.caller)
       : isDeclarant(ctx.caller, row) && (action === 'delete' ? ctx.caller.canDelete : ctx.caller.canUpdate);
-  if (!allowed) throw declarationError(403, 'NOT_YOUR_STEP', { action: label });
-  if (version !== undefined && row.version !== version) throw declarationError(409, 'STALE_VERSION');
-  const transition = declarationTransition(row.status, action, side);
-  if (!transition)
-    throw declarationError(409, 'INVALID_STATE', { action: label, status: t(ctx, `statuses.${row.status}`) });
-  return transition.to;
+  return rules.guard(row, { lang: ctx.lang, action, actor, allowed, version }) as DeclarationStatus | 'deleted';
 }
 
-async function fullName(db: Db | Trx, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const row = await db.selectFrom('app_user').select('full_name').where('id', '=', userId).executeTakeFirst();
-  return row?.full_name ?? null;
-}
+const EVENTS = { table: 'equipment_declaration_event', key: 'declaration_id' } as const;
 
-async function recordEvent(
+const recordEvent = (
   trx: Trx,
   ctx: DeclarationCtx,
   e: {
@@ -105,20 +103,7 @@ async function recordEvent(
     to: DeclarationStatus | null;
     reason?: string | null;
   },
-): Promise<void> {
-  await trx
-    .insertInto('equipment_declaration_event')
-    .values({
-      declaration_id: e.id,
-      action: e.action,
-      from_status: e.from,
-      to_status: e.to,
-      actor_id: ctx.caller.userId,
-      actor_name: (await fullName(trx, ctx.caller.userId)) ?? ctx.caller.principal?.userName ?? null,
-      reason: e.reason ?? null,
-    })
-    .execute();
-}
+) => recordWorkflowEvent(trx, EVENTS, { ...e, actorId: ctx.caller.userId }, ctx.caller.principal?.userName ?? null);
 
 const audit = (
   trx: Trx,
@@ -159,13 +144,6 @@ async function machineEvent(
 export async function declarationDetail(ctx: DeclarationCtx, id: string): Promise<DeclarationDetail> {
   const row = await findDeclaration(ctx.db, ctx.caller, id);
   if (!row) throw notFound();
-  const events = await ctx.db
-    .selectFrom('equipment_declaration_event')
-    .select(['at', 'action', 'from_status', 'to_status', 'actor_name', 'reason'])
-    .where('declaration_id', '=', row.id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
   return {
     ...toSummary(row),
     businessCode: row.business_code,
@@ -177,14 +155,7 @@ export async function declarationDetail(ctx: DeclarationCtx, id: string): Promis
     refuseReason: row.refuse_reason,
     decidedByName: row.decided_by_name,
     items: await itemsOf(ctx.db, row.id),
-    history: events.map((e) => ({
-      at: new Date(e.at).toISOString(),
-      action: e.action,
-      fromStatus: e.from_status,
-      toStatus: e.to_status,
-      actorName: e.actor_name,
-      reason: e.reason,
-    })),
+    history: await historyOf(ctx.db, EVENTS, row.id),
     actions: actionsFor(ctx.caller, row),
   };
 }
@@ -495,7 +466,7 @@ export async function submitDeclaration(ctx: DeclarationCtx, id: string, version
       await notifier.notify(
         trx,
         reviewers,
-        'equipmentDeclarationSubmitted',
+        declarationWorkflow.notificationOf('submit') as NotificationKindName,
         { business: row.business_name, count: items.length, dueBy },
         notificationLinks.declarationReview(),
         { request: ctx.request },
@@ -536,7 +507,7 @@ export async function confirmDeclaration(ctx: DeclarationCtx, id: string, versio
         refuse_reason: null,
         decided_at: now,
         decided_by: ctx.caller.userId,
-        decided_by_name: await fullName(trx, ctx.caller.userId),
+        decided_by_name: await actorName(trx, ctx.caller.userId),
         version: row.version + 1,
         updated_at: now,
         updated_by: ctx.caller.userId,
@@ -550,7 +521,7 @@ export async function confirmDeclaration(ctx: DeclarationCtx, id: string, versio
     await ctx.request?.server.notifier?.notify(
       trx,
       employerRecipients(row.business_id),
-      'equipmentDeclarationConfirmed',
+      declarationWorkflow.notificationOf('confirm') as NotificationKindName,
       { number },
       notificationLinks.declaration(row.id),
       { request: ctx.request },
@@ -576,7 +547,7 @@ export async function refuseDeclaration(
         refuse_reason: body.reason,
         decided_at: now,
         decided_by: ctx.caller.userId,
-        decided_by_name: await fullName(trx, ctx.caller.userId),
+        decided_by_name: await actorName(trx, ctx.caller.userId),
         version: row.version + 1,
         updated_at: now,
         updated_by: ctx.caller.userId,
@@ -590,7 +561,7 @@ export async function refuseDeclaration(
     await ctx.request?.server.notifier?.notify(
       trx,
       employerRecipients(row.business_id),
-      'equipmentDeclarationRefused',
+      declarationWorkflow.notificationOf('refuse') as NotificationKindName,
       { reason: body.reason },
       notificationLinks.declaration(row.id),
       { request: ctx.request },

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { validUntilOf, type RequestFiler, type RequestStatus } from '@portal/domain/training/certificates';
 import type { TrainingCredential } from '@portal/domain/training/rules';
 import { translator, type OpContext } from '../../../catalog/context.ts';
-import { registerCatalogHooks, type CatalogRecord } from '../../../catalog/hooks.ts';
+import { catalogueHook, type CatalogueHookEntry, type CatalogRecord } from '../../../catalog/hooks.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import { assertOwnerThroughParent } from '../../../catalog/scope.ts';
 import { scopeOf } from '../../../platform/access/scope.ts';
@@ -64,7 +64,7 @@ async function syncParticipantRow(
  * The newest live, unrevoked credential of a worker and group is `current`, the others `superseded`: kept right on
  * every write, under a lock per worker and group.
  */
-registerCatalogHooks('trainingCertificate', {
+const certificateRules = catalogueHook('trainingCertificate', {
   async beforeChange({ ctx, data, original: given }) {
     const t = translator(ctx);
     const original = await stored(ctx, 'trainingCertificate', given);
@@ -260,7 +260,7 @@ async function checkCourse(ctx: OpContext, merged: Record<string, unknown>): Pro
   return course;
 }
 
-registerCatalogHooks('trainingCertificateRequest', {
+const requestRules = catalogueHook('trainingCertificateRequest', {
   async beforeChange({ ctx, data, original: given }) {
     const original = await stored(ctx, 'trainingCertificateRequest', given);
     if (original) assertFilerMay(ctx, original, 'edit');
@@ -305,3 +305,6 @@ registerCatalogHooks('trainingCertificateRequest', {
     await sql`delete from training_certificate_request_worker where request_id = any(${ids}::uuid[])`.execute(ctx.db);
   },
 });
+
+/** The credentials' rules, declared by the training module (index.ts). */
+export const certificateHooks: CatalogueHookEntry[] = [certificateRules, requestRules];

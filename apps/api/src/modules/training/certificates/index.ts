@@ -1,9 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routes from './routes.ts';
-// The rules of credentials and requests inside the catalogue's operations: registered at load.
-import './hooks.ts';
-// Requests waiting for their issuer, refused ones for their filer: registered at load.
-import './workspace.ts';
 
 /**
  * Training credentials (Decree 44/2016 Art 24): requests, issuing with gap-free numbers per issuer and year,
@@ -15,3 +11,9 @@ const certificates: FastifyPluginAsync = async (app) => {
 };
 
 export default certificates;
+
+// The rules of credentials and requests inside the catalogue's operations, and requests waiting for their issuer,
+// refused ones for their filer (declared by the training module).
+export { certificateHooks } from './hooks.ts';
+export { workspaceTasks as certificateWorkspaceTasks } from './workspace.ts';
+export { trainingCertificatesDemoStep } from './seed.ts';

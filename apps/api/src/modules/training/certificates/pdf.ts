@@ -6,7 +6,7 @@ import type { OpContext } from '../../../catalog/context.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import { renderDocuments, type DocumentSpec } from '../../../platform/documents/index.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { getPortalConfig } from '../../configuration/store.ts';
+import { getPortalConfig } from '../../configuration/index.ts';
 import { groupRuleInForce } from '../reference.ts';
 
 /** dd/mm/yyyy, as Vietnamese documents write dates. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import {
   requestActions,
-  requestTransition,
+  certificateRequestWorkflow,
   TRAINING_CERTIFICATE_PATHS,
   type RequestAction,
   type RequestFiler,
@@ -15,7 +15,8 @@ import { permits } from '../../../platform/access/index.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { clock } from '../../../platform/clock/index.ts';
 import { AppError, type ErrorDetail } from '../../../platform/errors/app-error.ts';
-import type { Recipients } from '../../notifications/service.ts';
+import { workflowRules } from '../../../platform/workflow/index.ts';
+import type { Recipients } from '../../notifications/index.ts';
 import { courseOf, isFiler, isIssuer, issuerOf, notIssuer, requestError, usersOfUnit } from './access.ts';
 import { issueCredentials } from './issue.ts';
 import { courseParticipants, eligible, requestParticipants, setParticipants } from './participants.ts';
@@ -66,23 +67,18 @@ async function findRequest(ctx: OpContext, id: string): Promise<RequestRow> {
   return row;
 }
 
-function wrongStatus(ctx: OpContext, status: RequestStatus, action: RequestAction): AppError {
-  const t = translator(ctx);
-  return requestError(409, 'WRONG_STATUS', {
-    status: t(`training:requests.statuses.${status}`),
-    action: t(`training:requests.actions.${action}`).toLocaleLowerCase(ctx.lang),
-  });
-}
+const rules = workflowRules(certificateRequestWorkflow, {
+  prefix: 'training:requests',
+  codes: { invalidState: 'WRONG_STATUS' },
+});
 
 /** The side's check, then the state table's: 403 for the wrong side, 409 for the wrong moment. */
 function guard(ctx: OpContext, row: RequestRow, action: RequestAction): void {
-  if (action === 'issue' || action === 'refuse') {
-    if (!isIssuer(ctx, { kind: row.issuer }, row)) throw notIssuer(ctx, row.issuer ?? 'organization');
-    if (!requestTransition(row.status, action, 'issuer')) throw wrongStatus(ctx, row.status, action);
-    return;
-  }
-  if (!isFiler(ctx, row)) throw requestError(403, 'NOT_FILER');
-  if (!requestTransition(row.status, action, 'filer')) throw wrongStatus(ctx, row.status, action);
+  const actor = certificateRequestWorkflow.actorOf(action);
+  if (actor === 'issuer' && !isIssuer(ctx, { kind: row.issuer }, row))
+    throw notIssuer(ctx, row.issuer ?? 'organization');
+  if (actor === 'filer' && !isFiler(ctx, row)) throw requestError(403, 'NOT_FILER');
+  rules.guard({ status: row.status, version: 0 }, { lang: ctx.lang, action, actor });
 }
 
 /** What the caller may do to the request now (the page's buttons), by side, state and permission. */

@@ -13,7 +13,7 @@ import { catalogOperations } from '../../../catalog/operations.ts';
 import { AppError, errorBodySchema, notFound } from '../../../platform/errors/app-error.ts';
 import { contentDisposition } from '../../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../../platform/http/route-schemas.ts';
-import { PUBLIC_LOOKUP_RATE } from '../../permits/public.ts';
+import { PUBLIC_LOOKUP_RATE } from '../../../platform/http/public-lookup.ts';
 import { courseParticipants } from './participants.ts';
 import { courseOf } from './access.ts';
 import { issueCredentials } from './issue.ts';

@@ -4,8 +4,8 @@ import type { OpContext } from '../../../catalog/context.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import type { Db } from '../../../db/database.ts';
 import { clock } from '../../../platform/clock/index.ts';
-import type { SeedStep } from '../../../seed/index.ts';
-import { addParticipants } from '../../workers/training.ts';
+import type { SeedStep } from '../../../seed/step.ts';
+import { addParticipants } from '../../workers/index.ts';
 import { issueCredentials } from './issue.ts';
 import { submitRequest } from './requests.ts';
 
@@ -40,6 +40,7 @@ async function managersOf(db: Db, businessId: string, group1: string, count: num
 export const trainingCertificatesDemoStep: SeedStep = {
   name: 'training certificates: logbook entries, group-1 certificates and a request waiting for the training body',
   kind: 'demo',
+  order: 200,
   async run({ db, log }) {
     const done = await db.selectFrom('app_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
     if (done) return;

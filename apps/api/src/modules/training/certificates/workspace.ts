@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { TRAINING_CERTIFICATE_PATHS } from '@portal/domain/training/certificates';
 import { scopeOf } from '../../../platform/access/scope.ts';
-import { registerWorkspaceTasks, type WorkspaceContext } from '../../workspace/index.ts';
+import type { WorkspaceTaskProvider, WorkspaceContext } from '../../workspace/index.ts';
 
 /**
  * Requests for training credentials in the workspaces: those waiting for the caller as their issuer (a training
@@ -32,7 +32,7 @@ async function countRequests(ctx: WorkspaceContext, status: string, side: RawBui
 
 const requests = (status: string) => `${TRAINING_CERTIFICATE_PATHS.requests}?status=${status}`;
 
-registerWorkspaceTasks(
+export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'training.certificateRequestsToIssue',
     permission: 'TrainingCertificate.create',
@@ -51,4 +51,4 @@ registerWorkspaceTasks(
     count: (ctx) => countRequests(ctx, 'refused', filerCondition(ctx)),
     link: requests('refused'),
   },
-);
+];

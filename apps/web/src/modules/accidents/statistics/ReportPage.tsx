@@ -9,7 +9,6 @@ import {
   Card,
   Descriptions,
   Flex,
-  Input,
   InputNumber,
   Modal,
   Skeleton,
@@ -41,6 +40,7 @@ import { catalogByKey } from '../../../catalog/registry.ts';
 import { useCatalogText } from '../../../catalog/text.ts';
 import { statisticsApi, type FigureRow, type Losses, type ReportView, type Victim } from './api.ts';
 import { figureCell, money, STATUS_COLOR, SUMMARY_COLUMNS } from './ui.tsx';
+import { confirmAction, ReasonDialog } from '../../../platform/dialogs/index.tsx';
 
 const REPORT = 'accidentStatistical';
 
@@ -105,7 +105,6 @@ export default function StatisticsReportPage() {
   const [losses, setLosses] = useState<Record<string, Losses>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [returning, setReturning] = useState(false);
-  const [reason, setReason] = useState('');
   const queryKey = ['accidentStatistics', 'report', id];
   const data = useQuery({ queryKey, queryFn: ({ signal }) => statisticsApi.report(id, signal) });
 
@@ -389,7 +388,7 @@ export default function StatisticsReportPage() {
               loading={busy === 'submit'}
               data-testid="submit-report"
               onClick={() =>
-                Modal.confirm({
+                void confirmAction({
                   title: t('page.submitConfirm'),
                   okText: t('page.submit'),
                   onOk: () =>
@@ -432,31 +431,19 @@ export default function StatisticsReportPage() {
           />
         </Modal>
       )}
-      <Modal
+      <ReasonDialog
         open={returning}
         title={t('page.return')}
+        label={t('page.returnReason')}
         okText={t('page.return')}
-        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: busy === 'return' }}
-        onCancel={() => setReturning(false)}
-        onOk={() =>
-          void run('return', () => statisticsApi.giveBack(id, reason.trim()), t('page.returned')).then((ok) => {
-            if (ok) {
-              setReturning(false);
-              setReason('');
-            }
-          })
-        }
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('page.returnReason')}</Typography.Paragraph>
-        <Input.TextArea
-          rows={3}
-          maxLength={2000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-label={t('page.returnReason')}
-        />
-      </Modal>
+        danger
+        onSubmit={async (reason) => {
+          // `run` has shown why it failed; the dialog stays open to correct.
+          if (!(await run('return', () => statisticsApi.giveBack(id, reason), t('page.returned'))))
+            throw new Error(t('page.return'));
+        }}
+        onClose={() => setReturning(false)}
+      />
     </Space>
   );
 }

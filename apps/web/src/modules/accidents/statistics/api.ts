@@ -1,11 +1,5 @@
-import type {
-  SpecializeFigure,
-  StatisticsAction,
-  StatisticsDimension,
-  StatisticsFigures,
-  StatisticsPeriod,
-} from '@portal/domain/accidents/statistics/index';
 import { apiDownload, apiFetch } from '../../../app/api-client.ts';
+import type { BodyOf, ResponseOf } from '../../../platform/api/client.ts';
 import { toQuery, type CatalogRecord } from '../../../catalog/api.ts';
 
 /** The statistics module's calls beyond the catalogue's (apps/api/src/modules/accidents/statistics/routes.ts). */
@@ -13,84 +7,18 @@ import { toQuery, type CatalogRecord } from '../../../catalog/api.ts';
 const S = '/api/AccidentStatistical';
 const R = '/api/AccidentSpecializeReport';
 
-export interface Victim {
-  id: string;
-  accidentCode: string;
-  occurredOn: string;
-  allowanceCase: boolean;
-  causeName: string | null;
-  factorName: string | null;
-  fullName: string;
-  female: boolean;
-  occupationName: string | null;
-  severity: 'light' | 'serious' | 'fatal';
-  underManagement: boolean;
-  daysOff: number;
-  medicalCost: number;
-  wageCost: number;
-  compensationCost: number;
-}
+type Report = ResponseOf<'/api/AccidentStatistical/get-report/{id}'>;
+type Lines = ResponseOf<'/api/AccidentSpecializeReport/get-lines/{id}'>;
 
-export interface FigureRow extends StatisticsFigures {
-  section: number;
-  dimension: StatisticsDimension;
-  keyId: string | null;
-  keyName: string | null;
-  keyCode: string | null;
-}
-
-export interface ReportView {
-  report: CatalogRecord;
-  victims: Victim[];
-  rows: FigureRow[];
-  actions: StatisticsAction[];
-}
-
-export interface SummaryRow extends StatisticsFigures {
-  keyId: string | null;
-  keyCode: string | null;
-  keyName: string | null;
-  reports: number;
-}
-
-export interface Summary {
-  year: number;
-  period: StatisticsPeriod;
-  dueDate: string | null;
-  employers: number;
-  submitted: number;
-  notSubmitted: number;
-  sections: { section: number; figures: StatisticsFigures }[];
-  rows: SummaryRow[];
-}
-
-export interface NotReportedRow {
-  businessId: string;
-  businessName: string;
-  taxCode: string | null;
-  wardName: string | null;
-  reportId: string | null;
-  reportStatus: string | null;
-}
-
-export type Line = Record<SpecializeFigure, number> & {
-  titleId: string;
-  titleCode: string;
-  titleName: string;
-  facilityTypeId: string;
-  facilityTypeCode: string;
-  facilityTypeName: string;
-  note: string | null;
-  filled: boolean;
-};
-
-export interface Losses {
-  id: string;
-  daysOff: number;
-  medicalCost: number;
-  wageCost: number;
-  compensationCost: number;
-}
+export type Victim = Report['victims'][number];
+export type FigureRow = Report['rows'][number];
+/** The report header is a catalogue record (its schema is an open record). */
+export type ReportView = Omit<Report, 'report'> & { report: CatalogRecord };
+export type Summary = ResponseOf<'/api/AccidentStatistical/get-summary'>;
+export type SummaryRow = Summary['rows'][number];
+export type NotReportedRow = ResponseOf<'/api/AccidentStatistical/get-paging-not-reported'>['pageLists'][number];
+export type Line = Lines['lines'][number];
+export type Losses = BodyOf<'/api/AccidentStatistical/update-losses/{id}', 'put'>['victims'][number];
 
 type Query = Record<string, unknown>;
 
@@ -108,17 +36,14 @@ export const statisticsApi = {
   summary: (query: Query, signal?: AbortSignal) =>
     apiFetch<Summary>(`${S}/get-summary`, { query: toQuery(query), signal }),
   notReported: (query: Query, signal?: AbortSignal) =>
-    apiFetch<{ pageLists: NotReportedRow[]; totalRecord: number; dueDate: string | null }>(
-      `${S}/get-paging-not-reported`,
-      {
-        query: toQuery(query),
-        signal,
-      },
-    ),
+    apiFetch<ResponseOf<'/api/AccidentStatistical/get-paging-not-reported'>>(`${S}/get-paging-not-reported`, {
+      query: toQuery(query),
+      signal,
+    }),
   lines: (id: string, signal?: AbortSignal) =>
-    apiFetch<{ report: CatalogRecord; lines: Line[] }>(`${R}/get-lines/${encodeURIComponent(id)}`, { signal }),
+    apiFetch<Omit<Lines, 'report'> & { report: CatalogRecord }>(`${R}/get-lines/${encodeURIComponent(id)}`, { signal }),
   saveLines: (id: string, lines: Partial<Line>[]) =>
-    apiFetch<{ report: CatalogRecord; lines: Line[] }>(`${R}/update-lines/${encodeURIComponent(id)}`, {
+    apiFetch<Omit<Lines, 'report'> & { report: CatalogRecord }>(`${R}/update-lines/${encodeURIComponent(id)}`, {
       method: 'PUT',
       body: { lines },
     }),

@@ -12,7 +12,7 @@ import { pageById } from '../../../catalog/registry.ts';
 import type { CatalogText } from '../../../catalog/text.ts';
 import { certificateKeys, certificatesApi } from './api.ts';
 import { CatalogRecordPage } from './record.tsx';
-import { ReasonDialog } from './ui.tsx';
+import { ReasonDialog } from '../../../platform/dialogs/index.tsx';
 
 const PAGE = 'trainingCertificate';
 
@@ -45,8 +45,10 @@ export default function CertificateDetailPage() {
             title={t('certificates.revoke.title')}
             label={t('certificates.revoke.reason')}
             okText={t('certificates.revoke.confirm')}
+            cancelText={t('certificates.actions.back')}
             max={500}
-            onOk={(reason) => revoke.mutateAsync({ id: data.id, reason })}
+            danger
+            onSubmit={(reason) => revoke.mutateAsync({ id: data.id, reason })}
             onClose={() => setRevoking(false)}
           />
         </CertificateView>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import {
   CheckOutlined,
   CloseOutlined,
@@ -12,16 +12,17 @@ import {
   SaveOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import type { RequestAction, RequestStatus } from '@portal/domain/training/certificates';
+import type { RequestStatus } from '@portal/domain/training/certificates';
 import { toast } from '../../../app/toast.ts';
 import { catalogApi, type CatalogRecord } from '../../../catalog/api.ts';
 import { RecordFields } from '../../../catalog/DetailPage.tsx';
 import { errorMessage, routeTo, useDeleteAction } from '../../../catalog/ListPage.tsx';
 import { pageById } from '../../../catalog/registry.ts';
 import type { CatalogText } from '../../../catalog/text.ts';
+import { ActionsBar, allowedActions, recordCardHead, type RecordAction } from '../../../platform/record/index.ts';
 import { certificateKeys, certificatePath, certificatesApi, type RequestParticipant } from './api.ts';
 import { CatalogRecordPage } from './record.tsx';
-import { ReasonDialog, RequestStatusTag, showDate } from './ui.tsx';
+import { RequestStatusTag, showDate } from './ui.tsx';
 
 const PAGE = 'trainingCertificateRequest';
 
@@ -115,15 +116,15 @@ function Participants({
   );
 }
 
+type Action = 'edit' | 'delete' | 'refuse' | 'submit' | 'issue';
+
 function RequestView({ data, text, back }: { data: CatalogRecord; text: CatalogText; back: () => void }) {
   const { t } = useTranslation('training');
-  const { modal } = App.useApp();
   const { catalog: c, page } = pageById(PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const api = useMemo(() => catalogApi(c), [c]);
   const confirmDelete = useDeleteAction(c, api, text, back);
-  const [refusing, setRefusing] = useState(false);
   const [printing, setPrinting] = useState(false);
   const workflow = useQuery({
     queryKey: certificateKeys.workflow(data.id),
@@ -134,101 +135,80 @@ function RequestView({ data, text, back }: { data: CatalogRecord; text: CatalogT
     await queryClient.invalidateQueries({ queryKey: ['catalog', c.key] });
     await queryClient.invalidateQueries({ queryKey: ['catalog', 'trainingCertificate'] });
   };
-  const step = useMutation({
-    mutationFn: async (action: Extract<RequestAction, 'submit' | 'issue'>) =>
-      action === 'submit'
-        ? (await certificatesApi.submit(data.id), t('requests.done.submit'))
-        : t('requests.done.issue', { count: (await certificatesApi.issue(data.id)).issued }),
-    onSuccess: async (message) => {
-      toast.success(message);
-      await refresh();
+  const declared: RecordAction<Action>[] = [
+    ...(page.routes.edit ? [{ key: 'edit' as const, label: t('requests.actions.edit'), icon: <EditOutlined /> }] : []),
+    // The catalogue's own deletion asks its confirmation (and moves the request to the trash).
+    { key: 'delete', label: t('requests.actions.delete'), danger: true, icon: <DeleteOutlined /> },
+    {
+      key: 'refuse',
+      label: t('requests.actions.refuse'),
+      needs: 'reason',
+      danger: true,
+      icon: <CloseOutlined />,
+      reason: { title: t('requests.refuse.title'), label: t('requests.refuse.reason'), max: 1000 },
+      'data-testid': 'request-refuse',
     },
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const refuse = useMutation({
-    mutationFn: (reason: string) => certificatesApi.refuse(data.id, reason),
-    onSuccess: async () => {
+    {
+      key: 'submit',
+      label: t('requests.actions.submit'),
+      needs: 'confirm',
+      primary: true,
+      icon: <SendOutlined />,
+      confirm: { content: text.display('code', data) },
+      'data-testid': 'request-submit',
+    },
+    {
+      key: 'issue',
+      label: t('requests.actions.issue'),
+      needs: 'confirm',
+      primary: true,
+      icon: <CheckOutlined />,
+      confirm: { content: text.display('code', data) },
+      'data-testid': 'request-issue',
+    },
+  ];
+  const run = async (key: Action, { reason }: { reason?: string }) => {
+    if (key === 'edit') return void navigate(routeTo(page.routes.edit, data.id)!);
+    if (key === 'delete') return confirmDelete([data]);
+    if (key === 'refuse') {
+      await certificatesApi.refuse(data.id, reason ?? '');
       toast.success(t('requests.done.refuse'));
-      await refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const actions = workflow.data?.actions ?? [];
-  const ask = (action: 'submit' | 'issue') =>
-    modal.confirm({
-      title: t(`requests.actions.${action}`),
-      content: text.display('code', data),
-      okText: t(`requests.actions.${action}`),
-      cancelText: t('certificates.actions.back'),
-      onOk: () => step.mutateAsync(action).catch(() => undefined),
-    });
+    } else if (key === 'submit') {
+      await certificatesApi.submit(data.id);
+      toast.success(t('requests.done.submit'));
+    } else {
+      toast.success(t('requests.done.issue', { count: (await certificatesApi.issue(data.id)).issued }));
+    }
+    await refresh();
+  };
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1040 }}>
       <Card
-        title={
-          <Flex gap={8} align="center">
-            {text.t('catalog:form.detailTitle', { noun: text.noun })}
-            {workflow.data && <RequestStatusTag status={workflow.data.status as RequestStatus} />}
-          </Flex>
-        }
-        extra={
-          <Flex gap={8} wrap>
-            <Button onClick={back}>{text.t('catalog:actions.back')}</Button>
-            {actions.includes('edit') && page.routes.edit && (
-              <Button icon={<EditOutlined />} onClick={() => void navigate(routeTo(page.routes.edit, data.id)!)}>
-                {t('requests.actions.edit')}
-              </Button>
-            )}
-            {actions.includes('delete') && (
-              <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete([data])}>
-                {t('requests.actions.delete')}
-              </Button>
-            )}
-            {actions.includes('refuse') && (
-              <Button danger icon={<CloseOutlined />} onClick={() => setRefusing(true)} data-testid="request-refuse">
-                {t('requests.actions.refuse')}
-              </Button>
-            )}
-            {actions.includes('submit') && (
-              <Button
-                type="primary"
-                icon={<SendOutlined />}
-                loading={step.isPending}
-                onClick={() => ask('submit')}
-                data-testid="request-submit"
-              >
-                {t('requests.actions.submit')}
-              </Button>
-            )}
-            {actions.includes('issue') && (
-              <Button
-                type="primary"
-                icon={<CheckOutlined />}
-                loading={step.isPending}
-                onClick={() => ask('issue')}
-                data-testid="request-issue"
-              >
-                {t('requests.actions.issue')}
-              </Button>
-            )}
-            {workflow.data?.canPrint && (
-              <Button
-                icon={<FilePdfOutlined />}
-                loading={printing}
-                onClick={() => {
-                  setPrinting(true);
-                  certificatesApi
-                    .printRequest(data.id, String(data.code))
-                    .catch((err: unknown) => toast.error(errorMessage(err)))
-                    .finally(() => setPrinting(false));
-                }}
-                data-testid="request-print"
-              >
-                {t('requests.actions.print')}
-              </Button>
-            )}
-          </Flex>
-        }
+        {...recordCardHead({
+          title: text.t('catalog:form.detailTitle', { noun: text.noun }),
+          status: workflow.data && <RequestStatusTag status={workflow.data.status as RequestStatus} />,
+          back: { label: text.t('catalog:actions.back'), onClick: back },
+          actions: (
+            <ActionsBar actions={allowedActions(declared, workflow.data?.actions)} onRun={run}>
+              {workflow.data?.canPrint && (
+                <Button
+                  icon={<FilePdfOutlined />}
+                  loading={printing}
+                  onClick={() => {
+                    setPrinting(true);
+                    certificatesApi
+                      .printRequest(data.id, String(data.code))
+                      .catch((err: unknown) => toast.error(errorMessage(err)))
+                      .finally(() => setPrinting(false));
+                  }}
+                  data-testid="request-print"
+                >
+                  {t('requests.actions.print')}
+                </Button>
+              )}
+            </ActionsBar>
+          ),
+        })}
       >
         <RecordFields c={c} page={page} text={text} data={data} />
       </Card>
@@ -241,15 +221,6 @@ function RequestView({ data, text, back }: { data: CatalogRecord; text: CatalogT
           editable={workflow.data.actions.includes('edit')}
         />
       )}
-      <ReasonDialog
-        open={refusing}
-        title={t('requests.refuse.title')}
-        label={t('requests.refuse.reason')}
-        okText={t('requests.actions.refuse')}
-        max={1000}
-        onOk={(reason) => refuse.mutateAsync(reason)}
-        onClose={() => setRefusing(false)}
-      />
     </Space>
   );
 }

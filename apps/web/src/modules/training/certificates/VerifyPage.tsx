@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Flex, Input, Skeleton, Typography } from 'antd';
 import { TRAINING_CERTIFICATE_PATHS } from '@portal/domain/training/certificates';
 import { ApiError } from '../../../app/api-client.ts';
-import { PublicPage } from '../../home/PublicPage.tsx';
+import { PublicPage } from '../../home/index.ts';
 import { certificateKeys, certificatesApi } from './api.ts';
 import { showDate, VerifyStatusTag } from './ui.tsx';
 

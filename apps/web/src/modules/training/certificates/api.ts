@@ -6,6 +6,7 @@ import {
 } from '@portal/domain/training/certificates';
 import { apiDownload, apiFetch } from '../../../app/api-client.ts';
 import { saveFile } from '../../../catalog/api.ts';
+import { api, type BodyOf, type ResponseOf } from '../../../platform/api/client.ts';
 
 /**
  * The calls of the credential pages beyond the catalogue's own: a request's participants and steps, issuing from a
@@ -18,10 +19,7 @@ const id = (value: string) => encodeURIComponent(value);
 export type { PublicCredential, RequestParticipant, RequestWorkflow };
 export type CourseParticipant = Omit<RequestParticipant, 'selected'>;
 
-export interface IssuedAnswer {
-  issued: number;
-  numbers: string[];
-}
+export type IssuedAnswer = ResponseOf<'/api/TrainingCertificateRequest/issue/{id}', 'post'>;
 
 export const certificatesApi = {
   workflow: (requestId: string, signal?: AbortSignal) =>
@@ -30,19 +28,19 @@ export const certificatesApi = {
     apiFetch<RequestWorkflow>(`${REQ}/participants/${id(requestId)}`, { method: 'PUT', body: { workerIds } }),
   submit: (requestId: string) => apiFetch<RequestWorkflow>(`${REQ}/submit/${id(requestId)}`, { method: 'POST' }),
   issue: (requestId: string, issuedOn?: string) =>
-    apiFetch<IssuedAnswer>(`${REQ}/issue/${id(requestId)}`, { method: 'POST', body: issuedOn ? { issuedOn } : {} }),
+    api.post('/api/TrainingCertificateRequest/issue/{id}', {
+      path: { id: requestId },
+      body: issuedOn ? { issuedOn } : {},
+    }),
   refuse: (requestId: string, reason: string) =>
     apiFetch<RequestWorkflow>(`${REQ}/refuse/${id(requestId)}`, { method: 'POST', body: { reason } }),
   courseParticipants: (trainingId: string, signal?: AbortSignal) =>
     apiFetch<CourseParticipant[]>(`${CERT}/course-participants/${id(trainingId)}`, { signal }),
-  issueCourse: (trainingId: string, body: { workerIds?: string[]; issuedOn?: string }) =>
-    apiFetch<IssuedAnswer>(`${CERT}/issue-course/${id(trainingId)}`, { method: 'POST', body }),
+  issueCourse: (trainingId: string, body: BodyOf<'/api/TrainingCertificate/issue-course/{id}', 'post'>) =>
+    api.post('/api/TrainingCertificate/issue-course/{id}', { path: { id: trainingId }, body }),
   actions: (certificateId: string, signal?: AbortSignal) =>
-    apiFetch<{ actions: ('print' | 'edit' | 'delete' | 'revoke')[] }>(`${CERT}/actions/${id(certificateId)}`, {
-      signal,
-    }),
-  revoke: (ids: string[], reason: string) =>
-    apiFetch<{ revoked: number }>(`${CERT}/revoke`, { method: 'POST', body: { ids, reason } }),
+    api.get('/api/TrainingCertificate/actions/{id}', { path: { id: certificateId }, signal }),
+  revoke: (ids: string[], reason: string) => api.post('/api/TrainingCertificate/revoke', { body: { ids, reason } }),
   print: async (certificateId: string, number: string) =>
     saveFile(await apiDownload(`${CERT}/print/${id(certificateId)}`), `${number.replace(/[\\/]+/g, '-')}.pdf`),
   printRequest: async (requestId: string, code: string) =>

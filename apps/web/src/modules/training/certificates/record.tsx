@@ -1,10 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Skeleton } from 'antd';
-import { ApiError } from '../../../app/api-client.ts';
 import { catalogApi, type CatalogRecord } from '../../../catalog/api.ts';
-import { errorMessage } from '../../../catalog/ListPage.tsx';
+import { RecordShell, retryRecord } from '../../../platform/record/index.ts';
 import { pageById } from '../../../catalog/registry.ts';
 import { useCatalogText, type CatalogText } from '../../../catalog/text.ts';
 
@@ -29,28 +27,15 @@ export function CatalogRecordPage({
     queryKey: ['catalog', c.key, 'record', id],
     queryFn: ({ signal }) => api.get(id!, signal),
     enabled: Boolean(id),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryRecord,
   });
-  if (record.isLoading)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  if (record.isError || !record.data)
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          message={
-            record.error instanceof ApiError && record.error.status === 404
-              ? text.t('catalog:messages.notFound')
-              : errorMessage(record.error)
-          }
-          action={<Button onClick={back}>{text.t('catalog:actions.back')}</Button>}
-        />
-      </Card>
-    );
-  return <>{children({ data: record.data, text, back })}</>;
+  return (
+    <RecordShell
+      query={record}
+      back={{ label: text.t('catalog:actions.back'), onClick: back }}
+      notFound={text.t('catalog:messages.notFound')}
+    >
+      {(data) => children({ data, text, back })}
+    </RecordShell>
+  );
 }

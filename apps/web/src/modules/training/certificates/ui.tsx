@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Modal, Tag } from 'antd';
+import { Tag } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, SwapOutlined } from '@ant-design/icons';
 import type { RequestStatus, VerifyStatus } from '@portal/domain/training/certificates';
 import { formatDate } from '@portal/domain/format';
+import { ReasonDialog as SharedReasonDialog } from '../../../platform/dialogs/index.tsx';
 
 /** Small pieces the credential pages share: dates, status tags, the reason dialog. */
 
@@ -43,15 +43,13 @@ export function VerifyStatusTag({ status }: { status: VerifyStatus }) {
   );
 }
 
-/** A dialog asking for a reason (refusal, revocation); `onOk` runs the action and closes on success. */
+/**
+ * The reason dialog with the credential pages' words (refusal, revocation): the portal's one ReasonDialog,
+ * `onOk` running the action.
+ */
 export function ReasonDialog({
-  open,
-  title,
-  label,
-  okText,
-  max,
   onOk,
-  onClose,
+  ...props
 }: {
   open: boolean;
   title: string;
@@ -62,37 +60,5 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('training');
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    setBusy(true);
-    try {
-      await onOk(reason.trim());
-      form.resetFields();
-      onClose();
-    } catch {
-      // The action shows its own error; the dialog stays open to correct.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      okButtonProps={{ danger: true, loading: busy }}
-      cancelText={t('certificates.actions.back')}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true }, { max }]}>
-          <Input.TextArea rows={3} maxLength={max} showCount autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
+  return <SharedReasonDialog {...props} danger cancelText={t('certificates.actions.back')} onSubmit={onOk} />;
 }

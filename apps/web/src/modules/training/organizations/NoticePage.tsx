@@ -7,7 +7,7 @@ import { can, useAccess } from '../../../app/access.ts';
 import { toast } from '../../../app/toast.ts';
 import type { CatalogRecord } from '../../../catalog/api.ts';
 import { errorMessage } from '../../../catalog/ListPage.tsx';
-import { RecordPage } from '../../workers/RecordPage.tsx';
+import { RecordPage } from '../../workers/index.ts';
 import { organizationsApi, showDate } from './api.ts';
 import { ReadOnlyRecord } from './ReadOnlyRecord.tsx';
 

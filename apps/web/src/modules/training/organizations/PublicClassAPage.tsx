@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Flex, Tag, Typography } from 'antd';
-import { PublicPage } from '../../home/PublicPage.tsx';
-import { PublicSearchList } from '../../home/PublicSearchList.tsx';
+import { PublicPage, PublicSearchList } from '../../home/index.ts';
 import { organizationsApi, showDate, type PublicClassAEmployer } from './api.ts';
 
 /**

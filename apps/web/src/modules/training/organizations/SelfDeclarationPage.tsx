@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Tag, Typography } from 'antd';
 import { SELF_DECLARATION_PERMISSIONS } from '@portal/domain/training/organizations';
 import {
   selfDeclarationActions,
@@ -14,9 +14,10 @@ import { toast } from '../../../app/toast.ts';
 import type { CatalogRecord } from '../../../catalog/api.ts';
 import { errorMessage } from '../../../catalog/ListPage.tsx';
 import { useUserData } from '../../../platform/auth/use-user-data.ts';
-import { RecordPage } from '../../workers/RecordPage.tsx';
+import { RecordPage } from '../../workers/index.ts';
 import { organizationsApi, showDate, type SelfDeclarationMove } from './api.ts';
 import { ReadOnlyRecord } from './ReadOnlyRecord.tsx';
+import { ConfirmPopover } from '../../../platform/dialogs/index.tsx';
 
 /** The class A conditions in force today (a TrainingClassCondition row), which a file sent today must meet. */
 interface ClassAConditions {
@@ -123,7 +124,7 @@ function Workflow({ record, actor }: { record: CatalogRecord; actor: SelfDeclara
         <Flex gap={8} wrap>
           {moves.map((m) =>
             m === 'acknowledge' ? (
-              <Popconfirm
+              <ConfirmPopover
                 key={m}
                 title={t('selfDeclaration.web.acknowledgeConfirm')}
                 onConfirm={() => move.mutate(m)}
@@ -132,7 +133,7 @@ function Workflow({ record, actor }: { record: CatalogRecord; actor: SelfDeclara
                 <Button type="primary" loading={move.isPending} data-testid={`self-declaration-${m}`}>
                   {t(`selfDeclaration.actions.${m}`)}
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             ) : (
               <Button
                 key={m}

@@ -1,6 +1,7 @@
 import { formatDate } from '@portal/domain/format';
 import { apiFetch } from '../../../app/api-client.ts';
 import type { CatalogRecord } from '../../../catalog/api.ts';
+import { api, type ResponseOf } from '../../../platform/api/client.ts';
 
 /**
  * The training organisations' calls beyond the catalogue's generic ones: the department's acknowledgement of a
@@ -8,21 +9,8 @@ import type { CatalogRecord } from '../../../catalog/api.ts';
  */
 export type SelfDeclarationMove = 'submit' | 'resubmit' | 'acknowledge' | 'refuse';
 
-export interface OwnClass {
-  className: 'A' | 'B' | 'C';
-  certificateNumber: string;
-  validFrom: string;
-  validTo: string | null;
-}
-
-export interface PublicClassAEmployer {
-  name: string;
-  taxCode: string;
-  address: string | null;
-  wardName: string | null;
-  acknowledgedOn: string;
-  number: string;
-}
+export type OwnClass = NonNullable<ResponseOf<'/api/TrainingOrganization/own-class'>['organization']>;
+export type PublicClassAEmployer = ResponseOf<'/api/TrainingSelfDeclaration/public-list'>['pageLists'][number];
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -31,17 +19,9 @@ export const organizationsApi = {
     apiFetch<CatalogRecord>(`/api/TrainingNotice/acknowledge/${id(noticeId)}`, { method: 'POST', body: { note } }),
   move: (declarationId: string, move: SelfDeclarationMove, body: { updatedAt?: string; reason?: string }) =>
     apiFetch<CatalogRecord>(`/api/TrainingSelfDeclaration/${move}/${id(declarationId)}`, { method: 'POST', body }),
-  ownClass: (signal?: AbortSignal) =>
-    apiFetch<{ organization: OwnClass | null }>('/api/TrainingOrganization/own-class', { signal }),
+  ownClass: (signal?: AbortSignal) => api.get('/api/TrainingOrganization/own-class', { signal }),
   publicClassA: (query: Record<string, unknown>, signal?: AbortSignal) =>
-    apiFetch<{ pageLists: PublicClassAEmployer[]; totalRecord: number }>('/api/TrainingSelfDeclaration/public-list', {
-      query: Object.fromEntries(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined && v !== null && v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      ),
-      signal,
-    }),
+    api.get('/api/TrainingSelfDeclaration/public-list', { query, signal }),
 };
 
 export const showDate = (iso: string | null | undefined): string => (iso ? formatDate(iso) : '—');

@@ -108,7 +108,9 @@ export const trainingOrganizationRoutes: RouteEntry[] = [
     breadcrumb: [...training, { titleKey: 'training:organizations.selfTraining.title', path: PATHS.selfTraining }],
     ability: { action: 'read', subject: 'Training' },
     layout: 'app',
-    page: () => import('../../workers/TrainingEditPage.tsx'),
+    // The workers module's course page. Its index is imported on the first visit too: imported up front, the
+    // edit frame it exports would join the first download.
+    page: () => import('../../workers/index.ts').then((m) => m.trainingEditPage()),
     ...withId,
   },
   {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Segmented, Select, Space, Tag, Typography } from 'antd';
 import {
   CheckCircleFilled,
@@ -25,7 +24,7 @@ import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect } from '../../../catalo
 import { errorMessage, routeTo } from '../../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../../catalog/registry.ts';
 import { useUserData } from '../../../platform/auth/index.ts';
-import { SearchBox, ServerTable, sortedAs, useUrlListState, type ListColumn } from '../../../platform/list/index.tsx';
+import { SearchBox, ServerTable, useServerList, type ListColumn } from '../../../platform/list/index.tsx';
 import { trainingStatusApi } from './api.ts';
 
 /** States in words, an icon and a colour (never colour alone). */
@@ -52,26 +51,20 @@ export default function StatusPage() {
   const { t } = useTranslation('training');
   const access = useAccess();
   const employer = useUserData()?.unit.kind === 'employer';
-  const state = useUrlListState();
-  const stateFilter = isStateFilter(state.get('state')) ? (state.get('state') as TrainingStateFilter) : undefined;
-  const query = {
-    state: stateFilter,
-    keyWord: state.get('keyWord') || undefined,
-    targetTrainingId: state.get('targetTrainingId') || undefined,
-    businessId: state.get('businessId') || undefined,
-    wardId: state.get('wardId') || undefined,
-    sortField: state.sortBy === 'validUntil' ? 'validUntil' : undefined,
-    sortOrder: state.sortBy === 'validUntil' ? state.sortOrder : undefined,
-  };
-  const paging = { pageNumber: state.pageNumber, pageSize: state.pageSize };
-  const list = useQuery({
-    queryKey: ['training', 'status', query, paging],
-    queryFn: ({ signal }) => trainingStatusApi.page({ ...query, ...paging }, signal),
-    placeholderData: keepPreviousData,
+  const { list, table, request, sortedAs, keyWord, setKeyWord, filters, setFilter, setFilters } = useServerList({
+    key: (q) => ['training', 'status', q],
+    fetch: trainingStatusApi.page,
+    filters: ['state', 'targetTrainingId', 'businessId', 'wardId'],
+    params: ({ state, ...rest }) => ({ ...rest, state: state && isStateFilter(state) ? state : undefined }),
+    sortable: ['validUntil'],
+    sortParam: 'sortField',
   });
+  const stateFilter = filters.state && isStateFilter(filters.state) ? filters.state : undefined;
+  // The export: the same rows, every page.
+  const { pageNumber: _page, pageSize: _size, ...query } = request;
   const [exporting, setExporting] = useState(false);
   const detail = catalogByKey('trainingCertificate').pages[0]?.routes.detail ?? null;
-  const filtered = Boolean(query.state || query.keyWord || query.targetTrainingId || query.businessId || query.wardId);
+  const filtered = Boolean(stateFilter || keyWord || filters.targetTrainingId || filters.businessId || filters.wardId);
   const quick =
     stateFilter === 'needsRefresher' || stateFilter === 'neverTrained' ? stateFilter : stateFilter ? null : 'all';
   const data = list.data;
@@ -143,7 +136,7 @@ export default function StatusPage() {
       key: 'validUntil',
       width: 130,
       sorter: true,
-      sortOrder: sortedAs(state.paging, 'validUntil'),
+      sortOrder: sortedAs('validUntil'),
       render: (v: string | null, r) => (v ? formatDate(v) : r.certificateId ? t('refresher.noExpiry') : ''),
     },
     {
@@ -169,7 +162,7 @@ export default function StatusPage() {
         <Flex gap={8} wrap justify="space-between">
           <Segmented
             value={quick ?? 'all'}
-            onChange={(v) => state.set({ state: v === 'all' ? null : String(v) })}
+            onChange={(v) => setFilter('state', v === 'all' ? null : String(v))}
             options={QUICK.map((k) => ({ value: k, label: t(`refresher.tabs.${k}`) }))}
             data-testid="training-status-quick"
           />
@@ -190,17 +183,13 @@ export default function StatusPage() {
           </Button>
         </Flex>
         <Flex gap={8} wrap align="center">
-          <SearchBox
-            value={query.keyWord ?? ''}
-            onSearch={(v) => state.set({ keyWord: v })}
-            placeholder={t('refresher.filters.search')}
-          />
+          <SearchBox value={keyWord} onSearch={setKeyWord} placeholder={t('refresher.filters.search')} />
           <Select
             allowClear
             placeholder={t('refresher.filters.state')}
             aria-label={t('refresher.filters.state')}
             value={stateFilter && stateFilter !== 'needsRefresher' ? stateFilter : undefined}
-            onChange={(v: string | undefined) => state.set({ state: v ?? null })}
+            onChange={(v: string | undefined) => setFilter('state', v)}
             options={TRAINING_STATES.map((s) => ({ value: s, label: t(`refresher.states.${s}`) }))}
             style={{ width: 230 }}
           />
@@ -208,8 +197,8 @@ export default function StatusPage() {
             <ReferenceSelect
               target={catalogByKey('targetTraining')}
               placeholder={t('refresher.filters.group')}
-              value={query.targetTrainingId ?? null}
-              onChange={(v) => state.set({ targetTrainingId: v })}
+              value={filters.targetTrainingId ?? null}
+              onChange={(v) => setFilter('targetTrainingId', v)}
             />
           </div>
           {!employer && (
@@ -218,25 +207,23 @@ export default function StatusPage() {
                 <ReferenceSelect
                   target={catalogByKey(EMPLOYER_AREA)}
                   placeholder={t('refresher.filters.employer')}
-                  value={query.businessId ?? null}
-                  onChange={(v) => state.set({ businessId: v })}
+                  value={filters.businessId ?? null}
+                  onChange={(v) => setFilter('businessId', v)}
                 />
               </div>
               <div style={{ width: 220 }}>
                 <AdminUnitSelect
                   level="ward"
                   placeholder={t('refresher.filters.ward')}
-                  value={query.wardId ?? null}
-                  onChange={(v) => state.set({ wardId: v })}
+                  value={filters.wardId ?? null}
+                  onChange={(v) => setFilter('wardId', v)}
                 />
               </div>
             </>
           )}
           <Button
             disabled={!filtered}
-            onClick={() =>
-              state.set({ state: null, keyWord: null, targetTrainingId: null, businessId: null, wardId: null })
-            }
+            onClick={() => setFilters({ state: null, q: null, targetTrainingId: null, businessId: null, wardId: null })}
           >
             {t('refresher.filters.reset')}
           </Button>
@@ -250,8 +237,8 @@ export default function StatusPage() {
         )}
         <ServerTable<TrainingStatusRow>
           list={{ data, isFetching: list.isFetching, error: list.isError ? errorMessage(list.error) : null }}
-          paging={state.paging}
-          onPaging={state.onPaging}
+          paging={table.paging}
+          onPaging={table.onPaging}
           columns={columns}
           rowKey="key"
           empty={t('refresher.empty')}

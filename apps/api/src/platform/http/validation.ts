@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate, type Language } from '@portal/domain/i18n';
-import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
-import { languageOf } from '../../platform/errors/handler.ts';
+import { AppError, type ErrorDetail } from '../errors/app-error.ts';
+import { languageOf } from '../errors/handler.ts';
 
 const zodLocales = { vi: z.locales.vi(), en: z.locales.en() };
 const MESSAGE_KEY = /^[a-z]+:[\w.]+$/;
@@ -28,7 +28,7 @@ export function issuesToDetails(lang: Language, where: string, issues: readonly 
 }
 
 /**
- * The permits routes validate with the shared schemas (attachValidation), then explain refusals here: the
+ * Routes that validate with the shared schemas (attachValidation) explain refusals here: the
  * platform handler words zod's generic issues, but our rules carry their own messages (a period over two
  * years names the last allowed day). Same body shape: 400 VALIDATION with field details.
  */
@@ -53,4 +53,15 @@ export function explainValidation(request: FastifyRequest): AppError | null {
       ? issuesToDetails(lang, where, parsed.error.issues)
       : [{ field: where, message: failed.message }];
   return new AppError(400, 'VALIDATION', { details });
+}
+
+/**
+ * For a plugin whose routes attach their validation (`attachValidation: true`): every refused request is
+ * explained in the domain's words before its handler runs.
+ */
+export function explainValidationOf(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const error = explainValidation(request);
+    if (error) throw error;
+  });
 }

@@ -1,0 +1,3 @@
+/** What other modules use of the public home: the public pages' frame and their searchable list. */
+export { PublicPage } from './PublicPage.tsx';
+export { PublicSearchList } from './PublicSearchList.tsx';
