@@ -34,7 +34,8 @@ const statisticalRules = catalogueHook('accidentStatistical', {
   async beforeChange({ ctx, operation, data, original }) {
     const t = (key: string, vars: Record<string, string | number> = {}) =>
       translate(ctx.lang, `accidents:statistics.errors.${key}`, vars);
-    if (original && !editableStatus(original.status)) throw reportSubmitted();
+    // An import's original may not carry the status: only a known, locked status refuses the change.
+    if (original?.status != null && !editableStatus(original.status)) throw reportSubmitted();
     if (!original && !data.businessId)
       throw fieldError('businessId', 'required', translate(ctx.lang, 'catalog:validation.required'));
     const year = (data.year ?? original?.year) as number;
