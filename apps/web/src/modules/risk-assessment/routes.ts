@@ -43,7 +43,7 @@ export const riskAssessmentRoutes: RouteEntry[] = [
     breadcrumb: inner,
     ability: { action: 'read', subject: 'RiskAssessment' },
     layout: 'app',
-    page: () => import('./assessment-page/index.tsx'),
+    page: () => import('./AssessmentPage.tsx'),
     validParams: (params) => UUID.test(params.id ?? ''),
   },
 ];
