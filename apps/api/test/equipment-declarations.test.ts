@@ -7,6 +7,7 @@ import { clock } from '../src/platform/clock/index.ts';
 import { createBusiness, createDistrictUnit, sessionWith, type Session } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { readPdf } from './support/pdf.ts';
+import { forkliftInspection } from './equipment.fixtures.ts';
 
 /**
  * Declarations of machines put into use and the department's answer: the whole life (draft → submitted →
@@ -111,27 +112,10 @@ beforeAll(async () => {
   system = { db: t.database.db, principal: null, lang: 'vi', request: null, system: true };
   forklift = (await sql<{ id: string }>`select id from index_equipment where code = 'TB11'`.execute(t.database.db))
     .rows[0]!.id;
-  org = (
-    await catalogOperations('inspectionOrganization').create(system, {
-      code: 'KD-KB1',
-      name: 'Trung tâm kiểm định thử nghiệm khai báo',
-      accreditationNumber: 'GCN-KB1',
-      validFrom: '2020-01-01',
-      validTo: '2099-12-31',
-      equipmentTypes: 'TB11',
-    })
-  ).id;
-  inspector = (
-    await catalogOperations('inspector').create(system, {
-      code: 'KDV-KB1',
-      fullName: 'Trần Văn Kiểm',
-      organizationId: org,
-      accreditationNumber: 'KĐV-KB1',
-      validFrom: '2020-01-01',
-      validTo: '2099-12-31',
-      equipmentTypes: 'TB11',
-    })
-  ).id;
+  ({ org, inspector } = await forkliftInspection(system, 'KB1', {
+    organisation: 'Trung tâm kiểm định thử nghiệm khai báo',
+    inspector: 'Trần Văn Kiểm',
+  }));
   businessA = await createBusiness(t, WARDS[0], 'Công ty Cà phê A');
   businessB = await createBusiness(t, WARDS[1], 'Công ty Rau B');
   await t.database.db

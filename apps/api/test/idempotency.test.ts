@@ -17,6 +17,7 @@ import {
   type Session,
 } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { forkliftInspection } from './equipment.fixtures.ts';
 
 /**
  * Creates that cannot double: a create sent again with the same `Idempotency-Key` answers the first result (same
@@ -175,27 +176,10 @@ beforeAll(async () => {
   injuryId = await id('injury_reason', 'CT01');
   occupationId = await id('type_of_profession', '71');
   forklift = await id('index_equipment', 'TB11');
-  org = (
-    await catalogOperations('inspectionOrganization').create(system, {
-      code: 'KD-ID1',
-      name: 'Trung tâm kiểm định thử nghiệm khóa gửi',
-      accreditationNumber: 'GCN-ID1',
-      validFrom: '2020-01-01',
-      validTo: '2099-12-31',
-      equipmentTypes: 'TB11',
-    })
-  ).id;
-  inspector = (
-    await catalogOperations('inspector').create(system, {
-      code: 'KDV-ID1',
-      fullName: 'Trần Văn Khóa',
-      organizationId: org,
-      accreditationNumber: 'KĐV-ID1',
-      validFrom: '2020-01-01',
-      validTo: '2099-12-31',
-      equipmentTypes: 'TB11',
-    })
-  ).id;
+  ({ org, inspector } = await forkliftInspection(system, 'ID1', {
+    organisation: 'Trung tâm kiểm định thử nghiệm khóa gửi',
+    inspector: 'Trần Văn Khóa',
+  }));
   businessA = await createBusiness(t, WARDS[0], 'Công ty Gửi Một Lần A');
   businessB = await createBusiness(t, WARDS[1], 'Công ty Gửi Một Lần B');
   const communeUnit = await createDistrictUnit(t, WARDS[0]);
