@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { signIn } from './support/session.ts';
+import { settled } from './support/forms.ts';
 
 /**
  * The user form on the catalogue engine: an administrator creates a department officer with an initial
@@ -10,7 +11,7 @@ import { signIn } from './support/session.ts';
  * password first. Demo data of the test portal.
  */
 const ui = useBrowser();
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 30_000 };
 
 /** Picks an option of an Ant Design select by typing part of its label. */
 async function choose(page: Page, testId: string, typed: string, option: string): Promise<void> {
@@ -42,6 +43,8 @@ describe('users', () => {
     // Found again without accents; the edit keeps the user name and changes the name shown.
     await page.getByTestId('user-search').locator('input').fill(`dang thi thu ${n}`);
     await page.getByTestId('user-search').locator('input').press('Enter');
+    await page.waitForURL(/[?&]keyWord=/, WAIT);
+    await settled(page);
     await page.getByTestId('user-table').getByText(`Đặng Thị Thu ${n}`).waitFor(WAIT);
     await page.getByTestId(`edit-${userName}`).click();
     await page.waitForURL('**/nguoi-dung/chinh-sua/**', WAIT);
@@ -52,6 +55,7 @@ describe('users', () => {
     await page.waitForURL('**/nguoi-dung/danh-sach', WAIT);
     await page.getByTestId('user-search').locator('input').fill(`minh thu ${n}`);
     await page.getByTestId('user-search').locator('input').press('Enter');
+    await settled(page);
     await page.getByTestId('user-table').getByText(`Đặng Thị Minh Thu ${n}`).waitFor(WAIT);
 
     // The new user signs in with the initial password and is asked to choose their own first.

@@ -35,3 +35,13 @@ export async function confirmDialog(page: Page, timeout = 30_000): Promise<void>
     throw new Error(`the dialog stayed open: ${says.join(' | ') || '(no message)'}`);
   }
 }
+
+/**
+ * Waits until the app fetches nothing (`#root` is not `aria-busy`). A list shows its previous rows while a new
+ * search loads, so a row found before then may be replaced under the pointer.
+ */
+export async function settled(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('root')?.getAttribute('aria-busy') !== 'true', undefined, {
+    timeout,
+  });
+}
