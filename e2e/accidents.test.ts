@@ -132,6 +132,26 @@ describe('workplace accidents', () => {
     expect(ui.unexpectedErrors()).toEqual([]);
   });
 
+  it('a future accident time stays in its field with the reason; Enter there confirms the date, never submits', async () => {
+    const { page } = ui;
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/Accident/add-accident')) sent.push(r.url());
+    });
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url('/an-toan-ve-sinh-lao-dong/khai-bao-tai-nan-lao-dong/tao-moi'));
+    await page.locator('#place').waitFor(WAIT);
+    const typed = `${shown(isoDay(1))} 09:30`;
+    await page.locator('#occurredAt').fill(typed);
+    await page.keyboard.press('Enter');
+    const field = page.locator('.ant-form-item', { has: page.locator('#occurredAt') });
+    await field.locator('.ant-form-item-explain-error', { hasText: 'chưa tới' }).waitFor(WAIT);
+    expect(await page.locator('#occurredAt').inputValue()).toBe(typed);
+    // The form was not submitted: no other field was checked, nothing was sent.
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(1);
+    expect(sent).toEqual([]);
+  });
+
   it('a double click on "Gửi khai báo" sends once and makes one declaration with one receipt number', async () => {
     const { page } = ui;
     const tag = randomBytes(3).toString('hex').toUpperCase();

@@ -41,7 +41,8 @@ describe("employers' records", () => {
     const form = page.getByRole('dialog');
     await form.locator('#organizationName').fill(name);
     await form.locator('#violationContent').fill('Không trang bị phương tiện bảo vệ cá nhân cho người lao động');
-    await form.getByRole('button', { name: 'Lưu' }).click();
+    // A double click saves once (single-flight submit): the search below finds exactly one record.
+    await form.getByRole('button', { name: 'Lưu' }).dblclick();
     await form.waitFor({ state: 'hidden', ...WAIT });
 
     const search = page.getByPlaceholder('Tìm theo tên tổ chức, mã số thuế, số quyết định');

@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { FIRST_LOAD_PAGES, firstLoadScripts } from './support/first-load.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -156,5 +157,15 @@ describe('public home', () => {
     await page.getByTestId('skin-toggle').click();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     expect(ui.errors).toEqual([]);
+  });
+});
+
+describe('first load', () => {
+  // The bench's first-load row, as a test: a fresh visit's scripts (lazy chunks included) within the page's budget.
+  const home = FIRST_LOAD_PAGES.find((p) => p.path === '/trang-chu')!;
+  it(`the public home downloads at most ${home.maxKb} KB of gzipped JavaScript`, async () => {
+    const load = await firstLoadScripts(ui.page, ui.baseUrl, home.path, inject('webDist'));
+    expect(load.landed).toBe(home.path);
+    expect(load.gzipBytes / 1024, load.scripts.join('\n')).toBeLessThanOrEqual(home.maxKb);
   });
 });

@@ -102,6 +102,38 @@ describe('messages', () => {
     expect(ui.unexpectedErrors()).toEqual([]);
   });
 
+  it('a double click on "Gửi" sends one message, its second half landing on the closing window included', async () => {
+    const { page } = ui;
+    const subject = `Hỏi về hồ sơ huấn luyện số ${randomInt(1000, 9999)}`;
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/Message/send-email')) sent.push(r.url());
+    });
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url('/tin-nhan'));
+    await page.getByTestId('mail-compose').click(WAIT);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('mail-recipients').click(WAIT);
+    await page.keyboard.type('nguyen thi lan');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Nguyễn Thị Lan' })
+      .first()
+      .click(WAIT);
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('mail-subject').fill(subject);
+    await dialog.getByTestId('mail-body').fill('Kính gửi Sở, công ty xin hỏi về hồ sơ huấn luyện nhóm 1.');
+    const button = dialog.getByTestId('mail-send');
+    await button.dblclick();
+    await page.getByText('Đã gửi tin nhắn').first().waitFor(WAIT);
+    // A slow double click: its second click comes after the answer, on the window still closing.
+    await button
+      .evaluate((b) => (b as HTMLButtonElement).click(), undefined, { timeout: 1_000 })
+      .catch(() => undefined);
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    expect(sent).toHaveLength(1);
+    expect(ui.unexpectedErrors()).toEqual([]);
+  });
+
   it('an unknown label is the 404 page', async () => {
     const { page } = ui;
     await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);

@@ -6,8 +6,8 @@ import { signIn } from './support/session.ts';
 /**
  * What the public comes to the portal for, in the browser: an article written and published with an image,
  * found on /tin-tuc and shared with its Open Graph tags in the served HTML; a question sent without signing in,
- * answered and published by the department, followed by its code; a work permit found by its number, showing
- * no personal data beyond what a third party may see.
+ * answered by the department and followed by its code (the answer shows before it is published), then published;
+ * a work permit confirmed by its number with the passport, showing no personal data.
  */
 const ui = useBrowser();
 const DEMO_PASSWORD = 'Demo@2026';
@@ -45,7 +45,7 @@ describe('news, suggestion box and public look-ups', () => {
     await editor.click();
     await page.keyboard.type('Máy, thiết bị có yêu cầu nghiêm ngặt phải được kiểm định trước khi đưa vào sử dụng.');
     // An image into the body, through the editor's own upload.
-    await page.locator(':not(.ant-upload) > input[type=file]').first().setInputFiles({
+    await page.locator('.news-editor-toolbar input[type=file]').setInputFiles({
       name: 'xe-nang.png',
       mimeType: 'image/png',
       buffer: PNG,
@@ -125,42 +125,49 @@ describe('news, suggestion box and public look-ups', () => {
     await desk.getByLabel('Câu trả lời').fill(answer);
     await desk.getByRole('button', { name: 'Lưu câu trả lời' }).click();
     await desk.getByText('Đã lưu câu trả lời').first().waitFor(WAIT);
-    await desk.getByRole('button', { name: 'Công khai', exact: true }).click(WAIT);
-    await desk.getByText('Đã công khai').first().waitFor(WAIT);
 
-    // The visitor follows it by its code: the answer, never the sender's contact.
+    // The visitor follows it by its code: answered, not yet published, the answer is there already — never the
+    // sender's contact.
     await page.reload();
     await page.locator('#code').fill(code);
     await page.getByRole('button', { name: 'Tra cứu' }).click();
     const followed = page.getByTestId('followed-suggestion');
     await followed.getByText(answer).waitFor(WAIT);
     expect(await followed.textContent()).not.toContain('binh.nguyen@example.com');
-    // And it is among the published questions, without the sender's name.
-    await page.getByText(answer).first().waitFor(WAIT);
+
+    await desk.getByRole('button', { name: 'Công khai', exact: true }).click(WAIT);
+    await desk.getByText('Đã công khai').first().waitFor(WAIT);
+    // Once published it is among the published questions, without the sender's name.
+    await page.reload();
+    await page.getByTestId('published-suggestion').filter({ hasText: answer }).first().waitFor(WAIT);
     expect(await page.getByTestId('published-suggestion').filter({ hasText: answer }).textContent()).not.toContain(
       'Nguyễn Văn Bình',
     );
     await visitor.close();
   }, 150_000);
 
-  it('a work permit is found by its number and shows no personal data beyond the allowed fields', async () => {
+  it('a work permit is confirmed by its number with the passport and shows no personal data', async () => {
     const token = await officerToken();
-    const res = await fetch(ui.url('/api/WorkerLicense/workerLicenses?status=approved&pageSize=5'), {
+    const res = await fetch(ui.url('/api/WorkerLicense/workerLicenses?status=approved&pageSize=20'), {
       headers: { authorization: `Bearer ${token}` },
     });
-    const permit = ((await res.json()) as { pageLists: { id: string; number: string }[] }).pageLists[0]!;
+    type Listed = { id: string; number: string | null; passportNumber: string | null };
+    const permit = ((await res.json()) as { pageLists: Listed[] }).pageLists.find((p) => p.number && p.passportNumber)!;
+    const passport = permit.passportNumber!;
     const detail = (await (
       await fetch(ui.url(`/api/WorkerLicense/worker-license/${permit.id}`), {
         headers: { authorization: `Bearer ${token}` },
       })
-    ).json()) as { passportNumber: string; worker?: { birthDate?: string } };
+    ).json()) as { worker?: { birthDate?: string } };
 
     const visitor = await ui.browser.newContext(defaultContextOptions);
     const page = await visitor.newPage();
-    await page.goto(ui.url(`/tra-cuu-giay-phep?so=${encodeURIComponent(permit.number)}`));
-    await page.getByText(permit.number).first().waitFor(WAIT);
+    await page.goto(ui.url(`/tra-cuu-giay-phep?so=${encodeURIComponent(permit.number!)}`));
+    await page.getByRole('textbox', { name: 'Số hộ chiếu' }).fill(passport);
+    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    await page.getByTestId('public-permit').getByText(permit.number!).waitFor(WAIT);
     const text = (await page.locator('main').textContent()) ?? '';
-    expect(text).not.toContain(detail.passportNumber);
+    expect(text).not.toContain(passport);
     const shown = detail.worker?.birthDate?.split('-').reverse().join('/');
     if (shown) expect(text).not.toContain(shown);
     await visitor.close();

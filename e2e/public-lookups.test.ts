@@ -3,9 +3,9 @@ import { useBrowser } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD } from './support/portal.ts';
 
 /**
- * The public look-ups in the browser, signed out: the home's look-up section lists them; a granted permit found by
- * its number shows its status and a masked passport; an unknown worker is "not found"; the violations list links
- * an employer's public page.
+ * The public look-ups in the browser, signed out: the home's look-up section lists them; a granted permit confirmed
+ * by its number with the passport shows its status and employer and nothing about the worker; an unknown worker is
+ * "not found"; the violations list links an employer's public page.
  */
 const ui = useBrowser();
 const WAIT = { timeout: 15_000 };
@@ -31,19 +31,24 @@ describe('public look-ups', () => {
     expect(await ui.page.locator('a.home-card[href="/tra-cuu-nguoi-lao-dong"]').count()).toBe(1);
   });
 
-  it('a permit by its number: status, masked passport, never the full one', async () => {
+  it('a permit by its number with the passport: status and employer, nothing about the worker', async () => {
     const list = await adminGet<{ pageLists: { number: string | null; passportNumber: string | null }[] }>(
       '/api/WorkerLicense/workerLicenses?status=approved&pageSize=20',
     );
     const permit = list.pageLists.find((p) => p.number && p.passportNumber);
     expect(permit).toBeTruthy();
     await ui.page.goto(ui.url(`/tra-cuu-giay-phep?so=${encodeURIComponent(permit!.number!)}`));
+    await ui.page.getByRole('textbox', { name: 'Số hộ chiếu' }).fill(permit!.passportNumber!);
+    await ui.page.getByRole('button', { name: 'Tra cứu' }).click();
     const card = ui.page.getByTestId('public-permit');
     await card.waitFor(WAIT);
     const text = (await card.textContent()) ?? '';
     expect(text).toContain(permit!.number!);
-    expect(text).toContain('•••');
+    expect(text).toContain('Người sử dụng lao động');
+    expect(text).not.toContain('Quốc tịch');
     expect(await ui.page.locator('main').textContent()).not.toContain(permit!.passportNumber!);
+    // The passport never goes into the address.
+    expect(ui.page.url()).not.toContain(permit!.passportNumber!);
     expect(ui.unexpectedErrors()).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { startPortal, type Portal } from './support/portal.ts';
+import { choose } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
 // These tests change the portal (menu order, configuration): they get a portal of their own.
@@ -136,5 +137,27 @@ describe('settings', () => {
       await visitor.close();
     }
     expect(ui.errors.filter((e) => !e.includes('415'))).toEqual([]);
+  });
+
+  it('the administrator sets who signs the equipment confirmation, with the formula, as it will print', async () => {
+    const { page } = ui;
+    await signIn(page, ui.baseUrl);
+    await page.goto(ui.url('/cai-dat'));
+    const card = page.getByTestId('signatories-card');
+    const enabled = card.getByRole('switch', { name: 'Thiết lập: Giấy xác nhận khai báo máy, thiết bị' });
+    await enabled.waitFor();
+    if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
+    await page.locator('#signatories_equipmentConfirmation_authorityTitle').fill('Giám đốc');
+    await choose(page, 'signatories_equipmentConfirmation_delegation', 'KT. — Ký thay');
+    await page.locator('#signatories_equipmentConfirmation_signerTitle').fill('Phó Giám đốc');
+    await page.locator('#signatories_equipmentConfirmation_signerName').fill('Đỗ Thị Ký');
+    const preview = card.getByLabel('Khối chữ ký: Giấy xác nhận khai báo máy, thiết bị');
+    await expect.poll(() => preview.innerText()).toBe('KT. GIÁM ĐỐC\nPHÓ GIÁM ĐỐC\nĐỗ Thị Ký');
+    await page.getByTestId('signatories-save').click();
+    await page.getByText('Đã lưu người ký văn bản').first().waitFor();
+    await page.reload();
+    // Read back from the server after a reload.
+    await preview.getByText('Đỗ Thị Ký').waitFor();
+    expect(ui.errors).toEqual([]);
   });
 });

@@ -200,5 +200,16 @@ export default defineConfig({
     // Each page is its own chunk (lazy routes); the entry keeps only the shell the first page needs.
     chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically runs on every first load anyway: one chunk rather than fifty small
+          // ones, each paying its own compression and its imports and exports of the others (the public home's
+          // first load, e2e/first-paint.test.ts). The entry module itself stays the entry chunk, which index.html
+          // and the prerendered pages start.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) }],
+        },
+      },
+    },
   },
 });

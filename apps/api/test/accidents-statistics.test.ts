@@ -6,6 +6,7 @@ import { clock } from '../src/platform/clock/index.ts';
 import { scopeFixture, type Session } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { readPdf } from './support/pdf.ts';
+import { documentFonts } from '../src/platform/documents/fonts.ts';
 
 /**
  * Accident statistics through the API: an employer's Appendix XII report of a half-year pre-filled from its
@@ -522,7 +523,8 @@ describe('workspace tasks', () => {
       (await call(as, 'GET', '/api/Workspace/tasks')).json().tasks as { key: string; count: number; link: string }[];
     const mine = (await tasks(f.employerA)).find((x) => x.key === 'accidents.statisticsDue');
     expect(mine).toMatchObject({ count: 1 });
-    expect(mine!.link).toContain(`year=${due.year}&period=${due.period}`);
+    // The list filters a year as a range (it is a number filter): the link opens exactly that period.
+    expect(mine!.link).toContain(`yearFrom=${due.year}&yearTo=${due.year}&period=${due.period}`);
     const summary = (await call(f.department, 'GET', `${S}/get-summary?year=${due.year}&period=${due.period}`)).json();
     const late = (await tasks(f.department)).find((x) => x.key === 'accidents.statisticsNotReported');
     // Neither test employer has submitted that period's report: both count once the deadline in force has passed.
@@ -549,6 +551,40 @@ describe('the Appendix XII PDF', () => {
     expect(text).toContain('238.700');
     expect(text).toContain('9.000.000');
     expect(pdf.metadata.Title).toContain('BÁO CÁO TÌNH HÌNH TAI NẠN LAO ĐỘNG');
+    // Every heading prints with glyphs the typeface has (no empty box for "≥"), and the year is never "2.025".
+    expect(text).toContain('Vụ có từ 2 người bị nạn trở lên');
+    const fonts = await documentFonts();
+    expect([...pdf.text.replace(/\s/g, '')].filter((c) => !fonts.bold.hasGlyphForCodePoint(c.codePointAt(0)!))).toEqual(
+      [],
+    );
+    expect(text).not.toContain('2.025');
+  });
+});
+
+describe('the drop-downs of causes and injury factors', () => {
+  it('list them by code, the order the statistics forms number them in', async () => {
+    const db = t.database.db;
+    for (const [table, extra] of [
+      ['accident_reason', sql`, party`],
+      ['injury_element', sql``],
+    ] as const) {
+      // A name order opposite to the code order.
+      await sql`insert into ${sql.table(table)} (code, name ${extra})
+        values ('TSTORD-1', 'Zz thứ tự cuối theo tên' ${table === 'accident_reason' ? sql`, 'other'` : sql``}),
+          ('TSTORD-2', 'Aa thứ tự đầu theo tên' ${table === 'accident_reason' ? sql`, 'other'` : sql``})`.execute(db);
+    }
+    for (const url of [
+      '/api/AccidentReason/get-combobox-accident-reason?take=500',
+      '/api/InjuryElement/combobox?take=500',
+    ]) {
+      const res = await call(f.department, 'GET', url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      const codes = (res.json() as { code: string }[]).map((o) => o.code);
+      expect(codes.indexOf('TSTORD-1'), url).toBeGreaterThanOrEqual(0);
+      expect(codes.indexOf('TSTORD-1'), url).toBeLessThan(codes.indexOf('TSTORD-2'));
+      const official = codes.filter((c) => /^(NN|YT)\d+$/.test(c));
+      expect(official, url).toEqual([...official].sort());
+    }
   });
 });
 

@@ -671,3 +671,26 @@ describe('workflow', () => {
     expect(amended.json()).toMatchObject({ status: 'concluded', version: 2 });
   });
 });
+
+describe('victims', () => {
+  it('refuses a birth year after the accident or more than a lifetime before it, beside the field', async () => {
+    const year = Number(today().slice(0, 4));
+    for (const [birthYear, code] of [
+      [year + 5, 'BIRTH_YEAR_FUTURE'],
+      [year - 110, 'BIRTH_YEAR_IMPLAUSIBLE'],
+    ] as const) {
+      const res = await call(employerA, 'POST', 'add-accident', body({ victims: [victim({ birthYear })] }));
+      expect(res.statusCode, res.body).toBe(400);
+      const details = (res.json() as { error: { details: { field: string; code: string }[] } }).error.details;
+      expect(details).toContainEqual(expect.objectContaining({ field: 'body.victims.0.birthYear', code }));
+    }
+  });
+
+  it("never records a commune's victim (no labour contract) as under an employer's management", async () => {
+    const a = await declare(communeA, { victims: [victim({ severity: 'light', underManagement: true })] });
+    const detail = (await call(communeA, 'GET', `accidents/${a.id}`)).json() as {
+      victims: { underManagement: boolean }[];
+    };
+    expect(detail.victims[0]?.underManagement).toBe(false);
+  });
+});

@@ -132,6 +132,22 @@ describe('document renderer', () => {
     expect(flat(read.text)).toContain('Nguyễn Thị Hữu, Đắk Lắk');
   });
 
+  it('writes a sign the font lacks (≥, ≤) so that every printed character has its glyph', async () => {
+    const fonts = await documentFonts();
+    const read = await readPdf(
+      await renderDocument({
+        title: 'Vụ ≥ 2 người bị nạn',
+        table: { columns: ['Vụ ≥ 2 người', 'Tuổi ≤ 18'], rows: [['1', '0']] },
+      }),
+    );
+    expect(flat(read.text)).toContain('Vụ >= 2 người bị nạn');
+    expect(flat(read.text)).toContain('Tuổi <= 18');
+    const missing = [...read.text.replace(/\s/g, '')].filter(
+      (c) => !fonts.regular.hasGlyphForCodePoint(c.codePointAt(0)!),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('renders a spec whose optional parts are empty', async () => {
     const read = await readPdf(
       await renderDocument({

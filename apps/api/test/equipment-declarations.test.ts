@@ -257,6 +257,63 @@ describe('a declaration walks its whole life', () => {
   });
 });
 
+describe("the confirmation's signature block", () => {
+  it('is whoever the administrator set, with the delegation formula; unset, a blank under the title — never the confirming officer', async () => {
+    const admin = await sessionWith(t, { permissions: ['Configuration.read', 'Configuration.update'] });
+    const d = await submitted(employerA, [await item(businessA.id)]);
+    const confirmed = await call(department, 'POST', `confirm-declaration/${d.id}`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const decidedBy = String(confirmed.json().decidedByName);
+    expect(decidedBy).toBeTruthy();
+    const printed = async () =>
+      (await readPdf((await call(employerA, 'GET', `declaration-confirmation/${d.id}`)).rawPayload)).text.replace(
+        /\s+/g,
+        ' ',
+      );
+
+    // Nothing set: the head's title over a blank, neither a deputy's formula nor the officer who confirmed.
+    const unset = await printed();
+    expect(unset).toContain('GIÁM ĐỐC');
+    expect(unset).not.toContain('KT.');
+    expect(unset).not.toContain('PHÓ GIÁM ĐỐC');
+    expect(unset).not.toContain(decidedBy);
+
+    // The administrator sets who signs; a formula without the signer's title, or a non-administrator, is refused.
+    const signatory = {
+      document: 'equipmentConfirmation',
+      authorityTitle: 'Giám đốc',
+      delegation: 'KT',
+      signerTitle: 'Phó Giám đốc',
+      signerName: 'Trần Quốc Hưng',
+    };
+    const put = (session: Session, items: object[]) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/Configuration/signatories',
+        headers: session.headers,
+        payload: { items },
+      });
+    const bad = await put(admin, [{ ...signatory, signerTitle: '' }]);
+    expect(bad.statusCode).toBe(400);
+    expect((await put(department, [signatory])).statusCode).toBe(403);
+    const saved = await put(admin, [signatory]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await t.request({ url: '/api/Configuration/signatories', headers: admin.headers });
+    expect(read.json()).toEqual({ items: [signatory] });
+
+    const set = await printed();
+    expect(set).toContain('KT. GIÁM ĐỐC PHÓ GIÁM ĐỐC Trần Quốc Hưng');
+    expect(set).not.toContain(decidedBy);
+
+    // Thừa lệnh, with the name left for the hand.
+    await put(admin, [{ ...signatory, delegation: 'TL', signerTitle: 'Chánh Văn phòng', signerName: '' }]);
+    const byOrder = await printed();
+    expect(byOrder).toContain('TL. GIÁM ĐỐC CHÁNH VĂN PHÒNG');
+    expect(byOrder).not.toContain('Trần Quốc Hưng');
+    await put(admin, []);
+  });
+});
+
 describe('refusal and resubmission', () => {
   it('the department refuses with a reason; the employer corrects and sends it again', async () => {
     const first = await item(businessA.id);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogDeclaration } from '@portal/domain/catalog/types';
 import { READING_FACTORS } from '@portal/domain/monitoring/factors';
 import type { OpContext } from '../src/catalog/context.ts';
 import { catalogOperations } from '../src/catalog/operations.ts';
@@ -233,6 +234,41 @@ describe('each factor’s spec calls', () => {
     const res = await reading(f.employerA, 'noise', { reportId: r.id, laeq: 80, exposureMinutes: 480 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain('reportId');
+  });
+});
+
+describe('the classification pickers of the reading forms', () => {
+  it('offer only the factor’s own standards (a lighting task, never a chemical), which the server accepts', async () => {
+    for (const r of READING_FACTORS) {
+      const file = `monitoring-${r.key.slice('monitoring'.length).toLowerCase()}`;
+      const area = ((await import(`@portal/domain/catalog/areas/${file}`)) as { default: CatalogDeclaration }).default;
+      for (const [name, field] of Object.entries(area.fields)) {
+        if (field.kind !== 'reference' || field.target !== 'monitoringLimit' || field.readOnly) continue;
+        // What the form's drop-down asks for: the field's filters, a list as the web client joins it.
+        expect(field.filters, `${r.key}.${name}`).toEqual({ factor: r.limits });
+        const res = await t.request({
+          url: '/api/MenuObservationMonitor/get-combobox',
+          query: { take: '500', factor: r.limits.join(',') },
+          headers: f.employerA.headers,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const ids = (res.json() as { value: string }[]).map((o) => o.value);
+        if (r.factor === 'light') expect(ids).toContain(limit['AS-VP-CHUNG']);
+        if (!ids.length) continue;
+        const factors = await sql<{ factor: string }>`select distinct factor from monitoring_limit
+          where id in (${sql.join(ids)})`.execute(t.database.db);
+        expect(
+          factors.rows.map((x) => x.factor).filter((x) => !(r.limits as readonly string[]).includes(x)),
+          `${r.key}.${name}`,
+        ).toEqual([]);
+      }
+    }
+    const refused = await t.request({
+      url: '/api/MenuObservationMonitor/get-combobox',
+      query: { factor: 'light,nothing' },
+      headers: f.employerA.headers,
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });
 
@@ -490,5 +526,23 @@ describe('reports, the organisation’s file and the department’s views', () =
     expect(kinds.rows.map((k) => k.kind)).toEqual(
       expect.arrayContaining(['monitoringMeasuresDue', 'monitoringMeasuresOverdue']),
     );
+  });
+});
+
+describe('report date', () => {
+  it('refuses a report dated before its monitoring, and counts the measures deadline from the monitoring', async () => {
+    const refused = await t.request({
+      method: 'POST',
+      url: `${M}/create`,
+      headers: f.employerA.headers,
+      payload: { code: 'QT-BEFORE', organizationId: org, monitoredOn: '2025-11-20', reportedOn: '2025-11-10' },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toContain('reportedOn');
+    const r = await report(f.employerA, { monitoredOn: '2025-04-01', reportedOn: '2025-05-15' });
+    await judged(f.employerA, 'light', { reportId: r.id, taskId: limit['AS-DONG-GOI'], illuminance: 250 });
+    const body = (await t.request({ url: `${M}/get-readings/${r.id as string}`, headers: f.employerA.headers })).json();
+    // 90 days from 1 April, not from the report's 15 May.
+    expect(body.report).toMatchObject({ measuresStatus: 'required', measuresDueDate: '2025-06-30' });
   });
 });

@@ -6,9 +6,10 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { createBusiness } from './support/accounts.ts';
 
 /**
- * The public look-ups (no sign-in): a work permit by its number or by passport + birth date, a worker by CCCD or
- * passport + birth date, an employer's public page. Exact identifiers only, the same 404 whether nothing matches or
- * the birth date does not, only the fields a third party may see, a per-address rate limit.
+ * The public look-ups (no sign-in): a work permit by its number with the passport or the birth date, a worker by
+ * CCCD or passport + birth date, an employer's public page. Exact identifiers with a second factor only, the same
+ * 404 whether nothing matches or the factor does not, confirmation only (no names, no health data), a per-address
+ * rate limit.
  */
 
 let t: TestApp;
@@ -39,10 +40,13 @@ beforeAll(async () => {
     values ('Tanaka Hiroshi', ${passport}, ${BIRTH}, 'male', 'JP', ${businessId}, '0909123456', '12 Trần Phú', '2024-03-01')
     returning id`.execute(db);
   const workerId = foreign.rows[0]!.id;
-  await sql`insert into worker (full_name, citizen_id, birth_date, sex, nationality, business_id, phone, address)
-    values ('Nguyễn Văn An', ${citizenId}, ${BIRTH}, 'male', 'VN', ${businessId}, '0909000111', '3 Hùng Vương')`.execute(
-    db,
-  );
+  // A health class on the record, which the look-up must never show.
+  const health = await sql<{ id: string }>`insert into classify_health (code, name)
+    values ('TRACUU-V', 'Sức khỏe loại V tra cứu') returning id`.execute(db);
+  await sql`insert into worker (full_name, citizen_id, birth_date, sex, nationality, business_id, phone, address,
+      health_class_id)
+    values ('Nguyễn Văn An', ${citizenId}, ${BIRTH}, 'male', 'VN', ${businessId}, '0909000111', '3 Hùng Vương',
+      ${health.rows[0]!.id})`.execute(db);
 
   const year = today.slice(0, 4);
   const seq = randomInt(100_000, 900_000);
@@ -66,82 +70,63 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const PERMIT_KEYS = [
-  'employerName',
-  'jobTitle',
-  'kind',
-  'nationality',
-  'number',
-  'passportMasked',
-  'position',
-  'status',
-  'validFrom',
-  'validTo',
-  'workerName',
-];
-const WORKER_KEYS = [
-  'businessId',
-  'employerName',
-  'fullName',
-  'healthClass',
-  'identifierMasked',
-  'nationality',
-  'occupation',
-  'position',
-  'validWorkPermit',
-  'workingSince',
-];
+const PERMIT_KEYS = ['employerName', 'kind', 'number', 'status', 'validFrom', 'validTo'];
+const WORKER_KEYS = ['businessId', 'employerName', 'identifierMasked', 'validWorkPermit', 'workingSince'];
+const permitUrl = (number: string, factor: string) =>
+  `/api/WorkerLicense/public-lookup?number=${encodeURIComponent(number)}&${factor}`;
 
 describe('work permit look-up', () => {
-  it('finds a permit by its exact number, with only what a third party may see', async () => {
-    const res = await get(`/api/WorkerLicense/public-lookup?number=${encodeURIComponent(permitNumber)}`);
+  it('confirms a permit by its number and the passport: in force, until when, which employer — nothing personal', async () => {
+    const res = await get(permitUrl(permitNumber, `passportNumber=${passport}`));
     expect(res.statusCode).toBe(200);
-    const items = res.json().items;
-    expect(items).toHaveLength(1);
-    expect(Object.keys(items[0]).sort()).toEqual(PERMIT_KEYS);
-    expect(items[0]).toMatchObject({
-      number: permitNumber,
-      kind: 'new',
-      status: 'valid',
-      workerName: 'Tanaka Hiroshi',
-      nationality: 'JP',
-      jobTitle: 'Chuyên gia rang xay',
-      passportMasked: `${passport.slice(0, 3)}•••78`,
-    });
-    expect(items[0].employerName).toContain('Công ty Tra Cứu');
-    expect(res.body).not.toContain(passport);
-    expect(res.body).not.toContain(BIRTH);
-    expect(res.body).not.toContain('0909123456');
-    expect(res.body).not.toContain('Trần Phú');
+    const p = res.json();
+    expect(Object.keys(p).sort()).toEqual(PERMIT_KEYS);
+    expect(p).toMatchObject({ number: permitNumber, kind: 'new', status: 'valid', validTo: addDays(today, 500) });
+    expect(p.employerName).toContain('Công ty Tra Cứu');
+    for (const secret of ['Tanaka', 'JP', passport.slice(0, 3), BIRTH, '0909123456', 'Trần Phú', 'rang xay'])
+      expect(res.body).not.toContain(secret);
   });
 
-  it('an ended permit is expired', async () => {
-    const res = await get(`/api/WorkerLicense/public-lookup?number=${encodeURIComponent(oldNumber)}`);
-    expect(res.json().items[0].status).toBe('expired');
+  it('confirms it by the number and the birth date as well; an ended permit is expired', async () => {
+    const byBirth = await get(permitUrl(permitNumber, `birthDate=${BIRTH}`));
+    expect(byBirth.statusCode).toBe(200);
+    expect(byBirth.json().number).toBe(permitNumber);
+    const old = await get(permitUrl(oldNumber, `passportNumber=${passport.toLowerCase()}`));
+    expect(old.json().status).toBe('expired');
   });
 
-  it('finds the permits by passport and birth date; a wrong birth date is the same 404 as an unknown passport', async () => {
-    const found = await get(`/api/WorkerLicense/public-lookup?passportNumber=${passport}&birthDate=${BIRTH}`);
-    expect(found.statusCode).toBe(200);
-    expect(found.json().items.map((p: { number: string }) => p.number)).toEqual([permitNumber, oldNumber]);
-
-    const wrongDate = await get(`/api/WorkerLicense/public-lookup?passportNumber=${passport}&birthDate=1990-01-01`);
-    const unknown = await get(`/api/WorkerLicense/public-lookup?passportNumber=X0000000&birthDate=${BIRTH}`);
-    const unknownNumber = await get(
-      `/api/WorkerLicense/public-lookup?number=${encodeURIComponent('XN-68-2020-000001')}`,
-    );
-    for (const res of [wrongDate, unknown, unknownNumber]) expect(res.statusCode).toBe(404);
-    expect(wrongDate.body).toBe(unknown.body);
+  it('a wrong second factor is the same 404 as an unknown number', async () => {
+    const wrongDate = await get(permitUrl(permitNumber, 'birthDate=1990-01-01'));
+    const wrongPassport = await get(permitUrl(permitNumber, 'passportNumber=X0000000'));
+    const unknownNumber = await get(permitUrl('XN-68-2020-000001', `birthDate=${BIRTH}`));
+    for (const res of [wrongDate, wrongPassport, unknownNumber]) expect(res.statusCode).toBe(404);
+    expect(wrongDate.body).toBe(unknownNumber.body);
+    expect(wrongPassport.body).toBe(unknownNumber.body);
   });
 
-  it('refuses anything but one of the two forms (400)', async () => {
+  it("sequential numbers without the holder's second factor list nothing", async () => {
+    const year = today.slice(0, 4);
+    const seq = Number(permitNumber.slice(-6));
+    const around = [-1, 0, 1].map((d) => `LĐ-68-${year}-${String(seq + d).padStart(6, '0')}`);
+    expect(around).toContain(oldNumber);
+    for (const [i, number] of around.entries()) {
+      // The number alone is refused before any search…
+      const bare = await get(`/api/WorkerLicense/public-lookup?number=${encodeURIComponent(number)}`, `10.7.0.${i}`);
+      expect(bare.statusCode, number).toBe(400);
+      // …and a guessed factor finds nothing, the existing permits included.
+      const guessed = await get(permitUrl(number, 'birthDate=1980-01-01'), `10.7.1.${i}`);
+      expect(guessed.statusCode, number).toBe(404);
+      for (const res of [bare, guessed]) expect(res.body).not.toContain('Công ty Tra Cứu');
+    }
+  });
+
+  it('refuses anything but the number with a factor (400)', async () => {
     for (const q of [
       '',
-      'number=abc',
-      `passportNumber=${passport}`,
-      `birthDate=${BIRTH}`,
-      `passportNumber=${passport}&birthDate=1988-02-30`,
-      `number=${encodeURIComponent(permitNumber)}&passportNumber=${passport}&birthDate=${BIRTH}`,
+      `number=abc&birthDate=${BIRTH}`,
+      `passportNumber=${passport}&birthDate=${BIRTH}`,
+      `number=${encodeURIComponent(permitNumber)}`,
+      `number=${encodeURIComponent(permitNumber)}&birthDate=1988-02-30`,
     ]) {
       const res = await get(`/api/WorkerLicense/public-lookup?${q}`);
       expect(res.statusCode, q).toBe(400);
@@ -150,7 +135,7 @@ describe('work permit look-up', () => {
   });
 
   it('is rate limited per address (429)', async () => {
-    const url = `/api/WorkerLicense/public-lookup?passportNumber=X0000000&birthDate=${BIRTH}`;
+    const url = permitUrl('XN-68-2020-000001', `birthDate=${BIRTH}`);
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) codes.push((await get(url, '10.9.9.9')).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 404)).toBe(true);
@@ -163,27 +148,26 @@ describe('work permit look-up', () => {
 });
 
 describe('worker look-up', () => {
-  it('finds a foreign worker by passport and birth date: the employment, a valid permit, no personal data', async () => {
+  it('confirms a foreign worker by passport and birth date: the employer, a valid permit, no personal or health data', async () => {
     const res = await get(`/api/Worker/public-lookup?passportNumber=${passport.toLowerCase()}&birthDate=${BIRTH}`);
     expect(res.statusCode).toBe(200);
     const w = res.json();
     expect(Object.keys(w).sort()).toEqual(WORKER_KEYS);
     expect(w).toMatchObject({
-      fullName: 'Tanaka Hiroshi',
-      nationality: 'JP',
       businessId,
       workingSince: '2024-03-01',
       validWorkPermit: true,
       identifierMasked: `${passport.slice(0, 3)}•••78`,
     });
-    for (const secret of [passport, BIRTH, '0909123456', 'Trần Phú']) expect(res.body).not.toContain(secret);
+    for (const secret of [passport, BIRTH, '0909123456', 'Trần Phú', 'Tanaka']) expect(res.body).not.toContain(secret);
   });
 
   it('finds a Vietnamese worker by CCCD and birth date (no permit question)', async () => {
     const res = await get(`/api/Worker/public-lookup?citizenId=${citizenId}&birthDate=${BIRTH}`);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(WORKER_KEYS);
-    expect(res.json()).toMatchObject({ fullName: 'Nguyễn Văn An', validWorkPermit: null });
+    expect(res.json()).toMatchObject({ businessId, validWorkPermit: null });
+    for (const secret of ['Nguyễn Văn An', 'Sức khỏe loại V', '0909000111']) expect(res.body).not.toContain(secret);
     expect(res.json().identifierMasked).toBe(`${citizenId.slice(0, 3)}•••${citizenId.slice(-2)}`);
     expect(res.body).not.toContain(citizenId);
   });

@@ -238,11 +238,14 @@ describe('following and answering', () => {
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json()).toMatchObject({ status: 'answered', answer, version: 3 });
-    // Answered but not published: the follow-up shows the status, not the answer yet.
-    expect((await t.request({ method: 'GET', url: `/api/Suggestion/follow/${code}` })).json()).toMatchObject({
-      status: 'answered',
-      answer: null,
-    });
+    // Answered but not published: the asker, with the code, already reads the answer.
+    const unpublished = await t.request({ method: 'GET', url: `/api/Suggestion/follow/${code}` });
+    expect(unpublished.json()).toMatchObject({ status: 'answered', answer });
+    expect(unpublished.json().answeredAt).toBeTruthy();
+    expect(unpublished.body).not.toContain(letter.contact);
+    // The public list still does not show it.
+    const notYet = await t.request({ method: 'GET', url: '/api/Suggestion/published', query: { keyword: 'xe nang' } });
+    expect(notYet.body).not.toContain(answer);
 
     const published = await t.request({
       method: 'PUT',

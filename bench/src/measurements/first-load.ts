@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../../apps/api/src/app.ts';
 import { loadConfig } from '../../../apps/api/src/config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/support/chromium.ts';
 import { prepareWebSnapshot } from '../../../e2e/support/build.ts';
+import { FIRST_LOAD_PAGES, firstLoadScripts } from '../../../e2e/support/first-load.ts';
 import type { Measurement, ResultRow } from '../harness.ts';
 
 /**
@@ -18,10 +18,8 @@ import type { Measurement, ResultRow } from '../harness.ts';
  * Lighthouse's published curves for FCP, LCP, TBT and CLS (Speed Index is not measured; the remaining weights are
  * scaled to 100). It is an estimate in Lighthouse's terms, not a Lighthouse run.
  */
-const PAGES = [
-  { path: '/trang-chu', maxKb: 180 },
-  { path: '/dang-nhap', maxKb: 400 },
-] as const;
+// The budgets are the browser test's too (e2e/first-paint.test.ts fails when a page goes over).
+const PAGES = FIRST_LOAD_PAGES;
 
 /** Lighthouse 10+ mobile scoring: p10 and median of each metric, and its weight. */
 const CURVES = {
@@ -92,13 +90,6 @@ async function readVitals(page: Page): Promise<Vitals> {
   return { fcp: raw.fcp, lcp: raw.lcp || raw.fcp, tbt, cls: raw.cls };
 }
 
-function gzipSizeOf(dist: string, urlPath: string): number {
-  const file = path.join(dist, decodeURIComponent(urlPath));
-  if (!file.startsWith(dist) || !existsSync(file)) return 0;
-  const gz = `${file}.gz`;
-  return existsSync(gz) ? statSync(gz).size : gzipSync(readFileSync(file), { level: 9 }).length;
-}
-
 export const firstLoad: Measurement = {
   name: 'first-load',
   description: 'gzipped JavaScript of the first load of /trang-chu and /dang-nhap, and throttled-phone vitals',
@@ -128,28 +119,24 @@ export const firstLoad: Measurement = {
         const name = `first-load ${pagePath}`;
         // Size: a desktop visit without throttling, counting every script the page asks for until it is idle.
         const sizeContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'vi-VN' });
-        const sizePage = await sizeContext.newPage();
-        const scripts = new Set<string>();
-        sizePage.on('request', (req) => {
-          const url = new URL(req.url());
-          if (url.origin === base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
-        });
-        await sizePage.goto(base + pagePath, { waitUntil: 'networkidle' });
-        const landed = new URL(sizePage.url()).pathname;
+        const {
+          scripts,
+          gzipBytes: bytes,
+          landed,
+        } = await firstLoadScripts(await sizeContext.newPage(), base, pagePath, webDist);
         await sizeContext.close();
         if (landed !== pagePath) {
           rows.push({ measurement: name, database: '—', status: 'n/a', figure: `no page (→ ${landed})` });
           continue;
         }
-        const bytes = [...scripts].reduce((sum, p) => sum + gzipSizeOf(webDist, p), 0);
         const kb = bytes / 1024;
         rows.push({
           measurement: name,
           database: '—',
-          figure: `${kb.toFixed(1)} KB gzip JS, ${scripts.size} files`,
+          figure: `${kb.toFixed(1)} KB gzip JS, ${scripts.length} files`,
           goal: `≤ ${maxKb} KB`,
           status: kb <= maxKb ? 'pass' : 'FAIL',
-          detail: { gzipBytes: bytes, scripts: [...scripts].sort() },
+          detail: { gzipBytes: bytes, scripts },
         });
 
         // Phone: Lighthouse's mobile settings, applied in the browser; median of three cold loads.

@@ -5,8 +5,10 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatNumber,
   formatTime,
   formatYear,
+  parseNumber,
   yearOptions,
 } from './format.ts';
 
@@ -47,6 +49,25 @@ describe('counts', () => {
   it('shows a dash for a missing count', () => {
     expect(formatCount(null)).toBe('-');
     expect(formatCount(Number.NaN)).toBe('-');
+  });
+});
+
+describe('numbers', () => {
+  it('groups thousands the Vietnamese way (money), keeps a year whole', () => {
+    expect(formatNumber(4200000)).toBe('4.200.000');
+    expect(formatNumber(4200000, 'en')).toBe('4,200,000');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatNumber(-15000000)).toBe('-15.000.000');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(2026, 'vi', { grouping: false })).toBe('2026');
+    expect(formatNumber(null)).toBe('-');
+  });
+
+  it('reads back what it wrote', () => {
+    expect(parseNumber('4.200.000')).toBe(4200000);
+    expect(parseNumber('1.234,5')).toBe(1234.5);
+    expect(parseNumber('4,200,000', 'en')).toBe(4200000);
+    expect(parseNumber('')).toBeNull();
   });
 });
 

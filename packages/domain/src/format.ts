@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Language } from './i18n.ts';
+import type { Language } from './languages.ts';
 
 /**
  * Display formats shared by the web and the server (spreadsheets, mails). Spec section 9:
@@ -25,6 +25,17 @@ export function formatDate(value: DateInput): string {
   return valid(value)?.format(DATE_FORMAT) ?? EMPTY_VALUE;
 }
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A value put into a message (`{{date}}`): a calendar date as the API stores it (2026-11-20) becomes the date as
+ * the portal shows every date (20/11/2026); anything else stays as it is. The server's `translate` and the web's
+ * i18next both pass every interpolated value through it, so no message shows an ISO date.
+ */
+export function messageValue<T>(value: T): T | string {
+  return typeof value === 'string' && CALENDAR_DAY.test(value) ? formatDate(value) : value;
+}
+
 export function formatYear(value: DateInput): string {
   return valid(value)?.format(YEAR_FORMAT) ?? EMPTY_VALUE;
 }
@@ -47,6 +58,40 @@ export function formatCount(value: number | null | undefined, lang: Language = '
   const thousands = Math.trunc((value / 1000) * 10) / 10;
   const text = Number.isInteger(thousands) ? String(thousands) : thousands.toFixed(1);
   return `${lang === 'vi' ? text.replace('.', ',') : text}k`;
+}
+
+/** Thousands and decimal separators: Vietnamese 4.200.000,5; English 4,200,000.5. */
+const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
+  vi: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+/**
+ * A number as it is read in the interface language: amounts and counts with the thousands separator
+ * ("4.200.000" in Vietnamese), a year or any identifier-like number without (`grouping: false`: "2026"). Decimals
+ * are kept as given (at most `maxDecimals`, default 2). Null or not a number → "-".
+ */
+export function formatNumber(
+  value: number | null | undefined,
+  lang: Language = 'vi',
+  options: { grouping?: boolean; maxDecimals?: number } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_VALUE;
+  const { group, decimal } = SEPARATORS[lang];
+  const fixed = Math.abs(value).toFixed(options.maxDecimals ?? 2);
+  const [whole = '0', fraction = ''] = fixed.split('.');
+  const digits = options.grouping === false ? whole : whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const decimals = fraction.replace(/0+$/, '');
+  return `${value < 0 ? '-' : ''}${digits}${decimals ? decimal + decimals : ''}`;
+}
+
+/** Reads back what `formatNumber` (or a person) wrote: separators of the language dropped; '' → null. */
+export function parseNumber(text: string | null | undefined, lang: Language = 'vi'): number | null {
+  const { group, decimal } = SEPARATORS[lang];
+  const cleaned = (text ?? '').replace(/\s/g, '').split(group).join('').replace(decimal, '.');
+  if (!cleaned || cleaned === '-') return null;
+  const n = Number(cleaned.replace(/[^\d.-]/g, ''));
+  return Number.isFinite(n) ? n : null;
 }
 
 const durationUnits: Record<Language, { h: string; m: string; s: string }> = {

@@ -45,6 +45,7 @@ import enInspections from './locales/en/inspections.json' with { type: 'json' };
 import viAccidents from './locales/vi/accidents.json' with { type: 'json' };
 import enAccidents from './locales/en/accidents.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import { messageValue } from './format.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
 
@@ -108,13 +109,16 @@ export const resources = {
 
 export type Namespace = keyof (typeof resources)['vi'];
 
-/** Server-side translation: `translate('vi', 'errors:NOT_FOUND')`, with {{name}} interpolation. */
+/**
+ * Server-side translation: `translate('vi', 'errors:NOT_FOUND')`, with {{name}} interpolation (a calendar date
+ * shown as the portal's dates are: `messageValue`).
+ */
 export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
   const [ns, k] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
   const table = (resources[lang] as Record<string, Record<string, unknown>>)[ns];
   const fallback = (resources[DEFAULT_LANGUAGE] as Record<string, Record<string, unknown>>)[ns];
   const raw = lookup(table, k) ?? lookup(fallback, k) ?? key;
-  return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(messageValue(vars[name] ?? '')));
 }
 
 function lookup(table: Record<string, unknown> | undefined, dotted: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { UnitKindName } from './accounts.ts';
 import { isGrantable, parsePermission, type PermissionKey } from './permissions.ts';
+import { SUGGESTION_OFFICE_UNITS } from './suggestions/office.ts';
 
 /**
  * The menu catalogue: every side-menu entry of the product, grouped by area (spec section 2), each leaf with the
@@ -50,6 +51,8 @@ export interface MenuLeaf {
 
 /** The authority's side: the department, commune units and the service centre. */
 export const AUTHORITY_UNITS = ['department', 'district', 'service_centre'] as const satisfies readonly UnitKindName[];
+/** Who keeps the province-wide reference lists (the catalogue areas of global scope). */
+export const REFERENCE_KEEPER_UNITS = ['department'] as const satisfies readonly UnitKindName[];
 /** Employers. */
 export const EMPLOYER_UNITS = ['employer'] as const satisfies readonly UnitKindName[];
 
@@ -159,7 +162,7 @@ const catalogue: MenuGroup[] = [
     leaf('/tin-tuc/quan-li-tin-tuc/danh-sach', read('News')),
     leaf('/tin-tuc/chu-de-tin-tuc/danh-sach', read('NewsTopic')),
     leaf('/tin-tuc/van-ban-phap-ly/danh-sach', read('LegalDocument')),
-    leaf('/tin-tuc/hom-thu-gop-y/danh-sach', read('Suggestion')),
+    leaf('/tin-tuc/hom-thu-gop-y/danh-sach', read('Suggestion'), SUGGESTION_OFFICE_UNITS),
     leaf('/tin-tuc/thiet-bi-kiem/danh-sach', read('IndexEquipment'), AUTHORITY_UNITS),
   ]),
   group('reports', 'report', [

@@ -211,6 +211,31 @@ export function featureLeaves(): ReadonlyMap<string, FeatureLeaf> {
   return cachedLeaves;
 }
 
+/**
+ * The label key of a permission subject: the label of the node holding only that subject's permissions (what
+ * the user-type editor shows), so the access history names a subject as the rest of the portal does.
+ */
+export function subjectLabelKey(subject: string): string | undefined {
+  const find = (node: FeatureNode): string | undefined => {
+    if (!isFeatureGroup(node)) return undefined;
+    const leaves = node.children.filter((c) => !isFeatureGroup(c));
+    if (leaves.length > 0 && leaves.length === node.children.length) {
+      if (leaves.every((l) => parsePermission(l.key)?.subject === subject)) return node.labelKey;
+      return undefined;
+    }
+    for (const child of node.children) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const root of featureTree()) {
+    const found = find(root);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Every grantable permission → the key of its top-level group (default user types are defined by group). */
 export function permissionGroups(): ReadonlyMap<string, string> {
   const map = new Map<string, string>();

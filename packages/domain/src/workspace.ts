@@ -23,6 +23,8 @@ export const workspaceTaskSchema = z.object({
   count: z.number().int().min(0),
   /** The filtered list that shows these records. */
   link: z.string(),
+  /** The API list request behind the link, whose total is `count` (null: the link opens a page to act on). */
+  listApi: z.string().nullable(),
   tone: z.enum(WORKSPACE_TONES),
 });
 export type WorkspaceTask = z.infer<typeof workspaceTaskSchema>;

@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import { translator, type OpContext } from './context.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 
@@ -37,6 +38,15 @@ export interface CatalogHooks {
    * answers of create and update; changes the records in place, a page at a time.
    */
   afterRead?: (args: { ctx: OpContext; records: CatalogRecord[] }) => Promise<void> | void;
+  /**
+   * Limits the area's drop-down options by its declared `optionParams` (the values a picker depends on): conditions
+   * over the row alias `t`. The module answers with the same rule its checks refuse a record by, so a picker offers
+   * only what a save accepts; `params` holds only the values sent.
+   */
+  optionConditions?: (args: {
+    ctx: OpContext;
+    params: Readonly<Record<string, string>>;
+  }) => Promise<Expression<SqlBool>[]> | Expression<SqlBool>[];
 }
 
 /** An area's hooks as a module declares them (its definition's `catalogueHooks`). */

@@ -56,6 +56,8 @@ export interface ComboboxItem {
   label: string;
   code?: string | null;
   parentId?: string | null;
+  /** A selected value (`ids`) answered for its name although the filters or the dependent values exclude it. */
+  filteredOut?: true;
 }
 
 export interface TreeNode extends CatalogRecord {
@@ -215,6 +217,8 @@ export class CatalogOperations {
       ids?: string[];
       fixed?: Record<string, unknown>;
       filters?: Record<string, unknown>;
+      /** Values of the area's `optionParams` (what a picker depends on), for its hooks' `optionConditions`. */
+      params?: Record<string, string>;
       take?: number;
     },
   ): Promise<ComboboxItem[]> {
@@ -230,31 +234,45 @@ export class CatalogOperations {
     ]);
     // A unit kind the area names may pick any live record: its drop-downs carry no more than id, title and code.
     const picksAll = !!ctx.principal && !!d.pickableBy?.includes(ctx.principal.unit.kind);
-    const where = and(
-      listConditions(
-        this.c,
-        ctx.principal,
-        { keyWord: q.keyWord, values: { ...q.filters, ...q.fixed } },
-        ctx.system || picksAll,
-      ),
-    );
+    const values = { ...q.filters, ...q.fixed };
+    const params = q.params ?? {};
+    // The dependent values limit the options by the owning module's rule (hooks run only when some are sent).
+    const ruled: Expression<SqlBool>[] = [];
+    if (Object.keys(params).length)
+      for (const h of hooksOf(this.c.key))
+        if (h.optionConditions) ruled.push(...(await h.optionConditions({ ctx, params })));
+    const conditions = (keyWord?: string) => [
+      ...listConditions(this.c, ctx.principal, { keyWord, values }, ctx.system || picksAll),
+      ...ruled,
+    ];
+    const where = and(conditions(q.keyWord));
     const take = Math.min(q.take ?? 50, 500);
+    const order =
+      d.optionOrder === 'code' && d.codeField ? sql`${col(this.c, d.codeField)}, ${title}, t.id` : sql`${title}, t.id`;
     const found = await rows<ComboboxItem>(
       ctx.db,
-      sql`select ${select} from ${tableRef(this.c)} as t where ${where} order by ${title}, t.id limit ${take}`,
+      sql`select ${select} from ${tableRef(this.c)} as t where ${where} order by ${order} limit ${take}`,
     );
     const missing = (q.ids ?? []).filter((id) => !found.some((r) => r.value === id));
     if (missing.length) {
       // Selected values always come back, so a form shows their names even beyond the first page.
       const scope = picksAll ? null : this.scope(ctx);
-      const extra = await rows<ComboboxItem>(
+      // Marked when the filters exclude them (the keyword aside): a form clears a choice that no longer fits.
+      const extra = await rows<ComboboxItem & { fits: boolean }>(
         ctx.db,
-        sql`select ${select} from ${tableRef(this.c)} as t where t.id = any(${missing}::uuid[]) and t.deleted_at is null
+        sql`select ${select}, coalesce(${and(conditions())}, false) as fits
+            from ${tableRef(this.c)} as t where t.id = any(${missing}::uuid[]) and t.deleted_at is null
             ${scope ? sql`and ${scope}` : sql``}`,
       );
-      found.unshift(...extra);
+      found.unshift(...extra.map(({ fits, ...r }) => (fits ? r : { ...r, filteredOut: true as const })));
     }
-    return found.map((r) => ({ value: r.value, label: r.label, code: r.code ?? null, parentId: r.parentId ?? null }));
+    return found.map((r) => ({
+      value: r.value,
+      label: r.label,
+      code: r.code ?? null,
+      parentId: r.parentId ?? null,
+      ...(r.filteredOut ? { filteredOut: true as const } : {}),
+    }));
   }
 
   /** The fields of a unique key or of an exist check. */

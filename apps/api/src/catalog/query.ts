@@ -161,7 +161,10 @@ export function listConditions(
     const v = filters.values[name];
     if (v == null || v === '') continue;
     if (f.kind === 'text') where.push(sql<SqlBool>`lower(${column}) = lower(${v})`);
-    else if (f.kind === 'adminUnit') {
+    else if (f.kind === 'enum' && String(v).includes(',')) {
+      // Several options (a drop-down limited to some; the schema checked each).
+      where.push(sql<SqlBool>`${column} in (${sql.join(String(v).split(','))})`);
+    } else if (f.kind === 'adminUnit') {
       // A province or district filter also finds the wards below it.
       where.push(
         sql<SqlBool>`(${column} = ${v} or exists (select 1 from admin_unit au where au.id = ${column} and (au.parent_id = ${v} or au.province_id = ${v})))`,

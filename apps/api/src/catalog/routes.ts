@@ -21,6 +21,7 @@ import {
   errorBodySchema,
   exportQuerySchema,
   filterShape,
+  optionParamShape,
   idsBody,
   idsParam,
   importBody,
@@ -184,7 +185,8 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
           ids: idsParam,
           id: z.uuid().optional(),
           take: z.coerce.number().int().min(1).max(500).optional(),
-          ...filterShape(c),
+          ...filterShape(c, { lists: true }),
+          ...optionParamShape(c),
         }),
         response: {
           200: z.array(
@@ -193,6 +195,10 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
               label: z.string(),
               code: z.string().nullable(),
               parentId: z.string().nullable(),
+              filteredOut: z
+                .literal(true)
+                .optional()
+                .describe('a selected value (ids) answered for its name, though the filters exclude it'),
             }),
           ),
           ...errors,
@@ -205,11 +211,17 @@ function routesOf(app: FastifyInstance, c: ResolvedCatalog, ops: CatalogOperatio
           id?: string;
           take?: number;
         } & Record<string, unknown>;
+        const params: Record<string, string> = {};
+        for (const name of Object.keys(c.declaration.optionParams ?? {})) {
+          if (typeof filters[name] === 'string') params[name] = filters[name];
+          delete filters[name];
+        }
         return ops.combobox(ctx(request), {
           keyWord,
           ids: [...(ids ?? []), ...(id ? [id] : [])],
           fixed: spelling.fixed,
           filters,
+          params,
           ...(take ? { take } : {}),
         });
       },

@@ -100,15 +100,30 @@ export function treeNodeSchema(c: ResolvedCatalog) {
   return node;
 }
 
-/** Declared filters as query parameters: `type=District`, `parentId=…`, `foundedFrom=2020-01-01`. */
-export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
+/**
+ * Declared filters as query parameters: `type=District`, `parentId=…`, `foundedFrom=2020-01-01`. With `lists`
+ * (a drop-down's options, limited by the referencing field's `filters`), an option filter takes several values
+ * separated by commas: `factor=radiation,magnetic`.
+ */
+export function filterShape(c: ResolvedCatalog, options: { lists?: boolean } = {}): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const name of c.declaration.filters ?? []) {
     const f = c.declaration.fields[name]!;
     switch (f.kind) {
-      case 'enum':
-        shape[name] = optionalQuery(z.enum(f.options as [string, ...string[]]));
+      case 'enum': {
+        const one = z.enum(f.options as [string, ...string[]]);
+        shape[name] = optionalQuery(
+          options.lists
+            ? z
+                .string()
+                .max(1000)
+                .refine((v) => v.split(',').every((o) => one.safeParse(o).success), {
+                  message: `one or more of ${f.options.join(', ')}, separated by commas`,
+                })
+            : one,
+        );
         break;
+      }
       case 'boolean':
         shape[name] = optionalQuery(z.enum(['true', 'false']).transform((v) => v === 'true'));
         break;
@@ -144,6 +159,19 @@ export function filterShape(c: ResolvedCatalog): Record<string, z.ZodType> {
   return shape;
 }
 
+/**
+ * The drop-down parameters an area declares beyond its filters (`optionParams`): the values a picker depends on
+ * (the machine and the inspection date of a certificate), read by the owning module's `optionConditions`.
+ */
+export function optionParamShape(c: ResolvedCatalog): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(c.declaration.optionParams ?? {}).map(([name, kind]) => [
+      name,
+      optionalQuery(kind === 'id' ? z.uuid() : z.iso.date()),
+    ]),
+  );
+}
+
 export const keyWordSchema = optionalQuery(
   z.string().max(200).describe('accent- and case-insensitive ("ha noi" finds "Hà Nội")'),
 );
@@ -166,12 +194,13 @@ export function listQuerySchema(c: ResolvedCatalog) {
     pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(500).default(20)),
     keyWord: keyWordSchema,
     ...sortShape(c),
-    ...filterShape(c),
+    // Several options of an enum, comma-separated (a tab of two statuses, a workspace card's list).
+    ...filterShape(c, { lists: true }),
   });
 }
 
 export function exportQuerySchema(c: ResolvedCatalog) {
-  return z.object({ keyWord: keyWordSchema, ...sortShape(c), ...filterShape(c) });
+  return z.object({ keyWord: keyWordSchema, ...sortShape(c), ...filterShape(c, { lists: true }) });
 }
 
 /** `ids` as the spec sends it (JSON text) or comma-separated. */

@@ -5,8 +5,9 @@ import App from 'antd/es/app';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
 import { toLanguage } from '@portal/domain/languages';
-import { FIRST_ERROR } from '../platform/form/index.ts';
+import { FIRST_ERROR, keepEnterInDateFields } from '../platform/form/index.ts';
 import { bindDialogs } from '../platform/dialogs/index.tsx';
+import { watchAntdLabels } from './antd-labels.ts';
 import { themeFor } from './theme.ts';
 import { bindToast, TOAST_OPTIONS } from './toast.ts';
 import { useUi } from './ui-store.ts';
@@ -19,6 +20,8 @@ function ToastBridge() {
   const { notification, modal } = App.useApp();
   useEffect(() => bindToast(notification), [notification]);
   useEffect(() => bindDialogs(modal), [modal]);
+  // The one date field behaviour: Enter confirms the date typed, never submits the form (platform/form/dates.ts).
+  useEffect(() => keepEnterInDateFields(document), []);
   return null;
 }
 
@@ -39,6 +42,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     const DatePicker = { ...picker, lang: { ...picker.lang, placeholder: datePlaceholder } };
     return { ...base, DatePicker, Calendar: base.Calendar ? { ...base.Calendar, lang: DatePicker.lang } : undefined };
   }, [language, datePlaceholder]);
+  // Popups mount on body, so the whole document is watched; again on a language switch.
+  useEffect(() => watchAntdLabels(document.body, (key, options) => i18n.t(key, options ?? {})), [i18n, language]);
   return (
     <ConfigProvider
       locale={locale}

@@ -1,8 +1,9 @@
-import i18n from 'i18next';
+import i18n, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from '@portal/domain/languages';
+import { messageValue } from '@portal/domain/format';
 import { LANGUAGE_KEY } from './ui-store.ts';
 
 /**
@@ -84,20 +85,33 @@ function storedLanguage(): Language {
 const initial = storedLanguage();
 dayjs.locale(initial === 'vi' ? 'vi' : 'en');
 
-void i18n.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  ns: [...CORE_NAMESPACES],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // Texts arrive before a page renders (route guard), never while it does.
-  react: { useSuspense: false },
-});
+// Every interpolated value passes through the portal's message formatting (a calendar date as 20/11/2026).
+const portalFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  // Typed as answering text; i18next turns another value into text itself, and keeps a missing one missing.
+  format: (value: unknown) => messageValue(value) as string,
+};
+
+void i18n
+  .use(initReactI18next)
+  .use(portalFormatter)
+  .init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: initial,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: [...CORE_NAMESPACES],
+    initAsync: false,
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+    // Texts arrive before a page renders (route guard), never while it does.
+    react: { useSuspense: false },
+  });
 
 /** Resolves when the shell's texts are in: main.tsx renders nothing before. */
 export const languageReady: Promise<void> = ensureNamespaces(CORE_NAMESPACES) ?? Promise.resolve();

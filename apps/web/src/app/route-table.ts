@@ -9,7 +9,7 @@ import { PUBLIC_ABILITY, type HomeSection, type RouteEntry } from './route-types
 let table: readonly RouteEntry[] | undefined;
 let staticRoutes = new Map<string, RouteEntry>();
 
-/** Called once by app/routes.tsx with the whole table. */
+/** Called by app/router.tsx with the shell's part of the table, then by app/routes.tsx with the whole of it. */
 export function defineRouteTable(entries: RouteEntry[]): RouteEntry[] {
   table = entries;
   staticRoutes = new Map(entries.filter((r) => !r.path.includes(':')).map((r) => [r.path, r]));

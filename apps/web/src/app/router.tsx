@@ -6,7 +6,8 @@ import { guard } from './guard.ts';
 import { FullLayout } from './layouts/FullLayout.tsx';
 import { RootShell, RouteError, BootSpinner } from './RootShell.tsx';
 import { homeForRole } from '../platform/auth/index.ts';
-import { routes } from './routes.tsx';
+import { defineRouteTable } from './route-table.ts';
+import { shellRoutes } from './shell-routes.tsx';
 import { HOME_PATH, NOT_FOUND_PATH, type RouteEntry, type RouteHandle } from './route-types.ts';
 
 function toRouteObject(entry: RouteEntry): RouteObject {
@@ -25,8 +26,10 @@ function toRouteObject(entry: RouteEntry): RouteObject {
 let configurationLoaded = false;
 
 const APP_LAYOUT = 'app-layout';
-const fullRoutes = routes.filter((r) => r.layout === 'full');
-let appRoutesAdded = false;
+// Until the whole table loads, questions about it (hasRoute, homeEntries) are answered from the shell's part.
+const fullRoutes = defineRouteTable(shellRoutes).filter((r) => r.layout === 'full');
+/** The whole table's back-office pages, added once: set by the first navigation that needs them. */
+let appRoutesAdded: Promise<void> | undefined;
 
 export const router = createBrowserRouter(
   [
@@ -67,10 +70,15 @@ export const router = createBrowserRouter(
     // pages) cost the first public page a long task on a phone. The rest is added, in one piece, the first time
     // an address is not a public page (the router asks before matching any address that a parameter or the
     // catch-all would take).
-    patchRoutesOnNavigation: ({ path, patch }) => {
-      if (appRoutesAdded || fullRoutes.some((r) => matchPath(r.path, path.split(/[?#]/)[0] ?? path))) return;
-      appRoutesAdded = true;
-      patch(APP_LAYOUT, routes.filter((r) => r.layout === 'app').map(toRouteObject));
+    // The whole table (with the catalogue's pages and their declarations) is its own chunk, loaded then too: the
+    // public pages never download it.
+    patchRoutesOnNavigation: async ({ path, patch }) => {
+      if (fullRoutes.some((r) => matchPath(r.path, path.split(/[?#]/)[0] ?? path))) return;
+      // One load and one patch, whichever navigations ask meanwhile: each waits for it before matching.
+      appRoutesAdded ??= import('./routes.tsx').then(({ routes }) =>
+        patch(APP_LAYOUT, routes.filter((r) => r.layout === 'app').map(toRouteObject)),
+      );
+      await appRoutesAdded;
     },
   },
 );

@@ -43,8 +43,9 @@ export function RecordForm({
   const d = c.declaration;
   // A training body's course is its own (the server sets the training unit, the form hides it); the employer it is
   // held for is theirs to name.
-  const unitKind = useUserData()?.unit.kind;
-  const ranByUser = d.scope === 'employer' && !!d.scopeField && unitKind === 'training_body';
+  const unit = useUserData()?.unit;
+  const ranByUser = d.scope === 'employer' && !!d.scopeField && unit?.kind === 'training_body';
+  const ownUnitId = ranByUser ? (unit?.id ?? null) : null;
   const hiddenField = (name: string) => name in page.fixed || (ranByUser && name === d.scopeField);
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
@@ -53,8 +54,10 @@ export function RecordForm({
       values[name] = record ? (record[name] ?? null) : f.kind === 'boolean' ? false : null;
     }
     if (!record && c.parentField && parentId !== undefined) values[c.parentField] = parentId;
+    // The unit the server will set, so the pickers that depend on it (the groups it may train) know it.
+    if (!record && ownUnitId) values[d.scopeField!] = ownUnitId;
     return { ...values, ...(record ? {} : prefill), ...page.fixed };
-  }, [c, d, record, parentId, page.fixed, prefill]);
+  }, [c, d, record, parentId, page.fixed, prefill, ownUnitId]);
   useEffect(() => form.resetFields(), [form, initialValues]);
 
   const save = useSubmit({

@@ -18,6 +18,8 @@ export interface Option {
   label: string;
   code: string | null;
   parentId: string | null;
+  /** A selected value answered for its name although the filters (or the dependent values) exclude it. */
+  filteredOut?: true;
 }
 
 export interface TreeNode extends CatalogRecord {

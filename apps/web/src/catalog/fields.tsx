@@ -8,7 +8,9 @@ import { apiFetch } from '../app/api-client.ts';
 import { useConfiguration } from '../app/configuration.ts';
 import { catalogApi, type CatalogRecord, type TreeNode } from './api.ts';
 import { FileInput } from './FileField.tsx';
+import { choiceNoLongerFits, dependentParams } from './dependent-options.ts';
 import { catalogByKey } from './registry.ts';
+import { numberFieldInput } from '../platform/form/numbers.ts';
 import { fold, type CatalogText } from './text.ts';
 
 /** Form widgets by field kind, and the Form.Item wiring (labels, client rules from the same zod schema). */
@@ -42,16 +44,30 @@ export function ReferenceSelect({
   disabled,
   id,
   filters,
-}: ValueProps<string> & { target: ResolvedCatalog; filters?: Record<string, unknown> }) {
+  params,
+}: ValueProps<string> & {
+  target: ResolvedCatalog;
+  filters?: Record<string, unknown>;
+  /** The values of the fields it depends on (`dependsOn`): asked with them, a choice they exclude is cleared. */
+  params?: Record<string, string>;
+}) {
   const [keyWord, setKeyWord] = useState('');
   const search = useDebounced(keyWord);
   const api = useMemo(() => catalogApi(target), [target]);
   const options = useQuery({
-    queryKey: ['catalog', target.key, 'combobox', search, value ?? null, filters ?? {}],
-    queryFn: ({ signal }) => api.combobox({ keyWord: search, ids: value ? [value] : [], ...filters }, signal),
+    queryKey: ['catalog', target.key, 'combobox', search, value ?? null, filters ?? {}, params ?? {}],
+    queryFn: ({ signal }) =>
+      api.combobox({ keyWord: search, ids: value ? [value] : [], ...filters, ...params }, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+  const paramsKey = JSON.stringify(params ?? {});
+  const [openedWith] = useState(paramsKey);
+  useEffect(() => {
+    const current = options.isSuccess && !options.isPlaceholderData;
+    const dependenciesChanged = paramsKey !== openedWith;
+    if (choiceNoLongerFits({ value, options: options.data, current, dependenciesChanged })) onChange?.(null);
+  }, [value, options.data, options.isSuccess, options.isPlaceholderData, paramsKey, openedWith, onChange]);
   return (
     <Select
       id={id}
@@ -207,6 +223,7 @@ export function FieldWidget({
   value,
   onChange,
   id,
+  params,
 }: {
   catalog: ResolvedCatalog;
   name: string;
@@ -214,6 +231,8 @@ export function FieldWidget({
   recordId?: string | null;
   /** The record being edited (display names of its references and files). */
   record?: CatalogRecord | null;
+  /** A reference's dependent values (`dependsOn`), from the other fields of the form. */
+  params?: Record<string, string>;
 } & ValueProps<unknown>) {
   const f = catalog.declaration.fields[name]!;
   const placeholder =
@@ -251,10 +270,7 @@ export function FieldWidget({
           {...common}
           value={(value as number | null) ?? null}
           onChange={(v) => onChange?.(v)}
-          min={f.min}
-          max={f.max}
-          precision={f.integer ? 0 : undefined}
-          decimalSeparator=","
+          {...numberFieldInput(f, text.lang)}
           style={{ width: '100%' }}
         />
       );
@@ -288,6 +304,8 @@ export function FieldWidget({
           target={catalogByKey(f.target)}
           value={value as string | null}
           onChange={onChange}
+          {...(f.filters ? { filters: f.filters } : {})}
+          {...(params ? { params } : {})}
         />
       );
     case 'treeReference':
@@ -363,7 +381,7 @@ export function FieldItem({
   hidden?: boolean;
 }): ReactNode {
   const f: FieldDef = catalog.declaration.fields[name]!;
-  return (
+  const item = (params?: Record<string, string>) => (
     <Form.Item
       name={name}
       label={text.label(name)}
@@ -373,7 +391,25 @@ export function FieldItem({
       hidden={hidden}
       validateDebounce={200}
     >
-      <FieldWidget catalog={catalog} name={name} text={text} recordId={recordId ?? null} record={record ?? null} />
+      <FieldWidget
+        catalog={catalog}
+        name={name}
+        text={text}
+        recordId={recordId ?? null}
+        record={record ?? null}
+        {...(params ? { params } : {})}
+      />
+    </Form.Item>
+  );
+  if (f.kind !== 'reference' || !f.dependsOn) return item();
+  // A picker whose options depend on other fields: drawn again with their values whenever one changes.
+  const dependsOn = f.dependsOn;
+  const sources = [...new Set(Object.values(dependsOn))];
+  return (
+    <Form.Item noStyle dependencies={sources}>
+      {({ getFieldValue }) =>
+        item(dependentParams(dependsOn, Object.fromEntries(sources.map((s) => [s, getFieldValue(s) as unknown]))))
+      }
     </Form.Item>
   );
 }

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@portal/domain/format';
+import { toLanguage } from '@portal/domain/languages';
 import {
   areaText,
   displayKeyOf,
@@ -16,6 +18,7 @@ export function useCatalogText(c: ResolvedCatalog, page?: ResolvedPage) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const tr: Translate = (key, vars) => t(key, vars ?? {});
+    const lang = toLanguage(i18n.language);
     const d = c.declaration;
     const label = (name: string) =>
       name === 'createdAt' || name === 'updatedAt'
@@ -38,7 +41,9 @@ export function useCatalogText(c: ResolvedCatalog, page?: ResolvedPage) {
           return `${day}/${m}/${y}`;
         }
         case 'number':
-          return Number(v).toLocaleString(i18n.language === 'en' ? 'en-US' : 'vi-VN');
+          return f.phrase
+            ? t(f.phrase, { count: Number(v) })
+            : formatNumber(Number(v), lang, { grouping: f.grouping ?? true, maxDecimals: 6 });
         case 'reference':
         case 'treeReference':
         case 'adminUnit':
@@ -52,6 +57,7 @@ export function useCatalogText(c: ResolvedCatalog, page?: ResolvedPage) {
     return {
       t,
       tr,
+      lang,
       title: t(page?.titleKey ?? areaText(d, 'title')),
       noun: t(areaText(d, 'noun')),
       label,

@@ -177,6 +177,8 @@ export const accidentListQuery = z.object({
   ...page,
   severity: z.enum(SEVERITIES).optional(),
   status: z.enum(ACCIDENT_STATUSES).optional(),
+  /** Fatal or serious declarations without an investigation (the department's workspace card). */
+  toInvestigate: z.enum(['true', 'false']).optional(),
   businessId: z.uuid().optional(),
   occurredFrom: isoDate.optional(),
   occurredTo: isoDate.optional(),

@@ -63,14 +63,22 @@ export const field = {
   longText(o: Common & { max?: number } = {}): LongTextField {
     return { kind: 'longText', ...common(o), max: o.max ?? 2000 };
   },
-  number(o: Common & { integer?: boolean; min?: number; max?: number } = {}): NumberField {
+  number(
+    o: Common & { integer?: boolean; min?: number; max?: number; grouping?: false; phrase?: string } = {},
+  ): NumberField {
     return {
       kind: 'number',
       ...common(o),
       integer: o.integer ?? false,
       ...(o.min !== undefined ? { min: o.min } : {}),
       ...(o.max !== undefined ? { max: o.max } : {}),
+      ...(o.grouping === false ? { grouping: false as const } : {}),
+      ...(o.phrase ? { phrase: o.phrase } : {}),
     };
+  },
+  /** A calendar year (2000–2100 unless given): a whole number written without thousands separators. */
+  year(o: Common & { min?: number; max?: number } = {}): NumberField {
+    return field.number({ min: 2000, max: 2100, ...o, integer: true, grouping: false });
   },
   /** A calendar date as 'YYYY-MM-DD' (no time zone can shift it). */
   date(o: Common = {}): DateField {
@@ -88,8 +96,14 @@ export const field = {
   boolean(o: Omit<Common, 'required'> = {}): BooleanField {
     return { kind: 'boolean', ...common(o), required: false };
   },
-  reference(o: Common & { target: string }): ReferenceField {
-    return { kind: 'reference', ...common(o), target: o.target };
+  reference(o: Common & Pick<ReferenceField, 'target' | 'filters' | 'dependsOn'>): ReferenceField {
+    return {
+      kind: 'reference',
+      ...common(o),
+      target: o.target,
+      ...(o.filters ? { filters: o.filters } : {}),
+      ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}),
+    };
   },
   /** The parent in a tree (the area's own tree unless `target` names another tree area). */
   treeReference(o: Common & { target?: string } = {}): TreeReferenceField {

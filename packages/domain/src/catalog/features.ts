@@ -5,7 +5,7 @@ import {
   subjectFeature,
   type FeatureGroupKey,
 } from '../permissions.ts';
-import { AUTHORITY_UNITS, registerMenuItems } from '../menu.ts';
+import { REFERENCE_KEEPER_UNITS, registerMenuItems } from '../menu.ts';
 import { TRASH_SUBJECT, areaText, type ResolvedCatalog } from './resolve.ts';
 
 /** Where an area's permission node hangs in the user-type editor: beside its menu entry's domain. */
@@ -64,8 +64,9 @@ export function registerCatalogMenu(catalogs: readonly ResolvedCatalog[]): void 
         path: page.routes.list,
         permission: `${c.subject}.read`,
         titleKey: page.titleKey,
-        // Province-wide reference lists are kept by the authority; employers meet them in their forms' drop-downs.
-        ...(c.declaration.scope === 'global' ? { units: AUTHORITY_UNITS } : {}),
+        // Province-wide reference lists are kept by the department (the other units' default types only read
+        // them); every other unit meets them in its forms' drop-downs, not as menu entries.
+        ...(c.declaration.scope === 'global' ? { units: REFERENCE_KEEPER_UNITS } : {}),
         // After the group's own entries (unordered ones count as 1000), in declaration order among themselves.
         order: 1000 + menu.order + (page.view?.menu ? page.view.menu.order : 0) / 100,
       });

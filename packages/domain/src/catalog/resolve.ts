@@ -72,7 +72,7 @@ export interface ResolvedRoutes {
   edit: string | null;
   detail: string | null;
   import: string | null;
-  aliases: { list?: string; edit?: string };
+  aliases: { list?: string; create?: string; edit?: string; import?: string };
 }
 
 /** Absolute web paths, `{id}` kept as the id marker (the router turns it into `:id`). */

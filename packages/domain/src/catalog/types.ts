@@ -48,6 +48,9 @@ interface FieldCommon {
   writeOnly?: boolean;
 }
 
+/** What a drop-down's `optionParams` entry takes: a record's id, or a date ('YYYY-MM-DD'). */
+export type OptionParamKind = 'id' | 'date';
+
 export interface FieldCheck {
   with: readonly string[];
   rule: (value: unknown, record: Readonly<Record<string, unknown>>) => string | null;
@@ -75,6 +78,10 @@ export interface NumberField extends FieldCommon {
   integer: boolean;
   min?: number;
   max?: number;
+  /** false: shown and typed without thousands separators (a year: 2026, never 2.026); amounts are grouped. */
+  grouping?: false;
+  /** i18n key of a phrase showing the value in lists and details, with `{{count}}` ("Filed 3 days late"). */
+  phrase?: string;
 }
 export interface DateField extends FieldCommon {
   kind: 'date';
@@ -92,6 +99,19 @@ export interface ReferenceField extends FieldCommon {
   kind: 'reference';
   /** `key` of the referenced catalogue area. */
   target: string;
+  /**
+   * Values of the target's declared filters its options are limited to (a lighting task among the standards:
+   * `factor: 'light'`); a list allows any of its values. The pickers offer only what the server accepts.
+   */
+  filters?: Readonly<Record<string, string | readonly string[]>>;
+  /**
+   * Options that depend on other fields of the same record: a parameter of the target's drop-down (one of its
+   * `filters` or `optionParams`) → the field of this area whose current value it gets (the inspectors accredited
+   * for the machine on the inspection date: `{ equipmentId: 'equipmentId', on: 'inspectionDate' }`). A form asks
+   * again when those fields change and clears a choice that no longer fits; an empty field limits nothing (the
+   * server still judges the record when it is saved).
+   */
+  dependsOn?: Readonly<Record<string, string>>;
 }
 export interface TreeReferenceField extends FieldCommon {
   kind: 'treeReference';
@@ -186,7 +206,7 @@ export interface CatalogRoutes {
   detail: string | false;
   import: string | false;
   /** Extra paths that show the same pages (legacy spellings: `/User-Group/List`). */
-  aliases?: { list?: string; edit?: string };
+  aliases?: { list?: string; create?: string; edit?: string; import?: string };
   /**
    * Pages the area's domain module draws itself at these paths (its entries in the route table): no generic page
    * is made for them. The employers' list, for instance, adds the registry sync and the employer's sectors.
@@ -247,6 +267,17 @@ export interface CatalogDeclaration {
   titleField: string;
   /** Field holding the record's code (references on import, upsert key). */
   codeField?: string;
+  /**
+   * How drop-downs order the records: by title (default), or by code where the code is the official numbering the
+   * records are read in (accident causes NN01…, injury factors YT01…, as the statistics forms list them).
+   */
+  optionOrder?: 'title' | 'code';
+  /**
+   * Parameters its drop-downs take beyond the filters, for pickers whose options depend on the referencing record
+   * (`dependsOn`): name → the kind of value (a record id, a date). The module owning the rule turns them into
+   * conditions (its catalogue hook's `optionConditions`), the same rule its checks refuse a record by.
+   */
+  optionParams?: Readonly<Record<string, OptionParamKind>>;
   /** unique key name → fields; each gets an exist check (`code` → existCode). */
   unique?: Record<string, readonly string[]>;
   /**

@@ -238,6 +238,24 @@ export function validateCatalogs(
       if (f.kind === 'reference' && byKey.get(f.target)?.lookup && d.lookup)
         problems.push(`${at}: field "${name}": a lookup cannot refer to another lookup`);
     }
+    for (const [name, kind] of Object.entries(d.optionParams ?? {}))
+      if (
+        d.filters?.includes(name) ||
+        ['keyWord', 'ids', 'id', 'take'].includes(name) ||
+        !/^[a-z][A-Za-z]*$/.test(name)
+      )
+        problems.push(`${at}: option parameter "${name}" (${kind}) clashes with a filter or a drop-down parameter`);
+    // A picker's dependent values go to parameters its target's drop-down takes, from fields of this record.
+    for (const [name, f] of Object.entries(d.fields)) {
+      if (f.kind !== 'reference' || !f.dependsOn) continue;
+      const target = byKey.get(f.target);
+      for (const [param, source] of Object.entries(f.dependsOn)) {
+        if (target && !target.filters?.includes(param) && !target.optionParams?.[param])
+          problems.push(`${at}: field "${name}" depends on "${param}", which ${f.target}'s drop-down does not take`);
+        if (!has(source) || source === name)
+          problems.push(`${at}: field "${name}" depends on "${source}", which is not another field`);
+      }
+    }
 
     const paths = resolvePaths(d);
     const spellings = new Map<string, string>();
@@ -287,7 +305,17 @@ export function validateCatalogs(
         if (!d.filters?.includes(name)) problems.push(`${at}: view fixes "${name}", which is not a filter`);
       }
       const r = page.routes;
-      for (const route of [r.list, r.create, r.edit, r.detail, r.import, r.aliases.list, r.aliases.edit]) {
+      for (const route of [
+        r.list,
+        r.create,
+        r.edit,
+        r.detail,
+        r.import,
+        r.aliases.list,
+        r.aliases.create,
+        r.aliases.edit,
+        r.aliases.import,
+      ]) {
         if (!route) continue;
         const normal = route.replace(/\{id\}/g, ':id');
         const other = seen.route.get(normal);

@@ -127,6 +127,7 @@ export const MONITORING_PATHS = {
   reports: `${ATVS}/quang-trac-moi-truong/danh-sach`,
   report: `${ATVS}/quang-trac-moi-truong/chinh-sua/:id`,
   create: `${ATVS}/quang-trac-moi-truong/tao-moi`,
+  overview: `${ATVS}/quang-trac-moi-truong/tong-hop`,
   import: `${ATVS}/quang-trac-moi-truong/them-tu-tep`,
   standards: `${ATVS}/quy-chuan-quoc-gia`,
   dustStandards: `${ATVS}/quy-chuan-quoc-gia/bui`,

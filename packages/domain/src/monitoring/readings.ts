@@ -24,7 +24,13 @@ export function readingArea(
     positionId: field.reference({ target: 'position', label: label('positionId') }),
     measuredOn: field.date({ label: label('measuredOn') }),
     exposedWorkers: field.number({ integer: true, min: 0, max: 100_000, label: label('exposedWorkers') }),
-    ...values,
+    // A classification of the standards is one of this factor's rows (the server refuses another factor's).
+    ...Object.fromEntries(
+      Object.entries(values).map(([name, v]) => [
+        name,
+        v.kind === 'reference' && v.target === 'monitoringLimit' ? { ...v, filters: { factor: f.limits } } : v,
+      ]),
+    ),
     verdict: field.enum({
       options: VERDICTS,
       readOnly: true,

@@ -92,6 +92,8 @@ export const NOTIFICATION_KINDS = {
   inspectionAnswered: { statutory: false, defaultChannel: 'portal' },
   /** An answer to a requirement returned to the employer with the reason. */
   inspectionAnswerReturned: { statutory: false, defaultChannel: 'portal' },
+  /** Records already waiting on the user's workspace (the demo province tells each role at its first sign-in). */
+  tasksWaiting: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationKindName = keyof typeof NOTIFICATION_KINDS;

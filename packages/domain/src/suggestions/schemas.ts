@@ -60,6 +60,8 @@ export const publishedItem = z.object({
 export const listQuery = z.object({
   ...paging,
   status: z.enum(SUGGESTION_STATUSES).optional(),
+  /** Only those waiting for an answer (WAITING_STATUSES): the workspace task's list. */
+  waiting: z.enum(['true', 'false']).optional(),
   topic: z.enum(SUGGESTION_TOPICS).optional(),
 });
 export const suggestionSummary = z.object({

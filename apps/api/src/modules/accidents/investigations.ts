@@ -123,6 +123,10 @@ const rules = workflowRules(investigationWorkflow, {
   codes: { notYourStep: 'NOT_INVESTIGATOR', invalidState: 'NOT_OPEN' },
 });
 
+/** An open investigation (alias `i`) past its due day: the list's `overdue` filter and the workspace card. */
+export const investigationOverdue = (today: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(i.status = 'open' and i.due_on < ${today}::date)`;
+
 /** The accident's status once its investigation concludes (the accident's workflow follows its investigation). */
 const ACCIDENT_CONCLUDED = accidentWorkflow.find('investigating', 'conclude', 'investigation')!.to as AccidentStatus;
 
@@ -187,8 +191,8 @@ export async function listInvestigations(
   if (q.keyWord)
     where.push(matchesKeyword([sql.ref('a.code'), sql`coalesce(b.name, '')`, sql.ref('a.place')], q.keyWord));
   if (q.status) where.push(sql<SqlBool>`i.status = ${q.status}`);
-  if (q.overdue === 'true') where.push(sql<SqlBool>`(i.status = 'open' and i.due_on < ${ctx.today}::date)`);
-  if (q.overdue === 'false') where.push(sql<SqlBool>`not (i.status = 'open' and i.due_on < ${ctx.today}::date)`);
+  if (q.overdue === 'true') where.push(investigationOverdue(ctx.today));
+  if (q.overdue === 'false') where.push(sql<SqlBool>`not ${investigationOverdue(ctx.today)}`);
   const condition = sql.join(where, sql` and `);
   const ascending = q.sortField ? q.sortOrder === 'asc' || q.sortOrder === 'ascend' : true;
   const sort = SORTS[q.sortField ?? 'dueOn'];

@@ -12,6 +12,13 @@ const SORTS: Record<NonNullable<AccidentListQuery['sortField']>, RawBuilder<unkn
   businessName: sql`b.name`,
 };
 
+/**
+ * Fatal or serious declarations no investigation was opened for: the department's workspace card and the list's
+ * `toInvestigate` filter, one predicate so the card's count is what its list shows.
+ */
+export const awaitingInvestigation = sql<SqlBool>`(a.status = 'declared' and (a.death_count > 0 or a.serious_count > 0)
+  and not exists (select 1 from accident_investigation i where i.accident_id = a.id and i.deleted_at is null))`;
+
 /** The declarations the caller sees, a page at a time (newest accident first unless sorted). */
 export async function listAccidents(
   ctx: AccidentCtx,
@@ -27,6 +34,7 @@ export async function listAccidents(
     );
   if (q.severity) where.push(sql<SqlBool>`a.severity = ${q.severity}`);
   if (q.status) where.push(sql<SqlBool>`a.status = ${q.status}`);
+  if (q.toInvestigate === 'true') where.push(awaitingInvestigation);
   if (q.businessId) where.push(sql<SqlBool>`a.business_id = ${q.businessId}`);
   // Dates of the accident in Vietnam's time.
   if (q.occurredFrom)

@@ -169,7 +169,7 @@ const accidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${AREA}/add-investigation`,
     {
-      config: { permission: ACCIDENT_PERMISSIONS.investigate },
+      config: { permission: ACCIDENT_PERMISSIONS.investigate, idempotent: true },
       attachValidation: true,
       schema: {
         tags,

@@ -342,6 +342,11 @@ interface Checked {
  * declares only in its own area), the causes and factor, the injury types and occupations, the workers (of the
  * employer's register) and the risk assessment (the employer's). All problems at once, as field details.
  */
+/** Vietnam's offset from UTC (no daylight saving): the calendar year of an instant there. */
+const VIETNAM_OFFSET_MS = 7 * 3600_000;
+/** Beyond this age at the accident a birth year is taken for a typing error, not a person. */
+const MAX_VICTIM_AGE = 100;
+
 async function checkBody(
   trx: Trx,
   ctx: AccidentCtx,
@@ -353,6 +358,19 @@ async function checkBody(
   const names = new Map<string, string>();
   if (Date.parse(body.occurredAt) > ctx.now.getTime() + 5 * 60_000)
     details.push({ field: 'body.occurredAt', code: 'OCCURRED_IN_FUTURE', message: msg('OCCURRED_IN_FUTURE') });
+  // A victim born after the accident (or after today), or more than a lifetime before it, is a typing error.
+  const occurredYear = Number(new Date(Date.parse(body.occurredAt) + VIETNAM_OFFSET_MS).toISOString().slice(0, 4));
+  const latestBirthYear = Math.min(occurredYear, Number(ctx.today.slice(0, 4)));
+  body.victims.forEach((v, i) => {
+    if (v.birthYear == null) return;
+    const code =
+      v.birthYear > latestBirthYear
+        ? 'BIRTH_YEAR_FUTURE'
+        : occurredYear - v.birthYear > MAX_VICTIM_AGE
+          ? 'BIRTH_YEAR_IMPLAUSIBLE'
+          : null;
+    if (code) details.push({ field: `body.victims.${i}.birthYear`, code, message: msg(code) });
+  });
 
   const ward = await sql<{ full_name: string }>`select full_name from admin_unit
     where id = ${body.wardId} and level = 'ward' and (valid_to is null or valid_to >= ${ctx.today}::date)`.execute(trx);
@@ -488,7 +506,16 @@ function accidentValues(body: NewAccidentBody) {
   };
 }
 
-async function writeVictims(trx: Trx, accidentId: string, victims: readonly VictimInput[]): Promise<void> {
+/**
+ * The victims as declared. "Under the employer's management" (Appendix XII) needs an employer: a commune's
+ * declaration (workers without a labour contract) never has one.
+ */
+async function writeVictims(
+  trx: Trx,
+  accidentId: string,
+  victims: readonly VictimInput[],
+  employer: boolean,
+): Promise<void> {
   const a = withAccidents(trx);
   await a.deleteFrom('accident_victim').where('accident_id', '=', accidentId).execute();
   if (!victims.length) return;
@@ -506,7 +533,7 @@ async function writeVictims(trx: Trx, accidentId: string, victims: readonly Vict
         injury_type_id: v.injuryTypeId ?? null,
         body_part: v.bodyPart,
         severity: v.severity,
-        under_management: v.underManagement,
+        under_management: employer && v.underManagement,
         days_off: v.daysOff,
         medical_cost: v.medicalCost,
         wage_cost: v.wageCost,
@@ -681,7 +708,7 @@ export async function declareAccident(ctx: AccidentCtx, body: NewAccidentBody): 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeVictims(trx, inserted.id, body.victims);
+    await writeVictims(trx, inserted.id, body.victims, businessId !== null);
     await writeVersion(trx, ctx, inserted.id, 1, snapshotOf(body, checked), null);
     await routeAccident(trx, ctx, inserted.id);
     await recordAudit(trx, ctx.request, {
@@ -721,7 +748,7 @@ export async function amendAccident(ctx: AccidentCtx, id: string, body: UpdateAc
       })
       .where('id', '=', row.id)
       .execute();
-    await writeVictims(trx, row.id, body.victims);
+    await writeVictims(trx, row.id, body.victims, row.business_id !== null);
     await writeVersion(trx, ctx, row.id, version, snapshotOf(body, checked), body.reason);
     await routeAccident(trx, ctx, row.id);
     await recordAudit(trx, ctx.request, {

@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import { ACCIDENT_PATHS, ACCIDENT_PERMISSIONS } from '@portal/domain/accidents/features';
 import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
 import { accidentVisibleTo, callerOf } from './access.ts';
+import { investigationOverdue } from './investigations.ts';
+import { awaitingInvestigation } from './queries.ts';
+
+const API = '/api/Accident';
 
 /**
  * Accidents in the workspaces: declarations returned for completion (the declarant), serious and fatal accidents
@@ -28,6 +32,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 5,
     count: (ctx) => count(ctx, sql`a.status = 'returned'`),
     link: `${ACCIDENT_PATHS.declarations}?status=returned`,
+    listApi: `${API}/accidents?status=returned`,
   },
   {
     key: 'accidents.toInvestigate',
@@ -36,13 +41,9 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'accidents:workspace.toInvestigate',
     tone: 'action',
     order: 5,
-    count: (ctx) =>
-      count(
-        ctx,
-        sql`a.status = 'declared' and (a.death_count > 0 or a.serious_count > 0)
-          and not exists (select 1 from accident_investigation i where i.accident_id = a.id and i.deleted_at is null)`,
-      ),
-    link: `${ACCIDENT_PATHS.declarations}?status=declared`,
+    count: (ctx) => count(ctx, awaitingInvestigation),
+    link: `${ACCIDENT_PATHS.declarations}?toInvestigate=true`,
+    listApi: `${API}/accidents?toInvestigate=true`,
   },
   {
     key: 'accidents.investigationsOverdue',
@@ -55,9 +56,10 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
       count(
         ctx,
         sql`exists (select 1 from accident_investigation i where i.accident_id = a.id and i.deleted_at is null
-          and i.status = 'open' and i.due_on < ${ctx.today}::date)`,
+          and ${investigationOverdue(ctx.today)})`,
       ),
     link: `${ACCIDENT_PATHS.investigations}?overdue=true`,
+    listApi: `${API}/investigations?overdue=true`,
   },
 ];
 

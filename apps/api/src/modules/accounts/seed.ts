@@ -67,6 +67,8 @@ const operational: FeatureGroupKey[] = [
   'messaging',
 ];
 
+const communeWork = operational.filter((g) => g !== 'training');
+
 export const DEFAULT_USER_TYPES: DefaultType[] = [
   {
     code: DEFAULT_USER_TYPE_CODES.admin,
@@ -92,9 +94,11 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     descriptionKey: 'accounts:seed.userTypes.districtOfficerDescription',
     role: 'client',
     unitKind: 'district',
+    // The commune's records of its territory; training courses are the training bodies' and employers' (the
+    // commune reads them), the news portal and data links are the department's.
     grants: (p, g) =>
-      (inGroups(g, operational) && !keptByDepartment(p)) ||
-      (action(p) === 'read' && g !== 'system') ||
+      (inGroups(g, communeWork) && !keptByDepartment(p)) ||
+      (action(p) === 'read' && !inGroups(g, ['system', 'news', 'integration'])) ||
       p === 'Unit.read' ||
       p === 'User.read',
   },

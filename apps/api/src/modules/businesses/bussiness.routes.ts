@@ -128,7 +128,7 @@ const bussinessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Bussiness/add-account/:id',
     {
-      config: { permission: 'User.create' },
+      config: { permission: 'User.create', idempotent: true },
       schema: {
         tags,
         summary:

@@ -58,7 +58,7 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/OfficialDocument/officialDocuments',
     {
-      config: P('create'),
+      config: { ...P('create'), idempotent: true },
       schema: {
         tags,
         summary: 'Send a document (an employer to the authority; the authority to an employer it names)',

@@ -49,7 +49,7 @@ const violationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/ViolatingOrganization/violatingOrganizations',
     {
-      config: P('create'),
+      config: { ...P('create'), idempotent: true },
       schema: {
         tags,
         summary: 'Record a violation (authority)',

@@ -9,6 +9,7 @@ import { countOvertime, OVERTIME_SUBJECT } from './overtime.ts';
  * to correct, and the number of employers in the caller's scope.
  */
 const overtimeList = (status: string) => `${BUSINESS_PAGES.overtime}?status=${status}`;
+const overtimeApi = (status: string) => `/api/OvertimeNotification/overtimeNotifications?status=${status}`;
 
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
@@ -20,6 +21,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 20,
     count: (ctx) => countOvertime(ctx.db, ctx.principal, 'submitted'),
     link: overtimeList('submitted'),
+    listApi: overtimeApi('submitted'),
   },
   {
     key: 'overtime.returned',
@@ -30,6 +32,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 20,
     count: (ctx) => countOvertime(ctx.db, ctx.principal, 'returned'),
     link: overtimeList('returned'),
+    listApi: overtimeApi('returned'),
   },
 ];
 

@@ -4,7 +4,7 @@ import configurationRoutes from './routes.ts';
 import settingsRoutes from './settings.routes.ts';
 
 // What other modules use of the portal's configuration.
-export { getPortalConfig } from './store.ts';
+export { documentSignature, getPortalConfig, initSignatories } from './store.ts';
 
 /** The portal's configuration: its public settings, images and menu, and the administrators' settings. */
 const configuration: FastifyPluginAsync = async (app) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portalConfigSchema, systemInfoSchema } from '@portal/domain/configuration';
+import { portalConfigSchema, signatoriesSchema, systemInfoSchema } from '@portal/domain/configuration';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { readUpload, saveUpload } from '../../platform/files/index.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
 import menuRoutes from './menu.routes.ts';
-import { getPortalConfig, savePortalConfig } from './store.ts';
+import { getPortalConfig, getSignatories, savePortalConfig, saveSignatories } from './store.ts';
 
 /** Images administrators upload for the portal (logo, favicon, banners, side logo): PNG, JPEG, WebP or GIF. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -50,6 +50,40 @@ const settings: FastifyPluginAsyncZod = async (app) => {
         return saved;
       });
     },
+  );
+
+  app.get(
+    '/api/Configuration/signatories',
+    {
+      config: { permission: 'Configuration.read' },
+      schema: {
+        tags: ['configuration'],
+        summary: 'Who signs which department document (title, delegation formula, name)',
+        response: { 200: signatoriesSchema },
+      },
+    },
+    async () => getSignatories(app.db),
+  );
+
+  app.put(
+    '/api/Configuration/signatories',
+    {
+      config: { permission: 'Configuration.update' },
+      schema: {
+        tags: ['configuration'],
+        summary: 'Set who signs which department document',
+        description:
+          'Replaces the whole list: one entry per document kind; a kind left out prints the authority title over a blank.',
+        body: signatoriesSchema,
+        response: { 200: signatoriesSchema },
+      },
+    },
+    async (request) =>
+      app.db.transaction().execute(async (trx) => {
+        const saved = await saveSignatories(trx, request.body);
+        await recordAudit(trx, request, { action: 'update', subject: 'Configuration', recordId: 'signatories' });
+        return saved;
+      }),
   );
 
   app.post(

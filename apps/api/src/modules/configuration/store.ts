@@ -1,4 +1,13 @@
-import { PORTAL_CONFIG_KEY, portalConfigSchema, type PortalConfig } from '@portal/domain/configuration';
+import {
+  PORTAL_CONFIG_KEY,
+  portalConfigSchema,
+  SIGNATORIES_KEY,
+  signatoriesSchema,
+  signatureBlock,
+  type PortalConfig,
+  type Signatories,
+  type SignedDocument,
+} from '@portal/domain/configuration';
 import { translate, type Language } from '@portal/domain/i18n';
 import type { Db } from '../../db/database.ts';
 
@@ -64,4 +73,49 @@ export async function initPortalConfig(db: Db, value: PortalConfig): Promise<boo
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Who signs which document (empty until the department sets it; an invalid stored value reads as unset). */
+export async function getSignatories(db: Db): Promise<Signatories> {
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', SIGNATORIES_KEY).executeTakeFirst();
+  const parsed = signatoriesSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : { items: [] };
+}
+
+/** Validates and stores the signatories (replacing the previous ones); answers what was stored. */
+export async function saveSignatories(db: Db, value: Signatories): Promise<Signatories> {
+  const signatories = signatoriesSchema.parse(value);
+  const json = JSON.stringify(signatories);
+  await db
+    .insertInto('app_setting')
+    .values({ key: SIGNATORIES_KEY, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))
+    .execute();
+  return signatories;
+}
+
+/** Stores `value` only when no signatories were set yet (seeds never overwrite the department's choice). */
+export async function initSignatories(db: Db, value: Signatories): Promise<boolean> {
+  const result = await db
+    .insertInto('app_setting')
+    .values({ key: SIGNATORIES_KEY, value: JSON.stringify(signatoriesSchema.parse(value)) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The signature block of a department document: the configured signatory, or — when the department set none —
+ * the authority's title (`unsetTitle`, the caller's wording) over a blank, never the name of whoever filed or
+ * decided the record.
+ */
+export async function documentSignature(
+  db: Db,
+  lang: Language,
+  document: SignedDocument,
+  unsetTitle: string,
+): Promise<{ title: string; name?: string }> {
+  const signatory = (await getSignatories(db)).items.find((s) => s.document === document);
+  if (!signatory) return { title: unsetTitle };
+  return signatureBlock(signatory, (d) => translate(lang, `shell:signatories.formula.${d}`));
 }

@@ -19,13 +19,20 @@ export function dueCondition(list: DueList, today: string): Expression<SqlBool> 
 }
 
 export function dueLink(list: DueList, today: string): string {
-  const q =
-    list === 'overdue'
-      ? `status=inUse&nextDueDateTo=${addDays(today, -1)}`
-      : list === 'dueSoon'
-        ? `status=inUse&nextDueDateFrom=${today}&nextDueDateTo=${addDays(today, DUE_SOON_DAYS)}`
-        : 'status=inUse&declarationStatus=none';
-  return `${EQUIPMENT_PATHS.register}?${q}`;
+  return `${EQUIPMENT_PATHS.register}?${dueFilter(list, today)}`;
+}
+
+/** The register's API list with the same filter (the workspace card's count is its total). */
+export function dueListApi(list: DueList, today: string): string {
+  return `/api/Equipment/equipments?${dueFilter(list, today)}`;
+}
+
+function dueFilter(list: DueList, today: string): string {
+  return list === 'overdue'
+    ? `status=inUse&nextDueDateTo=${addDays(today, -1)}`
+    : list === 'dueSoon'
+      ? `status=inUse&nextDueDateFrom=${today}&nextDueDateTo=${addDays(today, DUE_SOON_DAYS)}`
+      : 'status=inUse&declarationStatus=none';
 }
 
 export async function countMachines(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { accreditationGap, intervalFor, nextDueDate, parseTypeCodes } from '@portal/domain/equipment/rules';
 import { translator, type Executor, type OpContext } from '../../catalog/context.ts';
 import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
@@ -139,6 +139,14 @@ interface AccreditationRow {
   organization_id?: string | null;
 }
 
+/** Why an organisation or inspector may not inspect a machine of this type on `date`; null when it may. */
+const gapOf = (row: AccreditationRow, typeCode: string, date: string) =>
+  accreditationGap(
+    { validFrom: row.valid_from, validTo: row.valid_to, typeCodes: parseTypeCodes(row.equipment_types) },
+    typeCode,
+    date,
+  );
+
 /**
  * Law 84/2015 Art 31: inspections by accredited organisations and inspectors. A certificate whose organisation or
  * inspector was not accredited for the machine's type on the inspection date, or whose inspector works for
@@ -163,11 +171,7 @@ async function accreditationErrors(
   ).rows[0];
   const check = (field: string, row: AccreditationRow | undefined) => {
     if (!row) return;
-    const gap = accreditationGap(
-      { validFrom: row.valid_from, validTo: row.valid_to, typeCodes: parseTypeCodes(row.equipment_types) },
-      machine.type_code,
-      date,
-    );
+    const gap = gapOf(row, machine.type_code, date);
     if (gap)
       errors.push({
         field,
@@ -185,6 +189,30 @@ async function accreditationErrors(
     });
   return errors;
 }
+
+/**
+ * The pickers of a certificate offer only the organisations and inspectors the check above accepts for the machine
+ * (`equipmentId`) on the inspection date (`on`), by the same rule (`gapOf`); the inspector's organisation is the
+ * drop-down's own filter. The registers are short (the province's accredited bodies), so they are judged whole.
+ */
+const accreditedOptions = (
+  [
+    ['inspectionOrganization', 'inspection_organization'],
+    ['inspector', 'inspector'],
+  ] as const
+).map(([key, table]) =>
+  catalogueHook(key, {
+    async optionConditions({ ctx, params }) {
+      const { equipmentId, on } = params;
+      const machine = equipmentId && on ? await machineFacts(ctx.db, equipmentId) : null;
+      if (!machine || !on) return [];
+      const rows = await sql<AccreditationRow & { id: string }>`select id, valid_from::text, valid_to::text,
+          equipment_types from ${sql.table(table)} where deleted_at is null`.execute(ctx.db);
+      const ids = rows.rows.filter((r) => !gapOf(r, machine.type_code, on)).map((r) => r.id);
+      return [sql<SqlBool>`t.id = any(${sql.val(ids)}::uuid[])`];
+    },
+  }),
+);
 
 /**
  * What a machine's certificates make of it: the latest one (by inspection date) gives its last inspection, result,
@@ -310,6 +338,7 @@ const inspectionRules = catalogueHook('equipmentInspection', {
 export const equipmentHooks: CatalogueHookEntry[] = [
   ...validityRules,
   ...accreditationRules,
+  ...accreditedOptions,
   equipmentRules,
   inspectionRules,
 ];

@@ -3,7 +3,7 @@ import { DECLARATION_PERMISSIONS, EQUIPMENT_PATHS, EQUIPMENT_PERMISSIONS } from 
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import { scopeCondition, scopeOf } from '../../platform/access/scope.ts';
 import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
-import { countMachines, dueLink } from './due.ts';
+import { countMachines, dueLink, dueListApi } from './due.ts';
 
 /**
  * Equipment in the workspaces: machines overdue or due soon and machines in use never declared (both sides,
@@ -17,6 +17,7 @@ async function countDeclarations(ctx: WorkspaceContext, status: DeclarationStatu
   return Number(rows.rows[0]?.n ?? 0);
 }
 const declarations = (status: string) => `${EQUIPMENT_PATHS.declarations}?status=${status}`;
+const declarationsApi = (status: string) => `/api/Equipment/declarations?status=${status}`;
 
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
@@ -28,6 +29,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 12,
     count: (ctx) => countDeclarations(ctx, 'submitted'),
     link: `${EQUIPMENT_PATHS.review}?status=submitted`,
+    listApi: declarationsApi('submitted'),
   },
   {
     key: 'equipment.declarationsRefused',
@@ -38,6 +40,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 12,
     count: (ctx) => countDeclarations(ctx, 'refused'),
     link: declarations('refused'),
+    listApi: declarationsApi('refused'),
   },
   {
     key: 'equipment.declarationDrafts',
@@ -48,6 +51,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 13,
     count: (ctx) => countDeclarations(ctx, 'draft'),
     link: declarations('draft'),
+    listApi: declarationsApi('draft'),
   },
   {
     key: 'equipment.overdue',
@@ -57,6 +61,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 20,
     count: (ctx) => countMachines(ctx.db, ctx.principal, 'overdue', ctx.today),
     link: (ctx) => dueLink('overdue', ctx.today),
+    listApi: (ctx) => dueListApi('overdue', ctx.today),
   },
   {
     key: 'equipment.dueSoon',
@@ -66,6 +71,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 41,
     count: (ctx) => countMachines(ctx.db, ctx.principal, 'dueSoon', ctx.today),
     link: (ctx) => dueLink('dueSoon', ctx.today),
+    listApi: (ctx) => dueListApi('dueSoon', ctx.today),
   },
   {
     key: 'equipment.undeclared',
@@ -77,6 +83,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     count: (ctx) => countMachines(ctx.db, ctx.principal, 'undeclared', ctx.today),
     link: (ctx) =>
       scopeOf(ctx.principal).kind === 'business' ? EQUIPMENT_PATHS.declarationCreate : dueLink('undeclared', ctx.today),
+    // The employer's card opens the declaration form; the authority's the register filtered alike.
+    listApi: (ctx) => (scopeOf(ctx.principal).kind === 'business' ? null : dueListApi('undeclared', ctx.today)),
   },
 ];
 

@@ -47,6 +47,16 @@ async function version(db: Db, id: string): Promise<number> {
   return Number(rows.rows[0]!.version);
 }
 
+/**
+ * The operations stamp their history with the seeding moment; the demo's inspections happened on their own dates,
+ * so the moves just recorded for an inspection (those after `since`) are dated on `date`, in office hours.
+ */
+async function dateMoves(db: Db, id: string, since: Date, date: string): Promise<void> {
+  await sql`update labour_inspection_event
+    set at = (${date}::date + time '09:00') at time zone 'Asia/Ho_Chi_Minh'
+    where inspection_id = ${id} and at >= ${since}`.execute(db);
+}
+
 async function requirementIds(db: Db, id: string): Promise<string[]> {
   const rows = await sql<{ id: string }>`select id from labour_inspection_requirement where inspection_id = ${id}
     order by position`.execute(db);
@@ -92,6 +102,12 @@ export const inspectionsDemoStep: SeedStep = {
     }
     const today = clock.today();
     const year = Number(today.slice(0, 4));
+    // Moves recorded from here on are the demo's: each is then dated on the day it stands for.
+    let since = new Date(Date.now() - 1000);
+    const dated = async (id: string, date: string) => {
+      await dateMoves(db, id, since, date);
+      since = new Date();
+    };
     const ctx = seedCtx(db, inspector, today);
     const team = [
       { userId: inspectorId!, role: 'leader' as const },
@@ -167,7 +183,9 @@ export const inspectionsDemoStep: SeedStep = {
           ],
         }),
       );
+      await dated(id, addDays(today, -75));
       await startInspection(ctx, id, { version: await version(db, id), actualDate: addDays(today, -65) });
+      await dated(id, addDays(today, -65));
       await concludeInspection(ctx, id, {
         version: await version(db, id),
         conclusionNumber: `40/KL-TTr-${year}`,
@@ -176,6 +194,7 @@ export const inspectionsDemoStep: SeedStep = {
           'Doanh nghiệp cơ bản chấp hành quy định về an toàn, vệ sinh lao động; vi phạm về huấn luyện người lao động làm công việc có yêu cầu nghiêm ngặt đã bị xử phạt. Yêu cầu khắc phục các tồn tại trong thời hạn nêu tại kết luận.',
         conclusionFileId: null,
       });
+      await dated(id, addDays(today, -58));
       const [training, monitoring] = await requirementIds(db, id);
       const employer = await employerCtx(caudat);
       if (employer && training && monitoring) {
@@ -186,11 +205,14 @@ export const inspectionsDemoStep: SeedStep = {
             ', giấy chứng nhận đã cấp.',
           fileIds: [],
         });
+        await dated(id, addDays(today, -39));
         await reviewRequirement(ctx, training, 'accept', null);
+        await dated(id, addDays(today, -37));
         await answerRequirement(employer, monitoring, {
           text: 'Đã ký hợp đồng quan trắc với Trung tâm Y tế dự phòng; kết quả quan trắc gửi kèm.',
           fileIds: [],
         });
+        await dated(id, addDays(today, -12));
       }
       count += 1;
     }
@@ -223,6 +245,7 @@ export const inspectionsDemoStep: SeedStep = {
           ],
         }),
       );
+      await dated(id, addDays(today, -130));
       await concludeInspection(ctx, id, {
         version: await version(db, id),
         conclusionNumber: `15/KL-TTr-${year}`,
@@ -231,6 +254,7 @@ export const inspectionsDemoStep: SeedStep = {
           'Doanh nghiệp chấp hành tốt pháp luật lao động; còn thiếu sót nhỏ về nội dung hợp đồng lao động thời vụ.',
         conclusionFileId: null,
       });
+      await dated(id, addDays(today, -115));
       const [contracts] = await requirementIds(db, id);
       const employer = await employerCtx(rauhoa);
       if (employer && contracts) {
@@ -238,22 +262,27 @@ export const inspectionsDemoStep: SeedStep = {
           text: 'Đã ký phụ lục hợp đồng cho 120 người lao động thời vụ.',
           fileIds: [],
         });
+        await dated(id, addDays(today, -95));
         await reviewRequirement(ctx, contracts, 'accept', null);
+        await dated(id, addDays(today, -93));
       }
       count += 1;
     }
     // 3. Rau hoa Langbiang: an OSH inspection planned for next month, its decision issued.
-    await createInspection(
-      ctx,
-      base({
-        businessId: rauhoa,
-        decisionNumber: `52/QĐ-TTr-${year}`,
-        decisionDate: addDays(today, -3),
-        plannedFrom: addDays(today, 25),
-        plannedTo: addDays(today, 26),
-      }),
-    );
-    count += 1;
+    {
+      const id = await createInspection(
+        ctx,
+        base({
+          businessId: rauhoa,
+          decisionNumber: `52/QĐ-TTr-${year}`,
+          decisionDate: addDays(today, -3),
+          plannedFrom: addDays(today, 25),
+          plannedTo: addDays(today, 26),
+        }),
+      );
+      await dated(id, addDays(today, -3));
+      count += 1;
+    }
     const [first, second] = others.rows.map((r) => r.id);
     // 4. A surprise inspection under way.
     if (first) {
@@ -269,7 +298,9 @@ export const inspectionsDemoStep: SeedStep = {
           findings: 'Đang kiểm tra hồ sơ kiểm định xe nâng, cầu trục tại kho hàng.',
         }),
       );
+      await dated(id, addDays(today, -4));
       await startInspection(ctx, id, { version: await version(db, id), actualDate: addDays(today, -3) });
+      await dated(id, addDays(today, -3));
       count += 1;
     }
     // 5. Rau hoa Langbiang: a follow-up check concluded a month ago: the answer returned, the deadline ahead; a fine.
@@ -300,6 +331,7 @@ export const inspectionsDemoStep: SeedStep = {
           ],
         }),
       );
+      await dated(id, addDays(today, -40));
       await concludeInspection(ctx, id, {
         version: await version(db, id),
         conclusionNumber: `46/KL-TTr-${year}`,
@@ -308,16 +340,19 @@ export const inspectionsDemoStep: SeedStep = {
           'Doanh nghiệp chưa khắc phục đầy đủ kiến nghị của lần thanh tra trước về phương tiện bảo vệ cá nhân.',
         conclusionFileId: null,
       });
+      await dated(id, addDays(today, -30));
       const [ppe] = await requirementIds(db, id);
       const employer = await employerCtx(rauhoa);
       if (employer && ppe) {
         await answerRequirement(employer, ppe, { text: 'Đã mua bổ sung 10 bộ dây an toàn.', fileIds: [] });
+        await dated(id, addDays(today, -10));
         await reviewRequirement(
           ctx,
           ppe,
           'return',
           'Chưa có biên bản cấp phát có chữ ký của người lao động; đề nghị bổ sung.',
         );
+        await dated(id, addDays(today, -8));
       }
       count += 1;
     }
@@ -327,10 +362,12 @@ export const inspectionsDemoStep: SeedStep = {
         ctx,
         base({ businessId: second, kind: 'check', plannedFrom: addDays(today, 10), decisionSigner: null }),
       );
+      await dated(id, addDays(today, -6));
       await cancelInspection(ctx, id, {
         version: await version(db, id),
         reason: 'Doanh nghiệp tạm ngừng hoạt động công trường; chuyển sang kế hoạch quý sau.',
       });
+      await dated(id, addDays(today, -2));
       count += 1;
     }
     await sql`insert into app_setting (key, value) values (${MARKER}, ${JSON.stringify({ inspections: count })}::jsonb)`.execute(

@@ -32,6 +32,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 14,
     count: (ctx) => countInspections(ctx, 'answered'),
     link: `${INSPECTION_PATHS.list}?answered=true`,
+    listApi: '/api/Inspection/inspections?answered=true',
   },
   {
     key: 'inspections.toAnswer',
@@ -42,6 +43,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 14,
     count: (ctx) => countInspections(ctx, 'toAnswer'),
     link: `${INSPECTION_PATHS.list}?toAnswer=true`,
+    listApi: '/api/Inspection/inspections?toAnswer=true',
   },
   {
     key: 'inspections.overdue',
@@ -51,5 +53,6 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 21,
     count: (ctx) => countInspections(ctx, 'overdue'),
     link: `${INSPECTION_PATHS.list}?overdue=true`,
+    listApi: '/api/Inspection/inspections?overdue=true',
   },
 ];

@@ -48,6 +48,14 @@ const reportRules = catalogueHook('monitoringReport', {
     const date = merged.monitoredOn as string;
     if (date > clock.today())
       errors.push({ field: 'monitoredOn', code: 'future', message: t('monitoring:errors.monitoredInFuture') });
+    // A report cannot predate the monitoring it reports.
+    const reportedOn = merged.reportedOn as string | null | undefined;
+    if (reportedOn && date && reportedOn < date)
+      errors.push({
+        field: 'reportedOn',
+        code: 'beforeMonitoring',
+        message: t('monitoring:errors.reportedBeforeMonitoring'),
+      });
     // Decree 44/2016 Art 36: monitoring by an organisation qualified on the day (an unknown one is the engine's
     // reference error).
     if ((await organizationQualified(ctx, merged.organizationId as string, date)) === false)

@@ -64,10 +64,10 @@ export function overviewStatements(principal: Principal | null, q: OverviewQuery
       g as (select factor, ward_code, sector_id, sum(exceedances)::int as exceedances, sum(reports)::int as reports,
           count(*)::int as employers
         from e group by 1, 2, 3)
-      select g.factor, g.ward_code as "wardId", w.name as "wardName", g.sector_id as "sectorId", sec.name as "sectorName",
+      select g.factor, g.ward_code as "wardId", w.full_name as "wardName", g.sector_id as "sectorId", sec.name as "sectorName",
         g.exceedances, g.reports, g.employers
       from g left join admin_unit w on w.id = g.ward_code left join bussiness_sector sec on sec.id = g.sector_id
-      order by g.exceedances desc, g.factor, w.name nulls last, sec.name nulls last, g.sector_id nulls last, g.ward_code`,
+      order by g.exceedances desc, g.factor, w.full_name nulls last, sec.name nulls last, g.sector_id nulls last, g.ward_code`,
   };
 }
 
@@ -134,7 +134,7 @@ export async function missingMonitoring(
   const interval = sql`(${q.today}::date - ${cutoff}::date)`;
   const page = await sql<MissingRow>`
     select b.id as "businessId", b.name as "businessName", b.code as "taxCode", b.ward_code as "wardId",
-      (select w.name from admin_unit w where w.id = b.ward_code) as "wardName",
+      (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName",
       l.last_on::text as "lastMonitoredOn", (l.last_on + ${interval})::text as "dueDate",
       case when l.last_on is null then 'missing' else 'late' end as status
     ${base}
@@ -160,7 +160,7 @@ export async function repeatedExceedances(
   const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
   const page = await sql<RepeatedRow>`
     select g.business_id as "businessId", b.name as "businessName",
-      (select w.name from admin_unit w where w.id = b.ward_code) as "wardName", g.factor, g.years, g.exceedances
+      (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName", g.factor, g.years, g.exceedances
     from (${grouped}) g join business b on b.id = g.business_id
     order by cardinality(g.years) desc, g.exceedances desc, b.name, g.factor
     limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);

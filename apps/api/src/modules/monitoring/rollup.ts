@@ -21,7 +21,7 @@ const NONE = '00000000-0000-0000-0000-000000000000';
 /**
  * What a report's readings make of it: how many, how many exceed (in all, and per factor in
  * `monitoring_report_factor`), and when something exceeds, the measures the employer owes by the deadline in force
- * (counted from the report's date), done once it records its measures and the follow-up monitoring. `without` leaves out readings about to be deleted or moved; `with` counts in
+ * (counted from the monitoring date), done once it records its measures and the follow-up monitoring. `without` leaves out readings about to be deleted or moved; `with` counts in
  * ones about to be restored.
  */
 export async function refreshReports(
@@ -42,7 +42,7 @@ export async function refreshReports(
     from (${allReadings(sql`report_id, verdict`, live)}) u group by report_id, factor`.execute(db);
   const counts = await sql<{ id: string; n: number; x: number; start: string }>`
     select r.id, coalesce(sum(f.readings), 0)::int as n, coalesce(sum(f.exceedances), 0)::int as x,
-      coalesce(r.reported_on, r.monitored_on)::text as start
+      r.monitored_on::text as start
     from monitoring_report r left join monitoring_report_factor f on f.report_id = r.id
     where r.id = any(${sql.val(ids)}::uuid[]) group by r.id`.execute(db);
   for (const c of counts.rows) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addDays } from '@portal/domain/dates';
 import { MONITORING_PATHS, MONITORING_PERMISSIONS } from '@portal/domain/monitoring/factors';
 import { employerScope, scopeCondition } from '../../platform/access/scope.ts';
 import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
@@ -27,6 +28,9 @@ async function countMeasures(ctx: WorkspaceContext, overdue: boolean): Promise<n
   return rows.rows[0]?.n ?? 0;
 }
 
+const API = '/api/ObservationMonitor';
+const overdueFilter = (ctx: WorkspaceContext) => `measuresStatus=required&measuresDueDateTo=${addDays(ctx.today, -1)}`;
+
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'monitoring.missing',
@@ -36,7 +40,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'warning',
     order: 43,
     count: countMissing,
-    link: MONITORING_PATHS.reports,
+    link: `${MONITORING_PATHS.overview}?tab=missing`,
+    listApi: `${API}/get-paging-missing`,
   },
   {
     key: 'monitoring.ownMissing',
@@ -47,6 +52,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 14,
     count: countMissing,
     link: MONITORING_PATHS.create,
+    // A report to file, not a list.
+    listApi: null,
   },
   {
     key: 'monitoring.measuresDue',
@@ -57,6 +64,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 15,
     count: (ctx) => countMeasures(ctx, false),
     link: `${MONITORING_PATHS.reports}?measuresStatus=required`,
+    listApi: `${API}/get-paging?measuresStatus=required`,
   },
   {
     key: 'monitoring.measuresOverdue',
@@ -66,7 +74,9 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'warning',
     order: 44,
     count: (ctx) => countMeasures(ctx, true),
-    link: (ctx) => `${MONITORING_PATHS.reports}?measuresStatus=required&measuresDueDateTo=${ctx.today}`,
+    // Overdue: due before today, so the list's inclusive range ends yesterday.
+    link: (ctx) => `${MONITORING_PATHS.reports}?${overdueFilter(ctx)}`,
+    listApi: (ctx) => `${API}/get-paging?${overdueFilter(ctx)}`,
   },
 ];
 

@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     NEWS_API.create,
     {
-      config: P('create'),
+      config: { ...P('create'), idempotent: true },
       schema: {
         tags,
         summary:

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import notificationRoutes from './routes.ts';
 import { defineDigestJob } from './digest.ts';
 import { defineModule } from '../define.ts';
+import { demoTaskNotifications } from './seed.ts';
 
 export type { NotifyOptions, Recipients } from './service.ts';
 
@@ -14,4 +15,4 @@ const notifications: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
 };
 
-export default defineModule({ name: 'notifications', plugin: notifications });
+export default defineModule({ name: 'notifications', plugin: notifications, seeds: [demoTaskNotifications] });

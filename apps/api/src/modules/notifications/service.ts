@@ -64,9 +64,17 @@ declare module 'fastify' {
   }
 }
 
-/** The text of a notification in a language. */
+/**
+ * The text of a notification in a language. A param named `…Key` is a text key (a workspace task's title), said
+ * in the reader's language with the other params, so a notification never freezes the writer's language.
+ */
 export function contentOf(lang: Language, kind: string, params: unknown): string {
-  const vars = params && typeof params === 'object' ? (params as Record<string, string | number>) : {};
+  const raw = params && typeof params === 'object' ? (params as Record<string, string | number>) : {};
+  const vars = Object.fromEntries(
+    Object.entries(raw).map(([name, value]) =>
+      name.endsWith('Key') && typeof value === 'string' ? [name, translate(lang, value, raw)] : [name, value],
+    ),
+  );
   return translate(lang, `notifications:kinds.${kind}.content`, vars);
 }
 

@@ -6,19 +6,15 @@ import { PERMIT_KINDS, type PermitKind } from '@portal/domain/permits/state';
 import type { Executor } from '../../catalog/context.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
-import {
-  birthDateQuery,
-  maskIdentifier,
-  passportQuery,
-  PUBLIC_LOOKUP_RATE,
-} from '../../platform/http/public-lookup.ts';
+import { birthDateQuery, passportQuery, PUBLIC_LOOKUP_RATE } from '../../platform/http/public-lookup.ts';
 
 /**
  * The public look-up of a work permit or confirmation (`/tra-cuu-giay-phep`): a third party (an employer about to
- * hire, a police officer, the worker) checks that a permit exists and is in force. Found only by an exact
- * identifier — its number, or the passport number together with the worker's birth date — never by a name, so
- * nobody can list permits. It answers what the permit itself shows and no more: never the worker's address, phone,
- * birth date or full passport number.
+ * hire, a police officer, the worker) confirms that a permit it holds is in force. It needs the permit's number
+ * together with a second factor only the holder has (the passport number or the worker's birth date), so sequential
+ * numbers alone reveal nothing; a wrong factor and an unknown number answer the same 404. It confirms and no more:
+ * in force or not, from and until when, for which employer — never the worker's name, nationality, passport,
+ * address, phone or birth date.
  */
 
 export const PUBLIC_PERMIT_STATUSES = ['valid', 'notYetValid', 'expired', 'revoked'] as const;
@@ -31,11 +27,6 @@ export const publicPermit = z.object({
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   employerName: z.string(),
-  jobTitle: z.string().nullable(),
-  position: z.string().nullable(),
-  workerName: z.string(),
-  nationality: z.string().nullable(),
-  passportMasked: z.string().nullable(),
 });
 export type PublicPermit = z.infer<typeof publicPermit>;
 
@@ -45,11 +36,6 @@ interface PermitRow {
   valid_from: string | null;
   valid_to: string | null;
   employer_name: string;
-  job_title: string | null;
-  position: string | null;
-  worker_name: string;
-  nationality: string | null;
-  passport: string | null;
   replaced: boolean;
 }
 
@@ -67,7 +53,35 @@ export function publicStatus(
   return 'valid';
 }
 
-function toPublic(r: PermitRow, today: string): PublicPermit {
+/** What the holder gives besides the number: the passport number, the birth date, or both (then both must match). */
+export type PermitFactor = { passportNumber?: string | undefined; birthDate?: string | undefined };
+
+/**
+ * A granted permit (a number is given on approval, never a withdrawn one) by its number, exactly as printed (the
+ * prefix's Đ in either Unicode form), when the second factor matches; null otherwise.
+ */
+export async function lookupPermit(
+  db: Executor,
+  number: string,
+  factor: PermitFactor,
+  today = clock.today(),
+): Promise<PublicPermit | null> {
+  // No factor, no answer: the route refuses it too, this keeps the query from ever matching on the number alone.
+  if (!factor.passportNumber && !factor.birthDate) return null;
+  const passport = factor.passportNumber?.toUpperCase();
+  const rows = await sql<PermitRow>`select p.number, p.kind, p.valid_from::text as valid_from,
+      p.valid_to::text as valid_to, b.name as employer_name,
+      exists (select 1 from work_permit c where c.parent_id = p.id and c.kind = 'renew' and c.status = 'approved'
+        and c.deleted_at is null) as replaced
+    from work_permit p
+    join worker w on w.id = p.worker_id
+    join business b on b.id = p.business_id
+    where p.deleted_at is null and p.status = 'approved' and p.number = ${number.normalize('NFC').toUpperCase()}
+      and ${passport === undefined ? sql`true` : sql`(upper(p.passport_number) = ${passport} or upper(w.passport_number) = ${passport})`}
+      and ${factor.birthDate === undefined ? sql`true` : sql`w.birth_date = ${factor.birthDate}::date`}
+    limit 1`.execute(db);
+  const r = rows.rows[0];
+  if (!r) return null;
   return {
     number: r.number,
     kind: r.kind,
@@ -75,66 +89,24 @@ function toPublic(r: PermitRow, today: string): PublicPermit {
     validFrom: r.valid_from,
     validTo: r.valid_to,
     employerName: r.employer_name,
-    jobTitle: r.job_title,
-    position: r.position,
-    workerName: r.worker_name,
-    nationality: r.nationality,
-    passportMasked: r.passport ? maskIdentifier(r.passport) : null,
   };
-}
-
-/** Only granted permits (a number is given on approval), not withdrawn ones. */
-async function findPermits(db: Executor, where: ReturnType<typeof sql>, today: string): Promise<PublicPermit[]> {
-  const rows = await sql<PermitRow>`select p.number, p.kind, p.valid_from::text as valid_from,
-      p.valid_to::text as valid_to, b.name as employer_name, p.job_title, p.position, w.full_name as worker_name,
-      w.nationality, coalesce(p.passport_number, w.passport_number) as passport,
-      exists (select 1 from work_permit c where c.parent_id = p.id and c.kind = 'renew' and c.status = 'approved'
-        and c.deleted_at is null) as replaced
-    from work_permit p
-    join worker w on w.id = p.worker_id
-    join business b on b.id = p.business_id
-    where p.deleted_at is null and p.status = 'approved' and p.number is not null and (${where})
-    order by p.valid_to desc nulls last, p.number
-    limit 20`.execute(db);
-  return rows.rows.map((r) => toPublic(r, today));
-}
-
-/** By its number, exactly as printed (the prefix's Đ in either Unicode form). */
-export function lookupPermitByNumber(db: Executor, number: string, today = clock.today()): Promise<PublicPermit[]> {
-  return findPermits(db, sql`p.number = ${number.normalize('NFC').toUpperCase()}`, today);
-}
-
-/** By the passport (on the permit or the worker's record) and the worker's birth date: both must match. */
-export function lookupPermitByPassport(
-  db: Executor,
-  passportNumber: string,
-  birthDate: string,
-  today = clock.today(),
-): Promise<PublicPermit[]> {
-  const passport = passportNumber.toUpperCase();
-  return findPermits(
-    db,
-    sql`(upper(p.passport_number) = ${passport} or upper(w.passport_number) = ${passport})
-      and w.birth_date = ${birthDate}::date`,
-    today,
-  );
 }
 
 const lookupQuery = z
   .object({
-    number: z.string().trim().max(30).optional(),
+    number: z.string().trim().max(30),
     passportNumber: passportQuery.optional(),
     birthDate: birthDateQuery.optional(),
   })
   .superRefine((q, ctx) => {
-    const byNumber = q.number !== undefined;
-    const byPassport = q.passportNumber !== undefined || q.birthDate !== undefined;
-    if (byNumber === byPassport)
-      ctx.addIssue({ code: 'custom', path: ['number'], message: 'Give the number, or the passport and birth date' });
-    if (byNumber && !PERMIT_NUMBER_PATTERN.test(q.number!.normalize('NFC').toUpperCase()))
+    if (!PERMIT_NUMBER_PATTERN.test(q.number.normalize('NFC').toUpperCase()))
       ctx.addIssue({ code: 'custom', path: ['number'], message: 'Not a permit number' });
-    if (byPassport && (!q.passportNumber || !q.birthDate))
-      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'The passport number goes with the birth date' });
+    if (q.passportNumber === undefined && q.birthDate === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passportNumber'],
+        message: 'The number goes with the passport number or the birth date',
+      });
   });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -145,10 +117,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['WorkerLicense'],
         summary:
-          'Public look-up of a work permit or confirmation by its number, or by passport number and birth date (no personal data beyond the permit)',
+          'Public confirmation of a work permit: its number with the passport number or the birth date (validity and employer only)',
         querystring: lookupQuery,
         response: {
-          200: z.object({ items: z.array(publicPermit) }),
+          200: publicPermit,
           400: errorBodySchema,
           404: errorBodySchema,
           429: errorBodySchema,
@@ -156,13 +128,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query;
-      const items = q.number
-        ? await lookupPermitByNumber(app.db, q.number)
-        : await lookupPermitByPassport(app.db, q.passportNumber!, q.birthDate!);
-      // The same answer whether nothing has that number or the birth date does not match.
-      if (!items.length) throw notFound();
-      return { items };
+      const { number, passportNumber, birthDate } = request.query;
+      const found = await lookupPermit(app.db, number, { passportNumber, birthDate });
+      // The same answer whether nothing has that number or the second factor does not match.
+      if (!found) throw notFound();
+      return found;
     },
   );
 };

@@ -14,6 +14,7 @@ const count = (ctx: WorkspaceContext, q: Parameters<typeof countPermits>[2]) =>
   countPermits(ctx.db, callerOf(ctx.principal), q, ctx.today);
 const byStatus = (status: StoredStatus) => (ctx: WorkspaceContext) => count(ctx, { status: [status] });
 const employerList = (status: string) => `${PERMIT_PATHS.list}?status=${status}`;
+const listApi = (filter: string) => `/api/WorkerLicense/workerLicenses?${filter}`;
 
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
@@ -25,6 +26,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 10,
     count: byStatus('submitted'),
     link: `${PERMIT_PATHS.review}?tab=submitted`,
+    listApi: listApi('status=submitted'),
   },
   {
     key: 'permits.returned',
@@ -35,6 +37,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 10,
     count: byStatus('returned'),
     link: employerList('returned'),
+    listApi: listApi('status=returned'),
   },
   {
     key: 'permits.drafts',
@@ -45,6 +48,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 11,
     count: byStatus('draft'),
     link: employerList('draft'),
+    listApi: listApi('status=draft'),
   },
   {
     key: 'permits.expiring',
@@ -53,9 +57,10 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'warning',
     order: 40,
     count: (ctx) => count(ctx, { expiringWithinDays: PERMIT_EXPIRING_DAYS }),
-    // The department's queue has the tab; the employer's list shows its permits in force.
+    // The department's queue has the tab; the employer's list the same filter.
     link: (ctx) =>
-      callerOf(ctx.principal).canReview ? `${PERMIT_PATHS.review}?tab=expiring` : employerList('approved'),
+      callerOf(ctx.principal).canReview ? `${PERMIT_PATHS.review}?tab=expiring` : `${PERMIT_PATHS.list}?expiring=true`,
+    listApi: listApi(`expiringWithinDays=${PERMIT_EXPIRING_DAYS}`),
   },
 ];
 

@@ -170,7 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/hazards/:id`,
     {
-      config: write,
+      config: { ...write, idempotent: true },
       schema: {
         tags: TAGS,
         summary: 'The employer lists hazards of the library and of its own in a draft assessment',
@@ -233,7 +233,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/measure/:id`,
     {
-      config: write,
+      config: { ...write, idempotent: true },
       schema: {
         tags: TAGS,
         summary: 'The employer plans a measure against a present hazard (id: the listed hazard)',

@@ -30,6 +30,9 @@ async function countOverdueMeasures(ctx: WorkspaceContext): Promise<number> {
   return Number(rows.rows[0]?.n ?? 0);
 }
 
+/** Due again for either reason: the list's `reviewDue` filter (kept by refreshReviewDue). */
+const DUE_FILTER = 'reviewDue=dateReached,accident';
+
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'riskAssessment.due',
@@ -39,7 +42,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'action',
     order: 18,
     count: countDue,
-    link: RISK_ASSESSMENT_PATHS.list,
+    link: `${RISK_ASSESSMENT_PATHS.list}?${DUE_FILTER}`,
+    listApi: `/api/RiskAssessment/riskAssessments?${DUE_FILTER}`,
   },
   {
     key: 'riskAssessment.overdueMeasures',
@@ -50,5 +54,6 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 19,
     count: countOverdueMeasures,
     link: RISK_ASSESSMENT_PATHS.list,
+    listApi: null,
   },
 ];

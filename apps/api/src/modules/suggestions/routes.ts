@@ -108,7 +108,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'Auth.read', rateLimit: SUGGESTION_RATE_LIMITS.follow },
       schema: {
         tags,
-        summary: 'Follow a suggestion by its code: its status and, once published, the answer (never the sender)',
+        summary:
+          'Follow a suggestion by its code: its status and, once answered (published or not), the answer (never the sender)',
         params: codeParams,
         response: { 200: followAnswer, ...errors },
       },

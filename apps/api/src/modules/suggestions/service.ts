@@ -5,10 +5,12 @@ import {
   CODE_ALPHABET,
   CODE_LENGTH,
   normalizeCode,
+  SUGGESTION_OFFICE_UNITS,
   SUGGESTION_PERMISSIONS,
   SUGGESTION_STATUSES,
   SUGGESTION_SUBJECT,
   suggestionLink,
+  WAITING_STATUSES,
   type SuggestionStatus,
   type SuggestionTopic,
 } from '@portal/domain/suggestions/index';
@@ -34,7 +36,10 @@ const stale = () => new AppError(409, 'CONFLICT', { messageKey: 'suggestions:err
 const wrongStatus = () => new AppError(409, 'SUGGESTION_STATUS', { messageKey: 'suggestions:errors.status' });
 
 export function isDepartment(principal: Principal | null): boolean {
-  return !!principal && (principal.role === 'admin' || principal.unit.kind === 'department');
+  return (
+    !!principal &&
+    (principal.role === 'admin' || (SUGGESTION_OFFICE_UNITS as readonly string[]).includes(principal.unit.kind))
+  );
 }
 
 /** The back office admits the department only (the route's permission is checked before). */
@@ -91,7 +96,10 @@ export async function sendSuggestion(app: FastifyInstance, request: FastifyReque
   return code;
 }
 
-/** The follow-up look-up: status and the published answer only. */
+/**
+ * The follow-up look-up: the status and, once the department has answered, the answer — published or not, since
+ * whoever holds the code is the one who asked. Publication only decides what everyone else sees.
+ */
 export async function followSuggestion(db: Db, code: string) {
   const row = await db
     .selectFrom('suggestion')
@@ -101,14 +109,16 @@ export async function followSuggestion(db: Db, code: string) {
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'NOT_FOUND', { messageKey: 'suggestions:errors.codeNotFound' });
   const published = row.status === 'published';
+  // A closed suggestion keeps the answer it was given, if any.
+  const answered = row.answer !== null && row.answered_at !== null;
   return {
     code: row.code,
     topic: row.topic,
     title: (published && row.published_title) || row.title,
     status: row.status,
     createdAt: iso(row.created_at)!,
-    answeredAt: published ? iso(row.answered_at) : null,
-    answer: published ? row.answer : null,
+    answeredAt: answered ? iso(row.answered_at) : null,
+    answer: answered ? row.answer : null,
   };
 }
 
@@ -204,6 +214,7 @@ export async function listSuggestions(
     pageSize: number;
     keyword?: string | undefined;
     status?: SuggestionStatus | undefined;
+    waiting?: 'true' | 'false' | undefined;
     topic?: SuggestionTopic | undefined;
   },
 ) {
@@ -222,6 +233,7 @@ export async function listSuggestions(
   };
   let page = filtered();
   if (q.status) page = page.where('s.status', '=', q.status);
+  if (q.waiting === 'true') page = page.where('s.status', 'in', WAITING_STATUSES);
   const [rows, total, counts] = await Promise.all([
     page
       .select([...summaryColumns, 'a.full_name as assigned_name'])
@@ -246,7 +258,7 @@ export async function countWaiting(db: Db): Promise<number> {
   const row = await db
     .selectFrom('suggestion')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', 'in', ['new', 'assigned'])
+    .where('status', 'in', WAITING_STATUSES)
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -2,7 +2,7 @@ import { SUGGESTION_PATHS, SUGGESTION_PERMISSIONS } from '@portal/domain/suggest
 import type { WorkspaceTaskProvider } from '../workspace/index.ts';
 import { countWaiting, isDepartment } from './service.ts';
 
-/** The department's task: suggestions waiting for an answer (new or assigned), the list's own tab. */
+/** The department's task: suggestions waiting for an answer (new or assigned), the list's "waiting" tab. */
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'suggestions.toAnswer',
@@ -12,6 +12,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'action',
     order: 20,
     count: async (ctx) => (isDepartment(ctx.principal) ? countWaiting(ctx.db) : 0),
-    link: `${SUGGESTION_PATHS.list}?status=new`,
+    link: `${SUGGESTION_PATHS.list}?status=waiting`,
+    listApi: '/api/Suggestion/suggestions?waiting=true',
   },
 ];

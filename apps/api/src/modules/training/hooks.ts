@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { translator } from '../../catalog/context.ts';
 import { catalogueHook, type CatalogueHookEntry, validityPeriodHooks } from '../../catalog/hooks.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
-import { classMayTrain, groupRuleInForce, minimumHoursOf, unitClassOn } from './reference.ts';
+import { classMayTrain, groupRuleInForce, groupsClassMayTrain, minimumHoursOf, unitClassOn } from './reference.ts';
 
 const validityRules = validityPeriodHooks(
   ['trainingClassRule', 'trainingClassCondition', 'trainingGroupRule', 'trainingOrganization'],
@@ -70,5 +70,18 @@ const courseRules = catalogueHook('training', {
   },
 });
 
+/**
+ * A course's and a notice's group pickers offer only the groups the running unit (`trainedBy`) may train on the
+ * start date (`on`), by the rule their checks refuse a group by; a unit without a class in force may train none.
+ */
+const groupOptions = catalogueHook('targetTraining', {
+  async optionConditions({ ctx, params }) {
+    const { trainedBy, on } = params;
+    if (!trainedBy || !on) return [];
+    const className = await unitClassOn(ctx.db, trainedBy, on);
+    return [className ? sql<SqlBool>`t.id in (${groupsClassMayTrain(className, on)})` : sql<SqlBool>`false`];
+  },
+});
+
 /** The training rules, declared by the training module (index.ts). */
-export const trainingHooks: CatalogueHookEntry[] = [...validityRules, courseRules];
+export const trainingHooks: CatalogueHookEntry[] = [...validityRules, courseRules, groupOptions];

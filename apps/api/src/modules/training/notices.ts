@@ -255,6 +255,7 @@ export const noticeWorkspaceTasks: WorkspaceTaskProvider[] = [
       return rows.rows[0]?.n ?? 0;
     },
     link: `${PATHS.noticesDepartment}?status=submitted`,
+    listApi: '/api/TrainingNotice/trainingNotices?status=submitted',
   },
 ];
 

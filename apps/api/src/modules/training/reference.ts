@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CredentialIssuer, TrainingClass, TrainingCredential } from '@portal/domain/training/rules';
 import type { Executor } from '../../catalog/context.ts';
 
@@ -55,6 +55,13 @@ export async function unitClassOn(db: Executor, unitId: string, date: string): P
   return found.rows[0]?.className ?? null;
 }
 
+/** The groups an organisation of `className` may train on `date` (TrainingClassRule), as a subquery of their ids. */
+export function groupsClassMayTrain(className: TrainingClass, date: string): RawBuilder<string> {
+  return sql`select target_training_id from training_class_rule
+    where deleted_at is null and class_name = ${className}
+      and valid_from <= ${date}::date and (valid_to is null or valid_to >= ${date}::date)`;
+}
+
 /** Whether an organisation of `className` may train the group on `date` (TrainingClassRule). */
 export async function classMayTrain(
   db: Executor,
@@ -62,10 +69,7 @@ export async function classMayTrain(
   targetTrainingId: string,
   date: string,
 ): Promise<boolean> {
-  const found = await sql<{ id: string }>`
-    select id from training_class_rule
-    where deleted_at is null and class_name = ${className} and target_training_id = ${targetTrainingId}::uuid
-      and valid_from <= ${date}::date and (valid_to is null or valid_to >= ${date}::date)
-    limit 1`.execute(db);
-  return found.rows.length > 0;
+  const found = await sql<{ allowed: boolean }>`
+    select ${targetTrainingId}::uuid in (${groupsClassMayTrain(className, date)}) as allowed`.execute(db);
+  return found.rows[0]?.allowed ?? false;
 }

@@ -280,19 +280,6 @@ export async function countStatus(
   return rows.rows[0]?.n ?? 0;
 }
 
-/** Employers in scope holding expired current credentials of workers still employed (the authority's task). */
-export async function countEmployersWithExpired(
-  db: Executor,
-  principal: Principal | null,
-  day: StatusDay,
-): Promise<number> {
-  const p = parts(principal, { state: 'expired' }, day);
-  const rows = await sql<{
-    n: number;
-  }>`select count(distinct business_id)::int as n from (${p.credentials!}) x`.execute(db);
-  return rows.rows[0]?.n ?? 0;
-}
-
 /** Workers in scope holding at least one current credential that has not expired (a workspace figure). */
 export async function countTrainedWorkers(db: Executor, principal: Principal | null, day: StatusDay): Promise<number> {
   const p = parts(principal, {}, day, { states: ['dueSoon', 'valid'] });

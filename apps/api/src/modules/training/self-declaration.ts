@@ -376,7 +376,8 @@ export const selfDeclarationWorkspaceTasks: WorkspaceTaskProvider[] = [
         where d.deleted_at is null and d.status in (${waiting}) ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
       return rows.rows[0]?.n ?? 0;
     },
-    link: PATHS.selfDeclarationsDepartment,
+    link: `${PATHS.selfDeclarationsDepartment}?status=${SELF_DECLARATION_WAITING.join(',')}`,
+    listApi: `/api/TrainingSelfDeclaration/trainingSelfDeclarations?status=${SELF_DECLARATION_WAITING.join(',')}`,
   },
   {
     key: 'training.selfDeclarationsRefused',
@@ -392,6 +393,7 @@ export const selfDeclarationWorkspaceTasks: WorkspaceTaskProvider[] = [
       return rows.rows[0]?.n ?? 0;
     },
     link: `${PATHS.selfDeclarations}?status=refused`,
+    listApi: '/api/TrainingSelfDeclaration/trainingSelfDeclarations?status=refused',
   },
 ];
 

@@ -1,19 +1,14 @@
 import { trainingStatusLink, type TrainingStateFilter } from '@portal/domain/training/refresher';
 import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
-import {
-  countEmployersWithExpired,
-  countStatus,
-  countTrainedWorkers,
-  refresherNoticeDays,
-  type StatusDay,
-} from './refresher.ts';
+import { countStatus, countTrainedWorkers, refresherNoticeDays, type StatusDay } from './refresher.ts';
 
 /**
  * Training in the workspaces: the employer's credentials due for a refresher soon, expired, and its workers never
- * trained for their group (each the count of the status list its link opens); the authority's employers holding
- * expired credentials in its scope; workers holding a credential in force as a figure.
+ * trained for their group (each the count of the status list its link opens); the authority's expired
+ * credentials in its scope; workers holding a credential in force as a figure.
  */
 const READ = 'TrainingCertificate.read';
+const statusApi = (state: TrainingStateFilter) => `/api/TrainingCertificate/get-paging-refresher?state=${state}`;
 
 const dayOf = async (ctx: WorkspaceContext): Promise<StatusDay> => ({
   today: ctx.today,
@@ -32,6 +27,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 16,
     count: count('dueSoon'),
     link: trainingStatusLink('dueSoon'),
+    listApi: statusApi('dueSoon'),
   },
   {
     key: 'training.expired',
@@ -42,6 +38,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 15,
     count: count('expired'),
     link: trainingStatusLink('expired'),
+    listApi: statusApi('expired'),
   },
   {
     key: 'training.neverTrained',
@@ -52,6 +49,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     order: 17,
     count: count('neverTrained'),
     link: trainingStatusLink('neverTrained'),
+    listApi: statusApi('neverTrained'),
   },
   {
     key: 'training.employersWithExpired',
@@ -60,8 +58,10 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'training:workspace.employersWithExpired',
     tone: 'warning',
     order: 45,
-    count: async (ctx) => countEmployersWithExpired(ctx.db, ctx.principal, await dayOf(ctx)),
+    // The expired credentials themselves, as the list the card opens shows them.
+    count: count('expired'),
     link: trainingStatusLink('expired'),
+    listApi: statusApi('expired'),
   },
 ];
 

@@ -3,6 +3,7 @@ import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { translator } from '../../catalog/context.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { fileMayBeAttached } from './reports.ts';
+import { benefitMonthsLimit } from './unemployment.ts';
 
 /**
  * Rules of a worker's record beyond its field declarations. They run inside the catalogue operations, so the
@@ -102,9 +103,20 @@ const diseaseRules = catalogueHook('occupationalDisease', {
 });
 
 const insuranceRules = catalogueHook('unemploymentInsurance', {
-  beforeChange({ ctx, data }) {
+  async beforeChange({ ctx, data, original }) {
+    const t = translator(ctx);
     const details: ErrorDetail[] = [];
-    dateOrder(details, data, 'startDate', 'endDate', translator(ctx)('workers:validation.endBeforeStart'));
+    dateOrder(details, data, 'startDate', 'endDate', t('workers:validation.endBeforeStart'));
+    // The legal maximum is reference data in force on the decision date, not the field's bound.
+    const months = (data.benefitMonths ?? original?.benefitMonths) as number | null | undefined;
+    const decided = (data.decisionDate ?? original?.decisionDate) as string | null | undefined;
+    const limit = typeof months === 'number' && decided ? await benefitMonthsLimit(ctx.db, decided) : null;
+    if (limit && typeof months === 'number' && months > limit.amount)
+      details.push({
+        field: 'benefitMonths',
+        code: 'max',
+        message: t('workers:validation.benefitMonthsAbove', { max: limit.amount, basis: limit.legalBasis }),
+      });
     refuse(details);
   },
 });

@@ -4,6 +4,7 @@ import publicRoutes from './public.ts';
 import workerRoutes from './routes.ts';
 import { defineModule } from '../define.ts';
 import { workersDemoStep } from './seed.ts';
+import { unemploymentReferenceStep } from './unemployment.ts';
 import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 // What other modules use: adding participants to a course (the training certificates' demo data).
@@ -23,5 +24,5 @@ export default defineModule({
   plugin: workers,
   catalogueHooks: workerHooks,
   workspace: { tasks: workspaceTasks, figures: workspaceFigures },
-  seeds: [workersDemoStep],
+  seeds: [unemploymentReferenceStep, workersDemoStep],
 });

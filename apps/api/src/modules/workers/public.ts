@@ -15,37 +15,29 @@ import {
  * The public look-up of a worker (`/tra-cuu-nguoi-lao-dong`): a person checks that their employer declared them
  * (and a third party that a worker is who they say), by the citizen ID (CCCD) or passport number together with the
  * birth date — both must match, and "not found" and "birth date does not match" answer the same 404, so the look-up
- * cannot tell whether an identifier exists. The answer is about the employment, never the person's address, phone,
- * birth date or full identifier.
+ * cannot tell whether an identifier exists. It confirms what the asker already holds — declared by which employer,
+ * since when, and for a foreigner whether a work permit is in force — and no more: never the person's name, address,
+ * phone, birth date, full identifier, occupation or health data.
  */
 
 export const publicWorker = z.object({
-  fullName: z.string(),
-  nationality: z.string().nullable(),
   identifierMasked: z.string(),
   /** The employer's public page (`/chi-tiet-doanh-nghiep/{id}`) when the employer is active. */
   businessId: z.string().nullable(),
   employerName: z.string(),
-  occupation: z.string().nullable(),
-  position: z.string().nullable(),
   workingSince: z.string().nullable(),
-  healthClass: z.string().nullable(),
   /** Foreign workers: whether a work permit or confirmation is in force today; null for Vietnamese citizens. */
   validWorkPermit: z.boolean().nullable(),
 });
 export type PublicWorker = z.infer<typeof publicWorker>;
 
 interface WorkerRow {
-  full_name: string;
   nationality: string | null;
   identifier: string;
   business_id: string;
   business_active: boolean;
   employer_name: string;
-  occupation: string | null;
-  position: string | null;
   start_date: string | null;
-  health_class: string | null;
   has_permit: boolean;
 }
 
@@ -60,9 +52,9 @@ export async function lookupWorker(
       ? sql`w.citizen_id = ${by.citizenId}`
       : sql`upper(w.passport_number) = ${by.passportNumber.toUpperCase()}`;
   const identifier = 'citizenId' in by ? sql`w.citizen_id` : sql`w.passport_number`;
-  const rows = await sql<WorkerRow>`select w.full_name, w.nationality, ${identifier} as identifier, w.business_id,
+  const rows = await sql<WorkerRow>`select w.nationality, ${identifier} as identifier, w.business_id,
       (b.status = 'active' and b.deleted_at is null) as business_active, b.name as employer_name,
-      o.name as occupation, ps.name as position, w.start_date::text as start_date, h.name as health_class,
+      w.start_date::text as start_date,
       exists (select 1 from work_permit p where p.worker_id = w.id and p.deleted_at is null and p.status = 'approved'
         and p.number is not null and (p.valid_from is null or p.valid_from <= ${today}::date)
         and (p.valid_to is null or p.valid_to >= ${today}::date)
@@ -70,24 +62,16 @@ export async function lookupWorker(
           and c.status = 'approved' and c.deleted_at is null)) as has_permit
     from worker w
     join business b on b.id = w.business_id
-    left join type_of_profession o on o.id = w.occupation_id
-    left join position ps on ps.id = w.position_id
-    left join classify_health h on h.id = w.health_class_id
     where w.deleted_at is null and ${match} and w.birth_date = ${birthDate}::date
     limit 1`.execute(db);
   const r = rows.rows[0];
   if (!r) return null;
   const foreign = r.nationality !== null && r.nationality !== 'VN';
   return {
-    fullName: r.full_name,
-    nationality: r.nationality,
     identifierMasked: maskIdentifier(r.identifier),
     businessId: r.business_active ? r.business_id : null,
     employerName: r.employer_name,
-    occupation: r.occupation,
-    position: r.position,
     workingSince: r.start_date,
-    healthClass: r.health_class,
     validWorkPermit: foreign ? r.has_permit : null,
   };
 }
@@ -115,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Worker'],
         summary:
-          'Public look-up of a worker by citizen ID or passport number with the birth date (the employment, no personal data)',
+          'Public confirmation of a worker by citizen ID or passport number with the birth date (employer and since when; no personal or health data)',
         querystring: lookupQuery,
         response: { 200: publicWorker, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveCatalog } from '@portal/domain/catalog/index';
+import { trainingResultsFile } from '@portal/domain/workers/results-file';
 import { contextOf } from '../../catalog/context.ts';
+import { buildTemplate, fileNames, XLSX_MIME } from '../../catalog/excel.ts';
 import {
   booleanQuery,
   idsBody,
@@ -9,6 +12,7 @@ import {
   importResponseSchema,
   keyWordSchema,
 } from '../../catalog/schemas.ts';
+import { contentDisposition } from '../../platform/files/index.ts';
 import { deletedAnswer, errorResponses as errors } from '../../platform/http/route-schemas.ts';
 import { stringifyInTurns } from '../../platform/turns/index.ts';
 import { sendReportFile, uploadReportFile } from './reports.ts';
@@ -17,6 +21,7 @@ import {
   importParticipants,
   listParticipants,
   removeParticipants,
+  saveResults,
   visibleTraining,
 } from './training.ts';
 import {
@@ -103,7 +108,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Worker/add-worker-progress',
     {
-      config: { permission: 'Worker.update' },
+      config: { permission: 'Worker.update', idempotent: true },
       schema: {
         tags,
         summary: 'Add a progress record: workerId, fromDate, toDate, workplace, position, description',
@@ -150,7 +155,7 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Worker/add-worker-over-time',
     {
-      config: { permission: 'Worker.update' },
+      config: { permission: 'Worker.update', idempotent: true },
       schema: {
         tags,
         summary: 'Record overtime on a day: workerId, workDate, hours, reason (legal caps per day, month and year)',
@@ -330,6 +335,49 @@ const workerRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = await stringifyInTurns({}, 'data', outcome.data);
       return reply.type('application/json; charset=utf-8').send(text as never);
     },
+  );
+
+  // The results file's template: the catalogue's, from its declaration (the import page reads the same headers).
+  const resultsFile = resolveCatalog(trainingResultsFile);
+  app.get(
+    `/api/Training/${resultsFile.paths.template}`,
+    {
+      config: { permission: 'Training.update' },
+      schema: {
+        tags: trainingTags,
+        summary:
+          "Template (xlsx) of a course's results for import-training-worker-from-json: citizen ID or passport, result, certificate number and date, note",
+      },
+    },
+    async (request, reply) => {
+      const c = ctx(request);
+      const buffer = await buildTemplate({ c: resultsFile }, c);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(fileNames(c, resultsFile).template))
+        .send(buffer);
+    },
+  );
+  const resultEntry = z.object({
+    workerId: z.string(),
+    result: z.string().nullable().optional(),
+    certificateNumber: z.string().nullable().optional(),
+    certificateDate: z.string().nullable().optional(),
+    note: z.string().nullable().optional(),
+  });
+  app.post(
+    '/api/Training/update-training-worker-results',
+    {
+      config: { permission: 'Training.update' },
+      schema: {
+        tags: trainingTags,
+        summary:
+          "Save the results of a course's participants in one request (rows: workerId, result, certificateNumber, certificateDate, note); checked as the import checks a file, errors at rows.<index>.<field>",
+        body: z.object({ trainingId: z.uuid(), rows: z.array(resultEntry).min(1) }),
+        response: { 200: z.object({ updated: z.number() }), ...errors },
+      },
+    },
+    async (request) => saveResults(ctx(request), request.body.trainingId, request.body.rows),
   );
 
   // -------------------------------------------------------------------------------------------- worker reports

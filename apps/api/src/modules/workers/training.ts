@@ -10,7 +10,7 @@ import { chunksOf, takeTurns } from '../../platform/turns/index.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { participantScope, type PageQuery } from './records.ts';
 import { validateFields } from './validation.ts';
 
@@ -186,23 +186,17 @@ async function insertParticipants(tx: OpContext, trainingId: string, rows: Parti
 }
 
 /**
- * Import a course's participants from spreadsheet rows: each names a worker of the course's employer by citizen
- * ID (or passport), with the result and certificate. A worker already in the course is updated, so the same file
- * twice adds nobody twice. Valid rows are stored together; `dryRun` only reports.
+ * The rows of a course's results, checked as one: each names a worker of the course's employer by citizen ID,
+ * passport or worker id, with the outcome fields by their rules (enum labels in either language, dates, lengths).
+ * Both the spreadsheet import and the entry on the course's page check through here.
  */
-export async function importParticipants(
+async function checkParticipantRows(
   ctx: OpContext,
-  trainingId: string,
+  training: CatalogRecord,
   rawRows: Record<string, unknown>[],
-  dryRun: boolean,
-): Promise<{ data: ParticipantImportRow[] }> {
+  turns: ReturnType<typeof takeTurns>,
+): Promise<ParticipantRow[]> {
   const t = translator(ctx);
-  if (rawRows.length > MAX_IMPORT_ROWS)
-    throw new AppError(400, 'TOO_MANY_ROWS', {
-      messageKey: 'catalog:errors.TOO_MANY_ROWS',
-      vars: { max: MAX_IMPORT_ROWS },
-    });
-  const training = await visibleTraining(ctx, trainingId);
   const idOf = (raw: Record<string, unknown>) => {
     const v = raw.citizenId ?? raw.passportNumber ?? raw.workerId;
     if (v == null || String(v).trim() === '') return null;
@@ -252,8 +246,6 @@ export async function importParticipants(
     );
   }
   const firstRow = new Map<string, number>();
-  // The rows hand the thread back to other requests every few milliseconds (platform/turns).
-  const turns = takeTurns();
   const rows: ParticipantRow[] = [];
   for (const [index, raw] of rawRows.entries()) {
     if (turns.due()) await turns.next();
@@ -318,6 +310,29 @@ export async function importParticipants(
       action: workerId && existing.has(workerId) ? 'update' : 'create',
     });
   }
+  return rows;
+}
+
+/**
+ * Import a course's participants from spreadsheet rows: each names a worker of the course's employer by citizen
+ * ID (or passport), with the result and certificate. A worker already in the course is updated, so the same file
+ * twice adds nobody twice. Valid rows are stored together; `dryRun` only reports.
+ */
+export async function importParticipants(
+  ctx: OpContext,
+  trainingId: string,
+  rawRows: Record<string, unknown>[],
+  dryRun: boolean,
+): Promise<{ data: ParticipantImportRow[] }> {
+  if (rawRows.length > MAX_IMPORT_ROWS)
+    throw new AppError(400, 'TOO_MANY_ROWS', {
+      messageKey: 'catalog:errors.TOO_MANY_ROWS',
+      vars: { max: MAX_IMPORT_ROWS },
+    });
+  const training = await visibleTraining(ctx, trainingId);
+  // The rows hand the thread back to other requests every few milliseconds (platform/turns).
+  const turns = takeTurns();
+  const rows = await checkParticipantRows(ctx, training, rawRows, turns);
   const valid = rows.filter((r) => !r.errors.length);
   if (!dryRun && valid.length) {
     await inTransaction(ctx, async (tx) => {
@@ -343,4 +358,59 @@ export async function importParticipants(
       id: r.errors.length ? null : r.id,
     })),
   };
+}
+
+/**
+ * The results entered on the course's page, saved in one request: each row names a participant by worker id, with
+ * its outcome. Checked as the import checks a file (checkParticipantRows); a worker not in the course is refused
+ * here (the page edits participants, it does not enrol). All or nothing: any error answers 400 with each detail at
+ * its cell (`rows.<index>.<field>`), so the page shows it beside the input.
+ */
+export async function saveResults(
+  ctx: OpContext,
+  trainingId: string,
+  entries: readonly Record<string, unknown>[],
+): Promise<{ updated: number }> {
+  const t = translator(ctx);
+  if (entries.length > MAX_IMPORT_ROWS)
+    throw new AppError(400, 'TOO_MANY_ROWS', {
+      messageKey: 'catalog:errors.TOO_MANY_ROWS',
+      vars: { max: MAX_IMPORT_ROWS },
+    });
+  const turns = takeTurns();
+  // Only the worker id names the participant: a citizen ID or passport in the body must not pick another worker.
+  const raw = entries.map(({ citizenId: _c, passportNumber: _p, ...entry }, i) => ({ ...entry, rowNumber: i + 1 }));
+  // Checked inside the transaction that writes: a participant removed meanwhile is not enrolled again.
+  return inTransaction(ctx, async (tx) => {
+    const training = await visibleTraining(tx, trainingId);
+    const rows = await checkParticipantRows(tx, training, raw, turns);
+    const details: ErrorDetail[] = [];
+    rows.forEach((row, i) => {
+      for (const e of row.errors)
+        details.push({
+          // The import names the worker's column citizenId; here the row's worker is its workerId.
+          field: `rows.${i}.${e.field === 'citizenId' ? 'workerId' : e.field}`,
+          message: e.message,
+          ...(e.code ? { code: e.code } : {}),
+        });
+      if (!row.errors.length && row.action === 'create')
+        details.push({
+          field: `rows.${i}.workerId`,
+          code: 'reference',
+          message: t('workers:training.notParticipant', { value: String(row.raw.workerId ?? '') }),
+        });
+    });
+    if (details.length) throw new AppError(400, 'VALIDATION', { details });
+    for (const part of chunksOf(rows, IMPORT_WRITE_ROWS)) {
+      if (turns.due()) await turns.next();
+      await insertParticipants(tx, training.id, part);
+    }
+    await recordAudit(tx.db, tx.request, {
+      action: 'update',
+      subject: 'Training',
+      recordId: training.id,
+      details: { resultsEntered: rows.length },
+    });
+    return { updated: rows.length };
+  });
 }

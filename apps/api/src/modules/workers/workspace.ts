@@ -35,6 +35,10 @@ const addDays = (day: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** The courses starting within the fortnight, as the course list's own date range filter. */
+const upcomingFilter = (ctx: WorkspaceContext) =>
+  `startDateFrom=${ctx.today}&startDateTo=${addDays(ctx.today, UPCOMING_DAYS)}`;
+
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
     key: 'training.upcoming',
@@ -43,7 +47,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     tone: 'info',
     order: 50,
     count: (ctx) => countCourses(ctx, ctx.today, addDays(ctx.today, UPCOMING_DAYS)),
-    link: COURSES,
+    link: (ctx) => `${COURSES}?${upcomingFilter(ctx)}`,
+    listApi: (ctx) => `/api/Training/trainings?${upcomingFilter(ctx)}`,
   },
 ];
 

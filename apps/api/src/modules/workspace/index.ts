@@ -12,6 +12,7 @@ export {
   type WorkspaceContext,
   type WorkspaceFigureProvider,
   type WorkspaceTaskProvider,
+  workspaceOf,
 } from './registry.ts';
 
 /** The signed-in user's workspace: tasks waiting for them and figures of their scope (see registry.ts). */

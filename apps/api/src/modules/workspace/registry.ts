@@ -36,6 +36,8 @@ interface Common {
   key: string;
   permission: Permission;
   side?: WorkspaceSide;
+  /** Narrower than permission and side (a task only issuers have): false hides it from this user. */
+  appliesTo?: (principal: Principal) => boolean;
   order?: number;
 }
 
@@ -44,6 +46,12 @@ export interface WorkspaceTaskProvider extends Common {
   tone: WorkspaceTone;
   count(ctx: WorkspaceContext): Promise<number>;
   link: string | ((ctx: WorkspaceContext) => string);
+  /**
+   * The API list request behind `link` (path and the same filters), whose total MUST be `count`: the card and
+   * its list share one filter (test/workspace-lists.test.ts checks it for every demo role). null when the link
+   * opens a page to act on (a form to fill, a report to file) rather than a list of the counted records.
+   */
+  listApi: string | null | ((ctx: WorkspaceContext) => string | null | Promise<string | null>);
 }
 
 export interface WorkspaceFigureProvider extends Common {
@@ -72,6 +80,7 @@ export function sideOfPrincipal(principal: Principal): WorkspaceSide {
 
 function admitted(p: Common, principal: Principal): boolean {
   if (p.side && p.side !== sideOfPrincipal(principal)) return false;
+  if (p.appliesTo && !p.appliesTo(principal)) return false;
   return permits(principal, p.permission);
 }
 
@@ -92,7 +101,8 @@ export async function workspaceOf(ctx: WorkspaceContext): Promise<{
     if (!admitted(p, ctx.principal)) continue;
     const count = await p.count(ctx);
     const link = typeof p.link === 'function' ? p.link(ctx) : p.link;
-    outTasks.push({ key: p.key, titleKey: p.titleKey, count, link, tone: p.tone });
+    const listApi = typeof p.listApi === 'function' ? await p.listApi(ctx) : p.listApi;
+    outTasks.push({ key: p.key, titleKey: p.titleKey, count, link, listApi, tone: p.tone });
   }
   const outFigures: WorkspaceFigure[] = [];
   for (const { p } of byOrder(figures.values())) {

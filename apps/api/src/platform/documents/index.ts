@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { DEFAULT_LANGUAGE, translate } from '@portal/domain/i18n';
+import type { Font } from 'fontkit';
 import { documentFonts, FONT_FACES, type FontFace } from './fonts.ts';
 
 /**
@@ -79,9 +80,9 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
  */
 export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<Buffer> {
   if (!specs.length) throw new Error('renderDocuments: no document');
-  const all = specs.map(normalise);
-  const s = all[0]!;
   const fonts = await documentFonts();
+  const all = specs.map((spec) => normalise(spec, fonts.regular));
+  const s = all[0]!;
   const qrPngs = await Promise.all(all.map((d) => (d.qr ? qrImage(d.qr.url) : null)));
 
   const doc = new PDFDocument({
@@ -135,9 +136,34 @@ export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<B
   return done;
 }
 
-/** NFC everywhere (a decomposed "ữ" from an old database shapes worse), CR LF to LF. */
-function normalise(spec: DocumentSpec): DocumentSpec {
-  const n = (v: string) => v.normalize('NFC').replace(/\r\n?/g, '\n');
+/**
+ * Signs the typeface lacks (Noto Serif has no mathematical operators or arrows), written the way a typewriter
+ * would, so a label such as "≥ 2" never prints as an empty box. A sign neither in the font nor here stays as given.
+ */
+const GLYPH_FALLBACKS: Readonly<Record<string, string>> = {
+  '≥': '>=',
+  '≤': '<=',
+  '≠': '<>',
+  '≈': '~',
+  '→': '->',
+  '←': '<-',
+  '✓': 'x',
+};
+const FALLBACK_PATTERN = new RegExp(`[${Object.keys(GLYPH_FALLBACKS).join('')}]`, 'gu');
+
+/** `text` with every sign the font lacks replaced by its fallback. */
+export function printable(text: string, font: Pick<Font, 'hasGlyphForCodePoint'>): string {
+  return text.replace(FALLBACK_PATTERN, (c) =>
+    font.hasGlyphForCodePoint(c.codePointAt(0)!) ? c : (GLYPH_FALLBACKS[c] ?? c),
+  );
+}
+
+/**
+ * NFC everywhere (a decomposed "ữ" from an old database shapes worse), CR LF to LF, and signs the font lacks
+ * replaced (every face covers the same characters).
+ */
+function normalise(spec: DocumentSpec, font: Font): DocumentSpec {
+  const n = (v: string) => printable(v.normalize('NFC').replace(/\r\n?/g, '\n'), font);
   const all = (v: string[] | undefined) => v?.map(n);
   return {
     ...spec,

@@ -1,6 +1,6 @@
-import type { PortalConfig } from '@portal/domain/configuration';
+import type { PortalConfig, Signatories } from '@portal/domain/configuration';
 import type { Db } from '../../db/database.ts';
-import { imageUrl, initPortalConfig } from '../../modules/configuration/store.ts';
+import { imageUrl, initPortalConfig, initSignatories } from '../../modules/configuration/store.ts';
 import { unitId } from '../../modules/organisation/seed-admin-units.ts';
 import type { SeedStep } from '../step.ts';
 import type { WardRef } from './names.ts';
@@ -44,7 +44,30 @@ export async function provinceWards(db: Db, provinceCode = DEMO_PROVINCE_CODE): 
 }
 
 /**
- * Stores the Lâm Đồng configuration when none exists. Never overwrites: administrators may have changed it,
+ * Who signs the department's documents in the demo: a deputy director signs confirmations for the director (KT.),
+ * the director signs the specialised accident reports. Fictional people, none of them a demo account.
+ */
+export const demoSignatories: Signatories = {
+  items: [
+    {
+      document: 'equipmentConfirmation',
+      authorityTitle: 'Giám đốc',
+      delegation: 'KT',
+      signerTitle: 'Phó Giám đốc',
+      signerName: 'Trần Quốc Hưng',
+    },
+    {
+      document: 'accidentSpecializeReport',
+      authorityTitle: 'Giám đốc',
+      delegation: 'none',
+      signerTitle: '',
+      signerName: 'Lê Văn Thành',
+    },
+  ],
+};
+
+/**
+ * Stores the Lâm Đồng configuration (and who signs its documents) when none exists. Never overwrites: administrators may have changed it,
  * and running the step again must change nothing.
  */
 export const demoProvinceStep: SeedStep = {
@@ -54,5 +77,6 @@ export const demoProvinceStep: SeedStep = {
   async run({ db, log }) {
     if (await initPortalConfig(db, lamDongPortalConfig))
       log.info({ province: DEMO_PROVINCE_CODE }, 'demo portal configured');
+    if (await initSignatories(db, demoSignatories)) log.info('demo signatories configured');
   },
 };

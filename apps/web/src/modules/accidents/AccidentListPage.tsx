@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, DatePicker, Flex, Select } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ACCIDENT_PATHS } from '@portal/domain/accidents/features';
@@ -31,7 +31,8 @@ export default function AccidentListPage() {
   const { table, sortedAs, keyWord, setKeyWord, filter, setFilter, setFilters } = useServerList({
     key: accidentKeys.list,
     fetch: accidentApi.list,
-    filters: ['severity', 'status', 'from', 'to'],
+    // toInvestigate: the department's workspace card (fatal or serious, no investigation yet).
+    filters: ['severity', 'status', 'from', 'to', 'toInvestigate'],
     params: ({ from, to, ...rest }) => ({ ...rest, occurredFrom: from, occurredTo: to }),
     sortable: ACCIDENT_SORTS,
     defaultSort: { sortBy: 'occurredAt', sortOrder: 'desc' },
@@ -41,6 +42,7 @@ export default function AccidentListPage() {
   const status = filter('status');
   const from = filter('from');
   const to = filter('to');
+  const toInvestigate = filter('toInvestigate') === 'true';
   const mayCreate = can(access, 'create', 'AccidentDeclaration');
 
   const columns: ListColumn<AccidentSummary>[] = [
@@ -144,6 +146,16 @@ export default function AccidentListPage() {
               })
             }
           />
+          {toInvestigate && (
+            <Tag
+              closable
+              color="red"
+              onClose={() => setFilter('toInvestigate', undefined)}
+              data-testid="accident-to-investigate"
+            >
+              {t('list.toInvestigate')}
+            </Tag>
+          )}
         </Flex>
         {mayCreate && (
           <Button

@@ -49,8 +49,8 @@ export const accidentApi = {
     apiFetch<InvestigationPage>(url('investigations'), { query: toQuery(query), signal }),
   investigation: (investigationId: string, signal?: AbortSignal) =>
     apiFetch<InvestigationDetail>(url(`investigations/${id(investigationId)}`), { signal }),
-  open: (body: BodyOf<'/api/Accident/add-investigation', 'post'>) =>
-    apiFetch<InvestigationDetail>(url('add-investigation'), { method: 'POST', body }),
+  open: (body: BodyOf<'/api/Accident/add-investigation', 'post'>, idempotencyKey?: string) =>
+    apiFetch<InvestigationDetail>(url('add-investigation'), { method: 'POST', body, idempotencyKey }),
   update: (investigationId: string, body: InvestigationUpdate) =>
     apiFetch<InvestigationDetail>(url(`update-investigation/${id(investigationId)}`), { method: 'PUT', body }),
   extend: (investigationId: string, body: BodyOf<'/api/Accident/extend-investigation/{id}', 'post'>) =>

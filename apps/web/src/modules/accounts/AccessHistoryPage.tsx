@@ -46,7 +46,8 @@ export default function AccessHistoryPage() {
       apiFetch<Page<HistoryEntry>>('/api/AccessHistory/get-paging', { signal, query: listQuery(filters) }),
     placeholderData: keepPreviousData,
   });
-  const actionLabel = (a: string) => (HISTORY_ACTIONS.includes(a as never) ? t(`history.actions.${a}`) : a);
+  // Every action the API records has its words (workflow moves included); an unknown one shows as recorded.
+  const actionLabel = (a: string) => (i18n.exists(`accounts:history.actions.${a}`) ? t(`history.actions.${a}`) : a);
   const columns: ListColumn<HistoryEntry>[] = [
     {
       key: 'at',
@@ -84,10 +85,8 @@ export default function AccessHistoryPage() {
       responsive: ['lg'],
       render: (_, h) => {
         const reason = (h.details as { reason?: string } | null)?.reason;
-        const subject =
-          h.subject && i18n.exists(`accounts:permissions.subjects.${h.subject}`)
-            ? t(`permissions.subjects.${h.subject}`)
-            : h.subject;
+        // Named as the permission tree names it (the API gives its key), else as recorded.
+        const subject = h.subjectLabelKey ? t(h.subjectLabelKey) : h.subject;
         return (
           [subject, reason ? t(`history.reasons.${reason}`, { defaultValue: reason }) : null]
             .filter(Boolean)

@@ -23,6 +23,7 @@ import { ApiError, apiFetch } from '../../app/api-client.ts';
 import { NOT_AUTHORIZED_PATH } from '../../app/route-types.ts';
 import { toast } from '../../app/toast.ts';
 import { reloadUserData } from '../../platform/auth/index.ts';
+import { notInFuture } from '../../platform/form/index.ts';
 import { AccountActions } from './AccountActions.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
@@ -111,8 +112,8 @@ function ProfileForm({ user }: { user: UserDetail }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="birthday" label={t('users.fields.birthday')}>
-            <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+          <Form.Item name="birthday" label={t('users.fields.birthday')} rules={[notInFuture()]}>
+            <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>

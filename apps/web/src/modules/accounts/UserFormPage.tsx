@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { USER_NAME_PATTERN } from '@portal/domain/accounts';
 import { apiFetch } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
+import { notInFuture } from '../../platform/form/index.ts';
 import type { UnitItem, UserDetail } from './api.ts';
 import { UnitSelect, UserTypeSelect, applyServerErrors, errorText, useAccountsText } from './common.tsx';
 import { NewPasswordField } from './NewPasswordField.tsx';
@@ -197,8 +198,8 @@ export default function UserFormPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="birthday" label={t('users.fields.birthday')}>
-                <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+              <Form.Item name="birthday" label={t('users.fields.birthday')} rules={[notInFuture()]}>
+                <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={24}>

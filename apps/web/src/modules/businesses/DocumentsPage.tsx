@@ -34,6 +34,7 @@ import { ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { documentApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { useSubmit } from '../../platform/form/index.ts';
 import {
   actionsWidth,
   RowActions,
@@ -289,15 +290,15 @@ function DocumentForm({
         : { documentType: authority ? 'officialLetter' : 'report', issuedOn: dayjs(), dueDate: null },
     [record, authority],
   );
-  const save = useMutation({
-    mutationFn: (v: FormValues) => {
+  const save = useSubmit({
+    send: (v: FormValues, idempotencyKey: string) => {
       const body: DocumentInput = {
         ...v,
         businessId: authority ? (v.businessId ?? null) : null,
         issuedOn: v.issuedOn!.format('YYYY-MM-DD'),
         dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : null,
       };
-      return record ? documentApi.update(record.id, body) : documentApi.create(body);
+      return record ? documentApi.update(record.id, body) : documentApi.create(body, idempotencyKey);
     },
     onSuccess: async (doc) => {
       toast.success(t(record ? 'documents.updated' : 'documents.sent'));
@@ -314,12 +315,12 @@ function DocumentForm({
       title={t(record ? 'documents.editTitle' : authority ? 'documents.sendToEmployer' : 'documents.sendToAuthority')}
       okText={t(record ? 'actions.save' : 'documents.send')}
       cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void save.submit(v)}>
         {authority && (
           <Form.Item name="businessId" label={t('documents.fields.businessId')} rules={required}>
             <ReferenceSelect target={catalogByKey('bussiness')} placeholder={t('documents.chooseEmployer')} />

@@ -28,6 +28,7 @@ import { AdminUnitSelect, ReferenceSelect } from '../../catalog/fields.tsx';
 import { catalogByKey } from '../../catalog/registry.ts';
 import { useSide, violationApi } from './api.ts';
 import { errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
+import { useSubmit } from '../../platform/form/index.ts';
 import {
   actionsWidth,
   RowActions,
@@ -250,10 +251,10 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
         : { isPublished: false, decisionDate: null },
     [record],
   );
-  const save = useMutation({
-    mutationFn: (v: FormValues) => {
+  const save = useSubmit({
+    send: (v: FormValues, idempotencyKey: string) => {
       const body: ViolationInput = { ...v, decisionDate: v.decisionDate ? v.decisionDate.format('YYYY-MM-DD') : null };
-      return record ? violationApi.update(record.id, body) : violationApi.create(body);
+      return record ? violationApi.update(record.id, body) : violationApi.create(body, idempotencyKey);
     },
     onSuccess: async () => {
       toast.success(t(record ? 'violations.updated' : 'violations.created'));
@@ -270,12 +271,12 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
       title={t(record ? 'violations.editTitle' : 'violations.add')}
       okText={t('actions.save')}
       cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void save.submit(v)}>
         <Form.Item name="businessId" label={t('violations.fields.businessId')} extra={t('violations.businessHint')}>
           <ReferenceSelect target={catalogByKey('bussiness')} placeholder={t('violations.chooseEmployer')} />
         </Form.Item>

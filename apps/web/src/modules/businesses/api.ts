@@ -40,8 +40,8 @@ export const documentApi = {
   list: (query: { box: DocumentBox } & Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<OfficialDocument>>(`${documents}/officialDocuments`, { query: toQuery(query), signal }),
   get: (id: string) => apiFetch<OfficialDocument>(`${documents}/officialDocuments/${id}`),
-  create: (body: DocumentInput) =>
-    apiFetch<OfficialDocument>(`${documents}/officialDocuments`, { method: 'POST', body }),
+  create: (body: DocumentInput, idempotencyKey?: string) =>
+    apiFetch<OfficialDocument>(`${documents}/officialDocuments`, { method: 'POST', body, idempotencyKey }),
   update: (id: string, body: DocumentInput) =>
     apiFetch<OfficialDocument>(`${documents}/officialDocuments/${id}`, { method: 'PUT', body }),
   remove: (ids: string[]) =>
@@ -68,8 +68,8 @@ export const overtimeApi = {
 export const violationApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page<Violation>>(`${violations}/violatingOrganizations`, { query: toQuery(query), signal }),
-  create: (body: ViolationInput) =>
-    apiFetch<Violation>(`${violations}/violatingOrganizations`, { method: 'POST', body }),
+  create: (body: ViolationInput, idempotencyKey?: string) =>
+    apiFetch<Violation>(`${violations}/violatingOrganizations`, { method: 'POST', body, idempotencyKey }),
   update: (id: string, body: ViolationInput) =>
     apiFetch<Violation>(`${violations}/violatingOrganizations/${id}`, { method: 'PUT', body }),
   remove: (ids: string[]) =>
@@ -131,8 +131,8 @@ export const accountApi = {
       query: { pageSize: '100' },
       signal,
     }),
-  add: (businessId: string, body: NewAccount) =>
-    apiFetch<{ id: string }>(`/api/Bussiness/add-account/${businessId}`, { method: 'POST', body }),
+  add: (businessId: string, body: NewAccount, idempotencyKey?: string) =>
+    apiFetch<{ id: string }>(`/api/Bussiness/add-account/${businessId}`, { method: 'POST', body, idempotencyKey }),
   /** Identity's bulk activation of employer accounts. */
   activate: (userIds: string[]) =>
     apiFetch<ResponseOf<'/api/Account/active-bussiness-accounts', 'post'>>('/api/Account/active-bussiness-accounts', {

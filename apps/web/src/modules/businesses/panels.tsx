@@ -34,6 +34,7 @@ import { useCatalogText } from '../../catalog/text.ts';
 import { accountApi, sectorApi, type EmployerAccount, type NewAccount } from './api.ts';
 import { errorText, showDateTime, showServerErrors } from './shared.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
+import { useSubmit } from '../../platform/form/index.ts';
 
 /** Parts of an employer shown on the list's drawer and on the employer's own profile page. */
 
@@ -107,8 +108,9 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
     queryClient.setQueryData(key, list);
     void queryClient.invalidateQueries({ queryKey: [...key, 'candidates'] });
   };
-  const add = useMutation({
-    mutationFn: () => sectorApi.add(businessId, chosen, asMain && chosen.length === 1 ? chosen[0] : null),
+  // Adding links is harmless to repeat (no key to send), but the button stays busy while it runs.
+  const add = useSubmit({
+    send: () => sectorApi.add(businessId, chosen, asMain && chosen.length === 1 ? chosen[0] : null),
     onSuccess: (list) => {
       done(list);
       setChosen([]);
@@ -149,8 +151,8 @@ export function SectorsPanel({ businessId, editable }: { businessId: string; edi
             type="primary"
             icon={<PlusOutlined />}
             disabled={!chosen.length}
-            loading={add.isPending}
-            onClick={() => add.mutate()}
+            loading={add.busy}
+            onClick={() => void add.submit(undefined)}
           >
             {t('sectors.add')}
           </Button>
@@ -301,15 +303,19 @@ function AddAccount({ businessId, onClose }: { businessId: string; onClose: () =
   const { t } = useTranslation('businesses');
   const [form] = Form.useForm<NewAccount>();
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (v: NewAccount) =>
-      accountApi.add(businessId, {
-        ...v,
-        email: v.email || null,
-        phone: v.phone || null,
-        jobTitle: v.jobTitle || null,
-        password: v.password || null,
-      }),
+  const save = useSubmit({
+    send: (v: NewAccount, idempotencyKey: string) =>
+      accountApi.add(
+        businessId,
+        {
+          ...v,
+          email: v.email || null,
+          phone: v.phone || null,
+          jobTitle: v.jobTitle || null,
+          password: v.password || null,
+        },
+        idempotencyKey,
+      ),
     onSuccess: async (_r, v) => {
       toast.success(t(v.password ? 'accounts.created' : 'accounts.invited'));
       await queryClient.invalidateQueries({ queryKey: ['businesses', 'accounts', businessId] });
@@ -324,12 +330,12 @@ function AddAccount({ businessId, onClose }: { businessId: string; onClose: () =
       title={t('accounts.add')}
       okText={t('actions.save')}
       cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" onFinish={(v) => void save.submit(v)}>
         <Form.Item name="userName" label={t('accounts.fields.userName')} rules={required}>
           <Input maxLength={50} autoComplete="off" />
         </Form.Item>

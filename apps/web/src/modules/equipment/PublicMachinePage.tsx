@@ -27,7 +27,8 @@ export default function PublicMachinePage() {
     <PublicPage>
       <section className="public-container" style={{ padding: '24px 16px 48px', maxWidth: 880 }}>
         <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {t('pages.public.machineTitle', { code })}
+          {/* One machine: its own code, the one its card shows (the address may hold its QR look-up code). */}
+          {t('pages.public.machineTitle', { code: items.length === 1 ? items[0]!.code : code })}
         </Typography.Title>
         {result.isLoading && <Skeleton active />}
         {result.isError &&

@@ -12,9 +12,9 @@ type Query = { citizenId: string; birthDate: string } | { passportNumber: string
 
 /**
  * `/tra-cuu-nguoi-lao-dong`: a worker (or someone they show their papers to) checks that an employer declared them,
- * by the citizen ID or passport number with the birth date: the employer, the occupation, since when, the health
- * class and, for a foreigner, whether a work permit is in force. Nothing goes in the address; the identifier is
- * shown masked.
+ * by the citizen ID or passport number with the birth date. It confirms only: the employer, since when and, for a
+ * foreigner, whether a work permit is in force — no name, occupation or health data. Nothing goes in the address;
+ * the identifier is shown masked.
  */
 export default function WorkerLookupPage() {
   const { t } = useTranslation('workers');
@@ -86,13 +86,7 @@ export default function WorkerLookupPage() {
                 size="middle"
                 column={1}
                 items={[
-                  { key: 'name', label: t('publicLookup.fields.fullName'), children: w.fullName },
                   { key: 'identifier', label: t('publicLookup.fields.identifier'), children: w.identifierMasked },
-                  {
-                    key: 'nationality',
-                    label: t('publicLookup.fields.nationality'),
-                    children: w.nationality ? t(`countries.${w.nationality}`, { defaultValue: w.nationality }) : '—',
-                  },
                   {
                     key: 'employer',
                     label: t('publicLookup.fields.employer'),
@@ -102,14 +96,11 @@ export default function WorkerLookupPage() {
                       w.employerName
                     ),
                   },
-                  { key: 'occupation', label: t('publicLookup.fields.occupation'), children: w.occupation ?? '—' },
-                  { key: 'position', label: t('publicLookup.fields.position'), children: w.position ?? '—' },
                   {
                     key: 'since',
                     label: t('publicLookup.fields.workingSince'),
                     children: showDate(w.workingSince),
                   },
-                  { key: 'health', label: t('publicLookup.fields.healthClass'), children: w.healthClass ?? '—' },
                   ...(w.validWorkPermit === null
                     ? []
                     : [

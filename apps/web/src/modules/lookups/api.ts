@@ -6,10 +6,13 @@ import type { ResponseOf } from '../../platform/api/client.ts';
  * API's answers (apps/api/src/modules/{permits,workers,businesses}/public.ts).
  */
 
-export type PublicPermit = ResponseOf<'/api/WorkerLicense/public-lookup'>['items'][number];
+export type PublicPermit = ResponseOf<'/api/WorkerLicense/public-lookup'>;
 export type PublicPermitStatus = PublicPermit['status'];
 export type PublicWorker = ResponseOf<'/api/Worker/public-lookup'>;
 export type PublicEmployer = ResponseOf<'/api/Bussiness/public/{id}'>;
+
+/** A permit is confirmed by its number together with a factor only its holder has. */
+export type PermitQuery = { number: string } & ({ passportNumber: string } | { birthDate: string });
 
 export const LOOKUP_PATHS = {
   permit: '/tra-cuu-giay-phep',
@@ -20,8 +23,8 @@ export const LOOKUP_PATHS = {
 export const employerPagePath = (id: string) => LOOKUP_PATHS.employer.replace(':id', encodeURIComponent(id));
 
 export const lookupApi = {
-  permit: (query: { number: string } | { passportNumber: string; birthDate: string }, signal?: AbortSignal) =>
-    apiFetch<{ items: PublicPermit[] }>('/api/WorkerLicense/public-lookup', { query, signal }),
+  permit: (query: PermitQuery, signal?: AbortSignal) =>
+    apiFetch<PublicPermit>('/api/WorkerLicense/public-lookup', { query, signal }),
   worker: (
     query: { citizenId: string; birthDate: string } | { passportNumber: string; birthDate: string },
     signal?: AbortSignal,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal, Progress, Select, Typography, Upload } from 'antd';
@@ -121,6 +121,7 @@ export function ComposeModal({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<Attachment[]>([]);
+  const closed = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -146,11 +147,15 @@ export function ComposeModal({
         },
         idempotencyKey,
       ),
-    onSuccess: () => {
-      toast.success(t('compose.sent'));
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-      onClose();
-    },
+    // The form stays busy until the window has closed: the second click of a slow double click lands on the
+    // closing window, after the answer, and must not send the message again.
+    onSuccess: () =>
+      new Promise<void>((resolve) => {
+        closed.current = resolve;
+        toast.success(t('compose.sent'));
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+        onClose();
+      }),
     onError: (err) => showServerErrors(form, err, ['recipientIds', 'subject', 'body', 'fileIds']),
   });
 
@@ -171,6 +176,10 @@ export function ComposeModal({
       open={open}
       title={initial?.replyToId ? t('compose.replyTitle') : t('compose.title')}
       onCancel={onClose}
+      afterClose={() => {
+        closed.current?.();
+        closed.current = null;
+      }}
       width={720}
       destroyOnHidden
       footer={

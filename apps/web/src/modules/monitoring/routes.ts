@@ -6,7 +6,7 @@ import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
  * catalogue list's edit and detail links open it), the import of the organisation's whole file, and the
  * department's overview. The list, create form and the national standards are the catalogue's generated pages.
  */
-export const MONITORING_OVERVIEW_PATH = '/an-toan-ve-sinh-lao-dong/quang-trac-moi-truong/tong-hop';
+export const MONITORING_OVERVIEW_PATH = MONITORING_PATHS.overview;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };

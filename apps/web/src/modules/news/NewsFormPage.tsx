@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@portal/domain/format';
@@ -16,7 +16,7 @@ import {
 } from '@portal/domain/news/index';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';
-import { showServerErrors } from '../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import { newsApi, newsKeys, type Article, type ArticleInput } from './api.ts';
 import { StateTag } from './ui.tsx';
 import './news.css';
@@ -76,8 +76,9 @@ function ArticleForm({ article }: { article: Article | undefined }) {
     );
   }, [article, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ArticleInput) => (article ? newsApi.update(article.id, values) : newsApi.create(values)),
+  const save = useSubmit({
+    send: (values: ArticleInput, idempotencyKey: string) =>
+      article ? newsApi.update(article.id, values) : newsApi.create(values, idempotencyKey),
     onSuccess: (saved) => {
       toast.success(t('form.saved'));
       queryClient.setQueryData(newsKeys.detail(saved.id), saved);
@@ -89,7 +90,7 @@ function ArticleForm({ article }: { article: Article | undefined }) {
 
   const submit = (state?: NewsState) => {
     if (state) form.setFieldValue('state', state);
-    void form.validateFields().then((values) => save.mutate({ ...EMPTY, ...values }));
+    void form.validateFields().then((values) => save.submit({ ...EMPTY, ...values }));
   };
 
   return (
@@ -203,16 +204,16 @@ function ArticleForm({ article }: { article: Article | undefined }) {
               </Flex>
             </Form.Item>
             <Flex gap={8} wrap>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
+              <Button type="primary" htmlType="submit" loading={save.busy}>
                 {t('common:actions.save')}
               </Button>
               {article?.state !== 'published' && (
-                <Button onClick={() => submit('published')} loading={save.isPending}>
+                <Button onClick={() => submit('published')} loading={save.busy}>
                   {t('form.publish')}
                 </Button>
               )}
               {article?.state === 'published' && (
-                <Button onClick={() => submit('hidden')} loading={save.isPending}>
+                <Button onClick={() => submit('hidden')} loading={save.busy}>
                   {t('form.hide')}
                 </Button>
               )}

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
-import { Button, Divider, Flex, Tooltip } from 'antd';
+import { Button, Divider, Flex, Tooltip, Upload } from 'antd';
 import {
   BoldOutlined,
   CodeOutlined,
@@ -42,7 +42,6 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?![/\\]))/i;
 export default function RichTextEditor({ value, onChange, id, 'aria-label': label }: RichTextEditorProps) {
   const { t } = useTranslation('news');
   const [uploading, setUploading] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false }),
@@ -89,22 +88,8 @@ export default function RichTextEditor({ value, onChange, id, 'aria-label': labe
 
   return (
     <div className="news-editor">
-      {editor && (
-        <Toolbar editor={editor} onLink={setLink} onImage={() => picker.current?.click()} uploading={uploading} />
-      )}
+      {editor && <Toolbar editor={editor} onLink={setLink} onImage={insertImage} uploading={uploading} />}
       <EditorContent editor={editor} />
-      <input
-        ref={picker}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        hidden
-        aria-label={t('editor.image')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void insertImage(file);
-        }}
-      />
     </div>
   );
 }
@@ -117,7 +102,7 @@ function Toolbar({
 }: {
   editor: Editor;
   onLink: () => void;
-  onImage: () => void;
+  onImage: (file: File) => Promise<void>;
   uploading: boolean;
 }) {
   const { t } = useTranslation('news');
@@ -197,7 +182,15 @@ function Toolbar({
       <Divider type="vertical" />
       {button('link', <LinkOutlined />, onLink, editor.isActive('link'))}
       {button('unlink', <DisconnectOutlined />, () => chain().unsetLink().run(), false, !editor.isActive('link'))}
-      {button('image', <PictureOutlined />, onImage, false, uploading)}
+      {/* The portal's upload control picks the image: no browser-native file field shows in the editor. */}
+      <Upload
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        showUploadList={false}
+        disabled={uploading}
+        customRequest={({ file, onSuccess }) => void onImage(file as File).then(() => onSuccess?.(null))}
+      >
+        {button('image', <PictureOutlined />, () => undefined, false, uploading)}
+      </Upload>
       <Divider type="vertical" />
       {button('undo', <UndoOutlined />, () => chain().undo().run(), false, !editor.can().undo())}
       {button('redo', <RedoOutlined />, () => chain().redo().run(), false, !editor.can().redo())}

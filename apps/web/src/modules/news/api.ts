@@ -31,7 +31,8 @@ export const newsApi = {
   list: (query: Record<string, unknown>, signal?: AbortSignal) =>
     apiFetch<Page>(NEWS_API.list, { query: toQuery(query), signal }),
   detail: (id: string, signal?: AbortSignal) => apiFetch<Article>(withId(NEWS_API.detail, id), { signal }),
-  create: (body: ArticleInput) => apiFetch<Article>(NEWS_API.create, { method: 'POST', body }),
+  create: (body: ArticleInput, idempotencyKey?: string) =>
+    apiFetch<Article>(NEWS_API.create, { method: 'POST', body, idempotencyKey }),
   update: (id: string, body: ArticleInput) => apiFetch<Article>(withId(NEWS_API.update, id), { method: 'PUT', body }),
   remove: (ids: string[]) => apiFetch<{ deleted: number }>(NEWS_API.delete, { method: 'POST', body: ids }),
   /**

@@ -31,9 +31,11 @@ export function PermitList({ mode }: { mode: 'employer' | 'review' }) {
   const { table, rowNumber, keyWord, setKeyWord, filter, set } = useServerList({
     key: (q) => permitKeys.list({ mode, ...q }),
     fetch: permitsApi.list,
-    filters: ['kind', 'status', 'tab'],
-    params: ({ kind, status, tab }) => {
-      if (mode !== 'review') return { kind, status };
+    filters: ['kind', 'status', 'tab', 'expiring'],
+    params: ({ kind, status, tab, expiring }) => {
+      // `expiring=true`: the employer's workspace card of permits ending soon, the queue's own filter.
+      if (mode !== 'review')
+        return { kind, status, expiringWithinDays: expiring === 'true' ? PERMIT_EXPIRING_DAYS : undefined };
       const queue = tabOf(tab);
       if (queue === 'expiring') return { kind, expiringWithinDays: PERMIT_EXPIRING_DAYS };
       return { kind, status: queue === 'all' ? undefined : queue };

@@ -49,7 +49,7 @@ import {
 import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
-import { showServerErrors } from '../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import {
   assessmentPath,
   riskApi,
@@ -99,8 +99,9 @@ function Identification({ data }: { data: AssessmentDetails }) {
     queryFn: ({ signal }) => riskApi.library(id, signal),
     enabled: data.canEdit,
   });
-  const add = useMutation({
-    mutationFn: (body: Parameters<typeof riskApi.addHazards>[1]) => riskApi.addHazards(id, body),
+  const add = useSubmit({
+    send: (body: Parameters<typeof riskApi.addHazards>[1], idempotencyKey: string) =>
+      riskApi.addHazards(id, body, idempotencyKey),
     onSuccess: async (d) => {
       toast.success(t('page.saved'));
       setPicked([]);
@@ -120,8 +121,8 @@ function Identification({ data }: { data: AssessmentDetails }) {
               type="primary"
               icon={<PlusOutlined />}
               disabled={!picked.length}
-              loading={add.isPending}
-              onClick={() => add.mutate({ hazardIds: picked })}
+              loading={add.busy}
+              onClick={() => void add.submit({ hazardIds: picked })}
               data-testid="risk-add-selected"
             >
               {t('page.addSelected', { count: picked.length })}
@@ -158,7 +159,7 @@ function Identification({ data }: { data: AssessmentDetails }) {
           <Form
             form={form}
             layout="inline"
-            onFinish={(v) => add.mutate({ own: [{ name: v.ownName.trim(), group: v.ownGroup }] })}
+            onFinish={(v) => void add.submit({ own: [{ name: v.ownName.trim(), group: v.ownGroup }] })}
           >
             <Form.Item
               name="ownName"
@@ -179,7 +180,7 @@ function Identification({ data }: { data: AssessmentDetails }) {
               />
             </Form.Item>
             <Form.Item>
-              <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending} data-testid="risk-add-own">
+              <Button htmlType="submit" icon={<PlusOutlined />} loading={add.busy} data-testid="risk-add-own">
                 {t('page.addOwn')}
               </Button>
             </Form.Item>
@@ -216,8 +217,8 @@ function EvaluateDialog({
   const answer = Form.useWatch('answer', form);
   const likelihood = Form.useWatch('likelihood', form);
   const severity = Form.useWatch('severity', form);
-  const save = useMutation({
-    mutationFn: (v: EvaluateValues) =>
+  const save = useSubmit({
+    send: (v: EvaluateValues) =>
       riskApi.answer(hazard.id, {
         answer: v.answer,
         currentControls: v.answer === 'present' ? (v.currentControls ?? null) : null,
@@ -242,7 +243,7 @@ function EvaluateDialog({
       width={720}
       title={t('page.evaluateTitle', { name: hazard.name })}
       okText={t('page.evaluate')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -257,7 +258,7 @@ function EvaluateDialog({
           severity: hazard.severity ?? undefined,
           note: hazard.note ?? undefined,
         }}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => void save.submit(v)}
       >
         <Form.Item name="answer" label={t('page.answer')} rules={[{ required: true }]}>
           <Radio.Group
@@ -449,8 +450,8 @@ function MeasureDialog({
   const refresh = useRefresh(assessmentId);
   const [form] = Form.useForm<MeasureValues>();
   const status = Form.useWatch('status', form);
-  const save = useMutation({
-    mutationFn: (v: MeasureValues) => {
+  const save = useSubmit({
+    send: (v: MeasureValues, idempotencyKey: string) => {
       const body = {
         description: v.description.trim(),
         owner: v.owner.trim(),
@@ -459,7 +460,7 @@ function MeasureDialog({
         status: v.status,
         doneOn: v.status === 'done' && v.doneOn ? v.doneOn.format('YYYY-MM-DD') : null,
       };
-      return measure ? riskApi.updateMeasure(measure.id, body) : riskApi.addMeasure(hazard.id, body);
+      return measure ? riskApi.updateMeasure(measure.id, body) : riskApi.addMeasure(hazard.id, body, idempotencyKey);
     },
     onSuccess: async (d) => {
       toast.success(t('page.saved'));
@@ -478,7 +479,7 @@ function MeasureDialog({
       width={720}
       title={t('page.measureTitle', { name: hazard.name })}
       okText={t(measure ? 'page.save' : 'page.addMeasure')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -504,7 +505,7 @@ function MeasureDialog({
               }
             : { status: 'planned', cost: 0 }
         }
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => void save.submit(v)}
       >
         <Form.Item name="description" label={t('page.description')} rules={required(t('page.description'))}>
           <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 4 }} />

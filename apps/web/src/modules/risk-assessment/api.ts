@@ -26,13 +26,16 @@ export const riskApi = {
     api.get('/api/RiskAssessment/details/{id}', { path: { id: assessmentId }, signal }),
   library: (assessmentId: string, signal?: AbortSignal) =>
     api.get('/api/RiskAssessment/library/{id}', { path: { id: assessmentId }, signal }),
-  addHazards: (assessmentId: string, body: BodyOf<'/api/RiskAssessment/hazards/{id}', 'post'>) =>
-    api.post('/api/RiskAssessment/hazards/{id}', { path: { id: assessmentId }, body }),
+  addHazards: (
+    assessmentId: string,
+    body: BodyOf<'/api/RiskAssessment/hazards/{id}', 'post'>,
+    idempotencyKey?: string,
+  ) => api.post('/api/RiskAssessment/hazards/{id}', { path: { id: assessmentId }, body, idempotencyKey }),
   answer: (rowId: string, body: HazardAnswerBody) =>
     api.put('/api/RiskAssessment/hazard/{id}', { path: { id: rowId }, body }),
   removeHazard: (rowId: string) => api.post('/api/RiskAssessment/remove-hazard/{id}', { path: { id: rowId } }),
-  addMeasure: (rowId: string, body: MeasureBody) =>
-    api.post('/api/RiskAssessment/measure/{id}', { path: { id: rowId }, body }),
+  addMeasure: (rowId: string, body: MeasureBody, idempotencyKey?: string) =>
+    api.post('/api/RiskAssessment/measure/{id}', { path: { id: rowId }, body, idempotencyKey }),
   updateMeasure: (measureId: string, body: MeasureBody) =>
     api.put('/api/RiskAssessment/measure/{id}', { path: { id: measureId }, body }),
   removeMeasure: (measureId: string) =>

@@ -20,6 +20,7 @@ import { toast } from '../../app/toast.ts';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { showServerErrors } from '../../platform/form/index.ts';
 import { ImageField } from './ImageField.tsx';
+import { SignatoriesCard } from './SignatoriesCard.tsx';
 import './settings.css';
 
 /** The images a portal without uploads shows (served by GET /api/Home/images/{name}). */
@@ -124,189 +125,192 @@ export default function SettingsPage() {
   const url = { type: 'url' as const, message: t('settings.validation.url') };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      className="settings-page"
-      disabled={!editable || save.isPending}
-      onValuesChange={() => setDirty(true)}
-      onFinish={(values) =>
-        save.mutate({ ...config.data, ...values, systemInfo: { ...config.data.systemInfo, ...values.systemInfo } })
-      }
-      data-testid="settings-form"
-    >
-      {!editable && <Alert type="info" showIcon title={t('settings.readOnly')} />}
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        className="settings-page"
+        disabled={!editable || save.isPending}
+        onValuesChange={() => setDirty(true)}
+        onFinish={(values) =>
+          save.mutate({ ...config.data, ...values, systemInfo: { ...config.data.systemInfo, ...values.systemInfo } })
+        }
+        data-testid="settings-form"
+      >
+        {!editable && <Alert type="info" showIcon title={t('settings.readOnly')} />}
 
-      <Card title={t('settings.portal')} size="small">
-        <div className="settings-grid">
-          <Form.Item
-            name="portalName"
-            label={t('settings.portalName')}
-            rules={[required, { max: 300, message: t('settings.validation.max', { max: 300 }) }]}
-          >
-            <Input maxLength={300} />
-          </Form.Item>
-          <Form.Item name="provinceCode" label={t('settings.province')} extra={t('settings.provinceHint')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={provinces.isLoading}
-              options={(provinces.data ?? []).map((p) => ({ value: p.code, label: p.fullName || p.name }))}
-              onChange={(code: string | undefined) => {
-                const p = provinces.data?.find((x) => x.code === code);
-                form.setFieldValue('provinceCode', code ?? null);
-                if (p) form.setFieldValue('provinceName', p.name);
+        <Card title={t('settings.portal')} size="small">
+          <div className="settings-grid">
+            <Form.Item
+              name="portalName"
+              label={t('settings.portalName')}
+              rules={[required, { max: 300, message: t('settings.validation.max', { max: 300 }) }]}
+            >
+              <Input maxLength={300} />
+            </Form.Item>
+            <Form.Item name="provinceCode" label={t('settings.province')} extra={t('settings.provinceHint')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={provinces.isLoading}
+                options={(provinces.data ?? []).map((p) => ({ value: p.code, label: p.fullName || p.name }))}
+                onChange={(code: string | undefined) => {
+                  const p = provinces.data?.find((x) => x.code === code);
+                  form.setFieldValue('provinceCode', code ?? null);
+                  if (p) form.setFieldValue('provinceName', p.name);
+                }}
+              />
+            </Form.Item>
+            <Form.Item
+              name="provinceName"
+              label={t('settings.provinceName')}
+              rules={[{ max: 100, message: t('settings.validation.max', { max: 100 }) }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="districtSiteUrl" label={t('settings.districtSiteUrl')} rules={[url]}>
+              <Input placeholder="https://" maxLength={500} />
+            </Form.Item>
+            <Form.Item name="localUnitLevel" label={t('settings.localUnitLevel')}>
+              <Radio.Group
+                options={[
+                  { value: 'ward', label: t('settings.localUnit.ward') },
+                  { value: 'district', label: t('settings.localUnit.district') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="isTestPortal"
+              label={t('settings.isTestPortal')}
+              valuePropName="checked"
+              extra={t('settings.isTestPortalHint')}
+            >
+              <Switch />
+            </Form.Item>
+          </div>
+        </Card>
+
+        <Card title={t('settings.images')} size="small">
+          <p className="image-field-hint">{t('settings.imagesHint')}</p>
+          <div className="settings-images">
+            <Form.Item name="logo" noStyle rules={[required]}>
+              <ImageField
+                id="logo"
+                label={t('settings.logo')}
+                hint={t('settings.logoHint')}
+                fileType="logo"
+                defaultUrl={DEFAULT_IMAGES.logo}
+              />
+            </Form.Item>
+            <Form.Item name="sideLogo" noStyle rules={[required]}>
+              <ImageField
+                id="sideLogo"
+                label={t('settings.sideLogo')}
+                hint={t('settings.sideLogoHint')}
+                fileType="sideLogo"
+                defaultUrl={DEFAULT_IMAGES.sideLogo}
+              />
+            </Form.Item>
+            <Form.Item name="favicon" noStyle rules={[required]}>
+              <ImageField
+                id="favicon"
+                label={t('settings.favicon')}
+                hint={t('settings.faviconHint')}
+                fileType="favicon"
+                defaultUrl={DEFAULT_IMAGES.favicon}
+              />
+            </Form.Item>
+          </div>
+          <Form.List name="bannerImages">
+            {(fields, { add, remove }) => (
+              <>
+                <h3 className="settings-subtitle">{t('settings.banners')}</h3>
+                <p className="image-field-hint">{t('settings.bannersHint', { max: MAX_BANNERS })}</p>
+                <div className="settings-images">
+                  {fields.map((field, index) => (
+                    <Form.Item key={field.key} name={field.name} noStyle>
+                      <ImageField
+                        id={`banner-${index}`}
+                        label={t('settings.banner', { n: index + 1 })}
+                        fileType="banner"
+                        wide
+                        onRemove={() => {
+                          remove(field.name);
+                          setDirty(true);
+                        }}
+                      />
+                    </Form.Item>
+                  ))}
+                </div>
+                {editable && fields.length < MAX_BANNERS && (
+                  <Button
+                    icon={<PlusOutlined />}
+                    className="settings-add-banner"
+                    onClick={() => {
+                      add(DEFAULT_IMAGES.banner);
+                      setDirty(true);
+                    }}
+                  >
+                    {t('settings.addBanner')}
+                  </Button>
+                )}
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Card title={t('settings.systemInfo')} size="small">
+          <div className="settings-grid">
+            <Form.Item name={['systemInfo', 'owner']} label={t('systemInfo.owner')} rules={[{ max: 300 }]}>
+              <Input maxLength={300} />
+            </Form.Item>
+            <Form.Item name={['systemInfo', 'address']} label={t('systemInfo.address')} rules={[{ max: 500 }]}>
+              <Input maxLength={500} />
+            </Form.Item>
+            <Form.Item name={['systemInfo', 'phone']} label={t('systemInfo.phone')} rules={[{ max: 50 }]}>
+              <Input maxLength={50} inputMode="tel" />
+            </Form.Item>
+            <Form.Item name={['systemInfo', 'hotline']} label={t('systemInfo.hotline')} rules={[{ max: 50 }]}>
+              <Input maxLength={50} inputMode="tel" />
+            </Form.Item>
+            <Form.Item
+              name={['systemInfo', 'email']}
+              label={t('systemInfo.email')}
+              rules={[{ type: 'email', message: t('settings.validation.email') }]}
+            >
+              <Input maxLength={200} inputMode="email" />
+            </Form.Item>
+          </div>
+        </Card>
+
+        {editable && (
+          <div className="settings-actions">
+            <span className="settings-actions-status" aria-live="polite">
+              {dirty ? t('settings.unsaved') : t('settings.upToDate')}
+            </span>
+            <Button
+              disabled={!dirty || save.isPending}
+              onClick={() => {
+                form.resetFields();
+                form.setFieldsValue(config.data);
+                setDirty(false);
               }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="provinceName"
-            label={t('settings.provinceName')}
-            rules={[{ max: 100, message: t('settings.validation.max', { max: 100 }) }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="districtSiteUrl" label={t('settings.districtSiteUrl')} rules={[url]}>
-            <Input placeholder="https://" maxLength={500} />
-          </Form.Item>
-          <Form.Item name="localUnitLevel" label={t('settings.localUnitLevel')}>
-            <Radio.Group
-              options={[
-                { value: 'ward', label: t('settings.localUnit.ward') },
-                { value: 'district', label: t('settings.localUnit.district') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="isTestPortal"
-            label={t('settings.isTestPortal')}
-            valuePropName="checked"
-            extra={t('settings.isTestPortalHint')}
-          >
-            <Switch />
-          </Form.Item>
-        </div>
-      </Card>
-
-      <Card title={t('settings.images')} size="small">
-        <p className="image-field-hint">{t('settings.imagesHint')}</p>
-        <div className="settings-images">
-          <Form.Item name="logo" noStyle rules={[required]}>
-            <ImageField
-              id="logo"
-              label={t('settings.logo')}
-              hint={t('settings.logoHint')}
-              fileType="logo"
-              defaultUrl={DEFAULT_IMAGES.logo}
-            />
-          </Form.Item>
-          <Form.Item name="sideLogo" noStyle rules={[required]}>
-            <ImageField
-              id="sideLogo"
-              label={t('settings.sideLogo')}
-              hint={t('settings.sideLogoHint')}
-              fileType="sideLogo"
-              defaultUrl={DEFAULT_IMAGES.sideLogo}
-            />
-          </Form.Item>
-          <Form.Item name="favicon" noStyle rules={[required]}>
-            <ImageField
-              id="favicon"
-              label={t('settings.favicon')}
-              hint={t('settings.faviconHint')}
-              fileType="favicon"
-              defaultUrl={DEFAULT_IMAGES.favicon}
-            />
-          </Form.Item>
-        </div>
-        <Form.List name="bannerImages">
-          {(fields, { add, remove }) => (
-            <>
-              <h3 className="settings-subtitle">{t('settings.banners')}</h3>
-              <p className="image-field-hint">{t('settings.bannersHint', { max: MAX_BANNERS })}</p>
-              <div className="settings-images">
-                {fields.map((field, index) => (
-                  <Form.Item key={field.key} name={field.name} noStyle>
-                    <ImageField
-                      id={`banner-${index}`}
-                      label={t('settings.banner', { n: index + 1 })}
-                      fileType="banner"
-                      wide
-                      onRemove={() => {
-                        remove(field.name);
-                        setDirty(true);
-                      }}
-                    />
-                  </Form.Item>
-                ))}
-              </div>
-              {editable && fields.length < MAX_BANNERS && (
-                <Button
-                  icon={<PlusOutlined />}
-                  className="settings-add-banner"
-                  onClick={() => {
-                    add(DEFAULT_IMAGES.banner);
-                    setDirty(true);
-                  }}
-                >
-                  {t('settings.addBanner')}
-                </Button>
-              )}
-            </>
-          )}
-        </Form.List>
-      </Card>
-
-      <Card title={t('settings.systemInfo')} size="small">
-        <div className="settings-grid">
-          <Form.Item name={['systemInfo', 'owner']} label={t('systemInfo.owner')} rules={[{ max: 300 }]}>
-            <Input maxLength={300} />
-          </Form.Item>
-          <Form.Item name={['systemInfo', 'address']} label={t('systemInfo.address')} rules={[{ max: 500 }]}>
-            <Input maxLength={500} />
-          </Form.Item>
-          <Form.Item name={['systemInfo', 'phone']} label={t('systemInfo.phone')} rules={[{ max: 50 }]}>
-            <Input maxLength={50} inputMode="tel" />
-          </Form.Item>
-          <Form.Item name={['systemInfo', 'hotline']} label={t('systemInfo.hotline')} rules={[{ max: 50 }]}>
-            <Input maxLength={50} inputMode="tel" />
-          </Form.Item>
-          <Form.Item
-            name={['systemInfo', 'email']}
-            label={t('systemInfo.email')}
-            rules={[{ type: 'email', message: t('settings.validation.email') }]}
-          >
-            <Input maxLength={200} inputMode="email" />
-          </Form.Item>
-        </div>
-      </Card>
-
-      {editable && (
-        <div className="settings-actions">
-          <span className="settings-actions-status" aria-live="polite">
-            {dirty ? t('settings.unsaved') : t('settings.upToDate')}
-          </span>
-          <Button
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              form.resetFields();
-              form.setFieldsValue(config.data);
-              setDirty(false);
-            }}
-          >
-            {t('menuEditor.undo')}
-          </Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={save.isPending}
-            disabled={!dirty}
-            data-testid="settings-save"
-          >
-            {t('settings.save')}
-          </Button>
-        </div>
-      )}
-    </Form>
+            >
+              {t('menuEditor.undo')}
+            </Button>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              disabled={!dirty}
+              data-testid="settings-save"
+            >
+              {t('settings.save')}
+            </Button>
+          </div>
+        )}
+      </Form>
+      <SignatoriesCard editable={editable} />
+    </>
   );
 }

@@ -22,6 +22,7 @@ import {
   SUGGESTION_LIMITS,
   SUGGESTION_STATUSES,
   SUGGESTION_TOPICS,
+  WAITING_STATUSES,
   type SuggestionStatus,
 } from '@portal/domain/suggestions/index';
 import type { SuggestionDetail, SuggestionSummary } from '@portal/domain/suggestions/schemas';
@@ -30,7 +31,8 @@ import { SearchBox, ServerTable, useUrlListState, type ListColumn } from '../../
 import { suggestionKeys, suggestionsApi } from './api.ts';
 import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
-const TABS = ['all', ...SUGGESTION_STATUSES] as const;
+// `waiting`: new and assigned together, the workspace task's list.
+const TABS = ['all', 'waiting', ...SUGGESTION_STATUSES] as const;
 const STATUS_COLORS: Record<SuggestionStatus, string> = {
   new: 'gold',
   assigned: 'blue',
@@ -60,7 +62,15 @@ export default function SuggestionListPage() {
   const openId = state.get('id') || null;
 
   const query = useMemo(
-    () => ({ pageNumber, pageSize, keyword, topic, status: tab === 'all' ? undefined : tab }),
+    () => ({
+      pageNumber,
+      pageSize,
+      keyword,
+      topic,
+      ...(tab === 'waiting'
+        ? { waiting: 'true' as const }
+        : { status: tab === 'all' ? undefined : (tab as SuggestionStatus) }),
+    }),
     [pageNumber, pageSize, keyword, topic, tab],
   );
   const list = useQuery({
@@ -114,8 +124,13 @@ export default function SuggestionListPage() {
         value={tab}
         onChange={(v) => state.set({ status: v === 'all' ? null : String(v) })}
         options={TABS.map((k) => {
-          const n = k === 'all' ? total : counts?.[k];
-          const label = k === 'all' ? t('list.all') : t(`statuses.${k}`);
+          const n =
+            k === 'all'
+              ? total
+              : k === 'waiting'
+                ? counts && WAITING_STATUSES.reduce((sum, status) => sum + counts[status], 0)
+                : counts?.[k];
+          const label = k === 'all' || k === 'waiting' ? t(`list.${k}`) : t(`statuses.${k}`);
           return { value: k, label: n === undefined ? label : `${label} (${n})` };
         })}
       />

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Card, Flex, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
-import { CheckCircleTwoTone, CloseCircleTwoTone, InboxOutlined } from '@ant-design/icons';
-import { normalizeHeader } from '@portal/domain/catalog/index';
+import { CheckCircleTwoTone, CloseCircleTwoTone, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { excelColumnsOf, fieldLabelKeys, normalizeHeader } from '@portal/domain/catalog/index';
 import { translate } from '@portal/domain/i18n';
-import type { ImportedRow } from '../../catalog/api.ts';
+import { trainingResultsFile } from '@portal/domain/workers/results-file';
+import { saveFile, type ImportedRow } from '../../catalog/api.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { toast } from '../../app/toast.ts';
 import { trainingApi } from './api.ts';
@@ -14,28 +15,23 @@ import { courseEditPath } from './paths.ts';
 /**
  * Import a course's participants from a spreadsheet (/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen/them-tu-file/
  * {id}): one row per worker of the course's employer, by citizen ID (or passport), with the result and the
- * certificate. The rows are checked by the server first; only then are the valid ones stored.
+ * certificate. The rows are checked by the server first; only then are the valid ones stored. The columns are the
+ * results file's (packages/domain workers/results-file.ts), whose template the page offers.
  */
 
-const COLUMNS = ['citizenId', 'result', 'certificateNumber', 'certificateDate', 'note'] as const;
-type Column = (typeof COLUMNS)[number];
+const COLUMNS = excelColumnsOf(trainingResultsFile);
+/** A column's header: its label in the results file (the template's header). */
+const labelKey = (column: string) => fieldLabelKeys(trainingResultsFile, column)[0]!;
+/** Other headers a sheet kept before the template may use. */
+const ALSO_KNOWN_AS: Readonly<Record<string, readonly string[]>> = {
+  citizenId: ['workers:areas.worker.fields.citizenId', 'workers:areas.worker.fields.passportNumber'],
+};
 
 /** Header text (either language, accents and case ignored) → column. */
-const HEADER_KEYS: Record<Column, string[]> = {
-  citizenId: [
-    'workers:web.import.citizenId',
-    'workers:areas.worker.fields.citizenId',
-    'workers:areas.worker.fields.passportNumber',
-  ],
-  result: ['workers:web.participants.result'],
-  certificateNumber: ['workers:web.participants.certificate'],
-  certificateDate: ['workers:web.participants.certificateDate'],
-  note: ['workers:web.import.note'],
-};
-const headerMap = new Map<string, Column>();
+const headerMap = new Map<string, string>();
 for (const column of COLUMNS) {
   headerMap.set(normalizeHeader(column), column);
-  for (const key of HEADER_KEYS[column])
+  for (const key of [labelKey(column), ...(ALSO_KNOWN_AS[column] ?? [])])
     for (const lang of ['vi', 'en'] as const) headerMap.set(normalizeHeader(translate(lang, key)), column);
 }
 
@@ -100,6 +96,13 @@ export default function ParticipantsImportPage() {
       setBusy(false);
     }
   };
+  const downloadTemplate = async () => {
+    try {
+      saveFile(await trainingApi.template(), `${t('resultsFile.title')}.xlsx`);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
 
   return (
     <Card
@@ -108,7 +111,12 @@ export default function ParticipantsImportPage() {
       extra={<Link to={courseEditPath(id)}>{t('web.import.back')}</Link>}
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph>{t('web.import.help')}</Typography.Paragraph>
+        <Flex gap={8} justify="space-between" align="start">
+          <Typography.Paragraph style={{ margin: 0 }}>{t('web.import.help')}</Typography.Paragraph>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()} data-testid="results-template">
+            {t('web.import.template')}
+          </Button>
+        </Flex>
         <Upload.Dragger accept=".xlsx" showUploadList={false} beforeUpload={check} disabled={busy}>
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
@@ -154,7 +162,7 @@ export default function ParticipantsImportPage() {
                     ),
                 },
                 ...COLUMNS.map((name) => ({
-                  title: t(HEADER_KEYS[name][0]!.replace('workers:', '')),
+                  title: t(labelKey(name)),
                   dataIndex: name,
                   key: name,
                 })),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Select, Space, Table, Tabs, Tag } from 'antd';
-import { DeleteOutlined, FileExcelOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FileExcelOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TrainingWorker } from '@portal/domain/workers/records';
 import { toast } from '../../app/toast.ts';
 import { useDebounced } from '../../catalog/fields.tsx';
@@ -11,9 +11,10 @@ import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showDate, trainingApi } from './api.ts';
 import { PARTICIPANTS_IMPORT } from './paths.ts';
 import { RecordPage } from './RecordPage.tsx';
+import { ResultsEntry } from './ResultsEntry.tsx';
 import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 
-/** The participants of a course: who took part, their result and certificate; add, remove, import. */
+/** The participants of a course: who took part, their result and certificate; add, remove, import, enter results. */
 const RESULT_COLORS: Record<string, string> = { passed: 'green', failed: 'red', absent: 'default' };
 
 function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: boolean }) {
@@ -24,6 +25,7 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
   const [picked, setPicked] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const [entering, setEntering] = useState(false);
   const debounced = useDebounced(search);
   const key = ['workers', 'participants', trainingId];
   const list = useQuery({
@@ -55,6 +57,7 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
+  if (entering) return <ResultsEntry trainingId={trainingId} onClose={() => setEntering(false)} />;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Flex gap={8} wrap justify="space-between">
@@ -89,6 +92,14 @@ function Participants({ trainingId, canEdit }: { trainingId: string; canEdit: bo
               onClick={() => add.mutate()}
             >
               {t('web.participants.add')}
+            </Button>
+            <Button
+              icon={<EditOutlined />}
+              disabled={!list.data?.totalRecord}
+              onClick={() => setEntering(true)}
+              data-testid="results-enter"
+            >
+              {t('web.results.enter')}
             </Button>
             <Link to={`${PARTICIPANTS_IMPORT}/${trainingId}`}>
               <Button icon={<FileExcelOutlined />}>{t('web.participants.import')}</Button>

@@ -1,4 +1,5 @@
 import type { TrainingWorker, WorkerOption, WorkerOvertime, WorkerProgress } from '@portal/domain/workers/records';
+import type { ResultField } from '@portal/domain/workers/results-file';
 import { apiDownload, apiFetch } from '../../app/api-client.ts';
 import type { ImportedRow } from '../../catalog/api.ts';
 
@@ -22,8 +23,8 @@ export const workerApi = {
       query: query({ workerId, ...page }),
       signal,
     }),
-  addProgress: (body: Record<string, unknown>) =>
-    apiFetch<WorkerProgress>('/api/Worker/add-worker-progress', { method: 'POST', body }),
+  addProgress: (body: Record<string, unknown>, idempotencyKey?: string) =>
+    apiFetch<WorkerProgress>('/api/Worker/add-worker-progress', { method: 'POST', body, idempotencyKey }),
   removeProgress: (ids: string[]) =>
     apiFetch<{ deleted: number }>('/api/Worker/delete-worker-progress', { method: 'POST', body: ids }),
   overtime: (
@@ -35,11 +36,14 @@ export const workerApi = {
       query: query({ workerId, ...page }),
       signal,
     }),
-  addOvertime: (body: Record<string, unknown>) =>
-    apiFetch<WorkerOvertime>('/api/Worker/add-worker-over-time', { method: 'POST', body }),
+  addOvertime: (body: Record<string, unknown>, idempotencyKey?: string) =>
+    apiFetch<WorkerOvertime>('/api/Worker/add-worker-over-time', { method: 'POST', body, idempotencyKey }),
   removeOvertime: (ids: string[]) =>
     apiFetch<{ deleted: number }>('/api/Worker/delete-worker-over-time', { method: 'POST', body: ids }),
 };
+
+/** A participant's results as the course's page sends them. */
+export type ResultEntry = { workerId: string } & Partial<Record<ResultField, string | null>>;
 
 export const trainingApi = {
   participants: (
@@ -63,6 +67,12 @@ export const trainingApi = {
     }),
   remove: (ids: string[]) =>
     apiFetch<{ deleted: number }>('/api/Training/delete-training-worker', { method: 'POST', body: ids }),
+  saveResults: (trainingId: string, rows: ResultEntry[]) =>
+    apiFetch<{ updated: number }>('/api/Training/update-training-worker-results', {
+      method: 'POST',
+      body: { trainingId, rows },
+    }),
+  template: () => apiDownload('/api/Training/generate-template-training-worker'),
   importRows: (trainingId: string, rows: Record<string, unknown>[], dryRun: boolean) =>
     apiFetch<{ data: ImportedRow[] }>('/api/Training/import-training-worker-from-json', {
       method: 'POST',

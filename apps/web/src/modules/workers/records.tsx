@@ -7,7 +7,7 @@ import { OVERTIME_LIMITS, type WorkerOvertime, type WorkerProgress } from '@port
 import { toast } from '../../app/toast.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showDate, workerApi } from './api.ts';
-import { showServerErrors } from '../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 import { ServerTable, useServerList } from '../../platform/list/index.tsx';
 
@@ -29,14 +29,17 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
     sortable: [],
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const add = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      workerApi.addProgress({
-        workerId,
-        ...values,
-        fromDate: toDay(values.fromDate as Dayjs),
-        toDate: toDay(values.toDate as Dayjs | null),
-      }),
+  const add = useSubmit({
+    send: (values: Record<string, unknown>, idempotencyKey: string) =>
+      workerApi.addProgress(
+        {
+          workerId,
+          ...values,
+          fromDate: toDay(values.fromDate as Dayjs),
+          toDate: toDay(values.toDate as Dayjs | null),
+        },
+        idempotencyKey,
+      ),
     onSuccess: async () => {
       form.resetFields();
       toast.success(t('web.progress.added'));
@@ -53,7 +56,7 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {canEdit && (
         <Card size="small" title={t('web.progress.add')}>
-          <Form form={form} layout="inline" onFinish={(v) => add.mutate(v)} style={{ rowGap: 8 }}>
+          <Form form={form} layout="inline" onFinish={(v) => void add.submit(v)} style={{ rowGap: 8 }}>
             <Form.Item
               name="fromDate"
               label={t('web.progress.fromDate')}
@@ -73,7 +76,7 @@ export function ProgressTab({ workerId, canEdit }: { workerId: string; canEdit: 
             <Form.Item name="description" label={t('web.progress.description')}>
               <Input maxLength={2000} style={{ width: 260 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.busy}>
               {t('web.add')}
             </Button>
           </Form>
@@ -144,9 +147,9 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
   // The current year is the default: the address names only another.
   const setYear = (y: number) => setFilter('year', y === thisYear ? null : y);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const add = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      workerApi.addOvertime({ workerId, ...values, workDate: toDay(values.workDate as Dayjs) }),
+  const add = useSubmit({
+    send: (values: Record<string, unknown>, idempotencyKey: string) =>
+      workerApi.addOvertime({ workerId, ...values, workDate: toDay(values.workDate as Dayjs) }, idempotencyKey),
     onSuccess: async (saved) => {
       form.resetFields();
       toast.success(t('web.overtime.added'));
@@ -180,7 +183,7 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
       </Flex>
       {canEdit && (
         <Card size="small" title={t('web.overtime.add')} extra={t('web.overtime.limits', OVERTIME_LIMITS)}>
-          <Form form={form} layout="inline" onFinish={(v) => add.mutate(v)} style={{ rowGap: 8 }}>
+          <Form form={form} layout="inline" onFinish={(v) => void add.submit(v)} style={{ rowGap: 8 }}>
             <Form.Item
               name="workDate"
               label={t('web.overtime.workDate')}
@@ -198,7 +201,7 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
             <Form.Item name="reason" label={t('web.overtime.reason')}>
               <Input maxLength={500} style={{ width: 300 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.busy}>
               {t('web.add')}
             </Button>
           </Form>

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document c5c56e0ab6fbd7a882da117f4abc8ff7075ed6164625966599fb650986455525
- * @content 6e15029987fe9ea9c9d316a73e8286ad8be637cab06568e94b705759676f7ca4
+ * @document 11722077422c9d99e4a6e945b54902ab15b1f4ba11d95a2b172e10c9abeb6c37
+ * @content 573e9a8e19c64604e9af8cb9a336f171fb35277e74e74a41872ff1cc4351e8b0
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -112,6 +112,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/Account/login-challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A signed, single-use sign-in challenge, asked for when the address has made many failed sign-ins: find a nonce such that sha256(token + nonce) starts with `difficulty` zero bits, then sign in again with both */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              token: string;
+              difficulty: number;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/Account/login': {
     parameters: {
       query?: never;
@@ -134,6 +174,10 @@ export interface paths {
           'application/json': {
             userName: string;
             password: string;
+            challenge?: {
+              token: string;
+              nonce: string;
+            };
           };
         };
       };
@@ -2740,6 +2784,7 @@ export interface paths {
                 fullName: string | null;
                 action: string;
                 subject: string | null;
+                subjectLabelKey: string | null;
                 recordId: string | null;
                 ip: string | null;
                 userAgent: string | null;
@@ -3456,6 +3501,99 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/Configuration/signatories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who signs which department document (title, delegation formula, name) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              items: {
+                /** @enum {string} */
+                document: 'equipmentConfirmation' | 'accidentSpecializeReport';
+                authorityTitle: string;
+                /** @enum {string} */
+                delegation: 'none' | 'KT' | 'TL' | 'TUQ';
+                signerTitle: string;
+                signerName: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Set who signs which department document
+     * @description Replaces the whole list: one entry per document kind; a kind left out prints the authority title over a blank.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              document: 'equipmentConfirmation' | 'accidentSpecializeReport';
+              authorityTitle: string;
+              /** @enum {string} */
+              delegation: 'none' | 'KT' | 'TL' | 'TUQ';
+              signerTitle: string;
+              signerName: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              items: {
+                /** @enum {string} */
+                document: 'equipmentConfirmation' | 'accidentSpecializeReport';
+                authorityTitle: string;
+                /** @enum {string} */
+                delegation: 'none' | 'KT' | 'TL' | 'TUQ';
+                signerTitle: string;
+                signerName: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/Configuration/uploadImage': {
     parameters: {
       query?: never;
@@ -3848,7 +3986,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'party' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          party?: 'employer' | 'worker' | 'other';
+          party?: string;
         };
         header?: never;
         path?: never;
@@ -4133,7 +4271,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          party?: 'employer' | 'worker' | 'other';
+          party?: string;
         };
         header?: never;
         path?: never;
@@ -4152,6 +4290,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -4311,7 +4454,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'party' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          party?: 'employer' | 'worker' | 'other';
+          party?: string;
         };
         header?: never;
         path?: never;
@@ -4448,8 +4591,8 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          trigger?: 'fatal' | 'seriousTwoOrMore' | 'seriousOrFatal';
-          recipient?: 'department' | 'commune' | 'communePolice';
+          trigger?: string;
+          recipient?: string;
         };
         header?: never;
         path?: never;
@@ -4790,8 +4933,8 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          trigger?: 'fatal' | 'seriousTwoOrMore' | 'seriousOrFatal';
-          recipient?: 'department' | 'commune' | 'communePolice';
+          trigger?: string;
+          recipient?: string;
         };
         header?: never;
         path?: never;
@@ -4810,6 +4953,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -4844,8 +4992,8 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          trigger?: 'fatal' | 'seriousTwoOrMore' | 'seriousOrFatal';
-          recipient?: 'department' | 'commune' | 'communePolice';
+          trigger?: string;
+          recipient?: string;
         };
         header?: never;
         path?: never;
@@ -4864,6 +5012,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -4987,8 +5140,8 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          trigger?: 'fatal' | 'seriousTwoOrMore' | 'seriousOrFatal';
-          recipient?: 'department' | 'commune' | 'communePolice';
+          trigger?: string;
+          recipient?: string;
         };
         header?: never;
         path?: never;
@@ -5118,7 +5271,7 @@ export interface paths {
           typeId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
+          period?: string;
         };
         header?: never;
         path?: never;
@@ -5458,7 +5611,7 @@ export interface paths {
           typeId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
+          period?: string;
         };
         header?: never;
         path?: never;
@@ -5477,6 +5630,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -5514,7 +5672,7 @@ export interface paths {
           typeId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
+          period?: string;
         };
         header?: never;
         path?: never;
@@ -5533,6 +5691,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -5697,7 +5860,7 @@ export interface paths {
           typeId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
+          period?: string;
         };
         header?: never;
         path?: never;
@@ -6150,6 +6313,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -6396,14 +6564,15 @@ export interface paths {
             | 'status'
             | 'dueDate'
             | 'submittedOn'
+            | 'daysLate'
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
-          status?: 'draft' | 'submitted' | 'returned';
+          period?: string;
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -6432,6 +6601,7 @@ export interface paths {
                 status: string | null;
                 dueDate: string | null;
                 submittedOn: string | null;
+                daysLate: number | null;
                 returnReason: string | null;
                 accidentCount: number | null;
                 victimCount: number | null;
@@ -6521,6 +6691,7 @@ export interface paths {
               status: string | null;
               dueDate: string | null;
               submittedOn: string | null;
+              daysLate: number | null;
               returnReason: string | null;
               accidentCount: number | null;
               victimCount: number | null;
@@ -6585,6 +6756,7 @@ export interface paths {
               status: string | null;
               dueDate: string | null;
               submittedOn: string | null;
+              daysLate: number | null;
               returnReason: string | null;
               accidentCount: number | null;
               victimCount: number | null;
@@ -6668,6 +6840,7 @@ export interface paths {
               status: string | null;
               dueDate: string | null;
               submittedOn: string | null;
+              daysLate: number | null;
               returnReason: string | null;
               accidentCount: number | null;
               victimCount: number | null;
@@ -6765,8 +6938,8 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
-          status?: 'draft' | 'submitted' | 'returned';
+          period?: string;
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -6785,6 +6958,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -6822,8 +7000,8 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
-          status?: 'draft' | 'submitted' | 'returned';
+          period?: string;
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -6842,6 +7020,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -7009,14 +7192,15 @@ export interface paths {
             | 'status'
             | 'dueDate'
             | 'submittedOn'
+            | 'daysLate'
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'halfYear' | 'year';
-          status?: 'draft' | 'submitted' | 'returned';
+          period?: string;
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -7042,6 +7226,675 @@ export interface paths {
     trace?: never;
   };
   '/api/AccidentStatistical/import-accident-statistical-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/accountLinkeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'userName' | 'fullName' | 'email' | 'active' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          affiliatedUnitId?: string;
+          userTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                userName: string | null;
+                fullName: string | null;
+                affiliatedUnitId: string | null;
+                affiliatedUnitName?: string | null;
+                affiliatedUnitCode?: string | null;
+                userTypeId: string | null;
+                userTypeName?: string | null;
+                userTypeCode?: string | null;
+                email: string | null;
+                phone: string | null;
+                active: boolean;
+                description: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description AccountLinked record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            userName?: string;
+            /** @description text, required */
+            fullName?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            affiliatedUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            userTypeId?: string;
+            /** @description text */
+            email?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description boolean */
+            active?: boolean;
+            /** @description longText */
+            description?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              userName: string | null;
+              fullName: string | null;
+              affiliatedUnitId: string | null;
+              affiliatedUnitName?: string | null;
+              affiliatedUnitCode?: string | null;
+              userTypeId: string | null;
+              userTypeName?: string | null;
+              userTypeCode?: string | null;
+              email: string | null;
+              phone: string | null;
+              active: boolean;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/accountLinkeds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              userName: string | null;
+              fullName: string | null;
+              affiliatedUnitId: string | null;
+              affiliatedUnitName?: string | null;
+              affiliatedUnitCode?: string | null;
+              userTypeId: string | null;
+              userTypeName?: string | null;
+              userTypeCode?: string | null;
+              email: string | null;
+              phone: string | null;
+              active: boolean;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description AccountLinked record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            userName?: string;
+            /** @description text, required */
+            fullName?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            affiliatedUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            userTypeId?: string;
+            /** @description text */
+            email?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description boolean */
+            active?: boolean;
+            /** @description longText */
+            description?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              userName: string | null;
+              fullName: string | null;
+              affiliatedUnitId: string | null;
+              affiliatedUnitName?: string | null;
+              affiliatedUnitCode?: string | null;
+              userTypeId: string | null;
+              userTypeName?: string | null;
+              userTypeCode?: string | null;
+              email: string | null;
+              phone: string | null;
+              active: boolean;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/delete-account-linked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          affiliatedUnitId?: string;
+          userTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/get-combobox-account-linked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          affiliatedUnitId?: string;
+          userTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/existUserName': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this userName taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          userName: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'userName' | 'fullName' | 'email' | 'active' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          affiliatedUnitId?: string;
+          userTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/import-account-linked-json': {
     parameters: {
       query?: never;
       header?: never;
@@ -7473,6 +8326,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -8101,6 +8959,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -8154,6 +9017,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -8813,6 +9681,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -8865,6 +9738,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -9160,7 +10038,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessTypeId?: string;
           wardCode?: string;
-          status?: 'active' | 'pending' | 'inactive';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -9639,7 +10517,7 @@ export interface paths {
           take?: number;
           businessTypeId?: string;
           wardCode?: string;
-          status?: 'active' | 'pending' | 'inactive';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -9658,6 +10536,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -9694,7 +10577,7 @@ export interface paths {
           take?: number;
           businessTypeId?: string;
           wardCode?: string;
-          status?: 'active' | 'pending' | 'inactive';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -9713,6 +10596,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -9837,7 +10725,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessTypeId?: string;
           wardCode?: string;
-          status?: 'active' | 'pending' | 'inactive';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -10292,6 +11180,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -10587,82 +11480,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          nationality?: string;
           permitToFrom?: string;
           permitToTo?: string;
         };
@@ -11210,82 +12028,7 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          nationality?: string;
           permitToFrom?: string;
           permitToTo?: string;
         };
@@ -11306,6 +12049,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -11428,82 +12176,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          nationality?: string;
           permitToFrom?: string;
           permitToTo?: string;
         };
@@ -11636,7 +12309,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'firstHalf' | 'wholeYear';
+          period?: string;
           submittedDateFrom?: string;
           submittedDateTo?: string;
         };
@@ -12036,7 +12709,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'firstHalf' | 'wholeYear';
+          period?: string;
           submittedDateFrom?: string;
           submittedDateTo?: string;
         };
@@ -12057,6 +12730,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -12174,7 +12852,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          period?: 'firstHalf' | 'wholeYear';
+          period?: string;
           submittedDateFrom?: string;
           submittedDateTo?: string;
         };
@@ -12317,7 +12995,7 @@ export interface paths {
           yearFrom?: number;
           yearTo?: number;
           levelId?: string;
-          form?: 'inKind' | 'money';
+          form?: string;
         };
         header?: never;
         path?: never;
@@ -12728,7 +13406,7 @@ export interface paths {
           yearFrom?: number;
           yearTo?: number;
           levelId?: string;
-          form?: 'inKind' | 'money';
+          form?: string;
         };
         header?: never;
         path?: never;
@@ -12747,6 +13425,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -12785,7 +13468,7 @@ export interface paths {
           yearFrom?: number;
           yearTo?: number;
           levelId?: string;
-          form?: 'inKind' | 'money';
+          form?: string;
         };
         header?: never;
         path?: never;
@@ -12804,6 +13487,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -12978,7 +13666,7 @@ export interface paths {
           yearFrom?: number;
           yearTo?: number;
           levelId?: string;
-          form?: 'inKind' | 'money';
+          form?: string;
         };
         header?: never;
         path?: never;
@@ -13477,6 +14165,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -13536,6 +14229,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -14214,6 +14912,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -14465,7 +15168,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'type' | 'adminUnitId' | 'phone' | 'headName' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          type?: 'EducationDepartment' | 'District';
+          type?: string;
           adminUnitId?: string;
         };
         header?: never;
@@ -14803,7 +15506,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          type?: 'EducationDepartment' | 'District';
+          type?: string;
           adminUnitId?: string;
         };
         header?: never;
@@ -14823,6 +15526,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -14857,7 +15565,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          type?: 'EducationDepartment' | 'District';
+          type?: string;
           adminUnitId?: string;
         };
         header?: never;
@@ -14877,6 +15585,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -14992,7 +15705,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'type' | 'adminUnitId' | 'phone' | 'headName' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          type?: 'EducationDepartment' | 'District';
+          type?: string;
           adminUnitId?: string;
         };
         header?: never;
@@ -15125,8 +15838,8 @@ export interface paths {
           businessId?: string;
           equipmentId?: string;
           organizationId?: string;
-          kind?: 'first' | 'periodic' | 'unscheduled';
-          result?: 'pass' | 'fail';
+          kind?: string;
+          result?: string;
           inspectionDateFrom?: string;
           inspectionDateTo?: string;
           certificateNumber?: string;
@@ -15570,8 +16283,8 @@ export interface paths {
           businessId?: string;
           equipmentId?: string;
           organizationId?: string;
-          kind?: 'first' | 'periodic' | 'unscheduled';
-          result?: 'pass' | 'fail';
+          kind?: string;
+          result?: string;
           inspectionDateFrom?: string;
           inspectionDateTo?: string;
           certificateNumber?: string;
@@ -15594,6 +16307,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -15631,8 +16349,8 @@ export interface paths {
           businessId?: string;
           equipmentId?: string;
           organizationId?: string;
-          kind?: 'first' | 'periodic' | 'unscheduled';
-          result?: 'pass' | 'fail';
+          kind?: string;
+          result?: string;
           inspectionDateFrom?: string;
           inspectionDateTo?: string;
           certificateNumber?: string;
@@ -15655,6 +16373,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -15772,8 +16495,8 @@ export interface paths {
           businessId?: string;
           equipmentId?: string;
           organizationId?: string;
-          kind?: 'first' | 'periodic' | 'unscheduled';
-          result?: 'pass' | 'fail';
+          kind?: string;
+          result?: string;
           inspectionDateFrom?: string;
           inspectionDateTo?: string;
           certificateNumber?: string;
@@ -15915,11 +16638,11 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           indexEquipmentId?: string;
-          status?: 'inUse' | 'outOfUse' | 'scrapped';
+          status?: string;
           wardId?: string;
           nextDueDateFrom?: string;
           nextDueDateTo?: string;
-          declarationStatus?: 'none' | 'submitted' | 'confirmed' | 'refused';
+          declarationStatus?: string;
         };
         header?: never;
         path?: never;
@@ -16356,11 +17079,11 @@ export interface paths {
           take?: number;
           businessId?: string;
           indexEquipmentId?: string;
-          status?: 'inUse' | 'outOfUse' | 'scrapped';
+          status?: string;
           wardId?: string;
           nextDueDateFrom?: string;
           nextDueDateTo?: string;
-          declarationStatus?: 'none' | 'submitted' | 'confirmed' | 'refused';
+          declarationStatus?: string;
         };
         header?: never;
         path?: never;
@@ -16379,6 +17102,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -16415,11 +17143,11 @@ export interface paths {
           take?: number;
           businessId?: string;
           indexEquipmentId?: string;
-          status?: 'inUse' | 'outOfUse' | 'scrapped';
+          status?: string;
           wardId?: string;
           nextDueDateFrom?: string;
           nextDueDateTo?: string;
-          declarationStatus?: 'none' | 'submitted' | 'confirmed' | 'refused';
+          declarationStatus?: string;
         };
         header?: never;
         path?: never;
@@ -16438,6 +17166,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -16609,11 +17342,11 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           indexEquipmentId?: string;
-          status?: 'inUse' | 'outOfUse' | 'scrapped';
+          status?: string;
           wardId?: string;
           nextDueDateFrom?: string;
           nextDueDateTo?: string;
-          declarationStatus?: 'none' | 'submitted' | 'confirmed' | 'refused';
+          declarationStatus?: string;
         };
         header?: never;
         path?: never;
@@ -17082,6 +17815,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -17618,6 +18356,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -17670,6 +18413,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -18243,6 +18991,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -18528,19 +19281,8 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'sector' | 'hazardGroup' | 'legalBasis' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          hazardGroup?:
-            | 'mechanical'
-            | 'electrical'
-            | 'fall'
-            | 'fire'
-            | 'physical'
-            | 'chemical'
-            | 'biological'
-            | 'ergonomic'
-            | 'psychosocial'
-            | 'traffic';
+          sector?: string;
+          hazardGroup?: string;
         };
         header?: never;
         path?: never;
@@ -18877,19 +19619,8 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          hazardGroup?:
-            | 'mechanical'
-            | 'electrical'
-            | 'fall'
-            | 'fire'
-            | 'physical'
-            | 'chemical'
-            | 'biological'
-            | 'ergonomic'
-            | 'psychosocial'
-            | 'traffic';
+          sector?: string;
+          hazardGroup?: string;
         };
         header?: never;
         path?: never;
@@ -18908,6 +19639,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -18942,19 +19678,8 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          hazardGroup?:
-            | 'mechanical'
-            | 'electrical'
-            | 'fall'
-            | 'fire'
-            | 'physical'
-            | 'chemical'
-            | 'biological'
-            | 'ergonomic'
-            | 'psychosocial'
-            | 'traffic';
+          sector?: string;
+          hazardGroup?: string;
         };
         header?: never;
         path?: never;
@@ -18973,6 +19698,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -19086,19 +19816,8 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'sector' | 'hazardGroup' | 'legalBasis' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          hazardGroup?:
-            | 'mechanical'
-            | 'electrical'
-            | 'fall'
-            | 'fire'
-            | 'physical'
-            | 'chemical'
-            | 'biological'
-            | 'ergonomic'
-            | 'psychosocial'
-            | 'traffic';
+          sector?: string;
+          hazardGroup?: string;
         };
         header?: never;
         path?: never;
@@ -19235,7 +19954,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          group?: 'pressure' | 'lifting' | 'electrical' | 'other';
+          group?: string;
           strictRequirement?: 'true' | 'false';
         };
         header?: never;
@@ -19573,7 +20292,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          group?: 'pressure' | 'lifting' | 'electrical' | 'other';
+          group?: string;
           strictRequirement?: 'true' | 'false';
         };
         header?: never;
@@ -19593,6 +20312,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -19627,7 +20351,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          group?: 'pressure' | 'lifting' | 'electrical' | 'other';
+          group?: string;
           strictRequirement?: 'true' | 'false';
         };
         header?: never;
@@ -19647,6 +20371,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -19816,7 +20545,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          group?: 'pressure' | 'lifting' | 'electrical' | 'other';
+          group?: string;
           strictRequirement?: 'true' | 'false';
         };
         header?: never;
@@ -20268,6 +20997,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -20321,6 +21055,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -20895,6 +21634,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -20947,6 +21691,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -21520,6 +22269,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -21572,6 +22326,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -22217,6 +22976,8 @@ export interface paths {
           take?: number;
           validToFrom?: string;
           validToTo?: string;
+          equipmentId?: string;
+          on?: string;
         };
         header?: never;
         path?: never;
@@ -22235,6 +22996,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -22271,6 +23037,8 @@ export interface paths {
           take?: number;
           validToFrom?: string;
           validToTo?: string;
+          equipmentId?: string;
+          on?: string;
         };
         header?: never;
         path?: never;
@@ -22289,6 +23057,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -22944,6 +23717,8 @@ export interface paths {
           organizationId?: string;
           validToFrom?: string;
           validToTo?: string;
+          equipmentId?: string;
+          on?: string;
         };
         header?: never;
         path?: never;
@@ -22962,6 +23737,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -22999,6 +23779,8 @@ export interface paths {
           organizationId?: string;
           validToFrom?: string;
           validToTo?: string;
+          equipmentId?: string;
+          on?: string;
         };
         header?: never;
         path?: never;
@@ -23017,6 +23799,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -23324,7 +24111,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
           occupationId?: string;
-          result?: 'studying' | 'completed' | 'dropped';
+          result?: string;
           courseFromFrom?: string;
           courseFromTo?: string;
         };
@@ -23725,7 +24512,7 @@ export interface paths {
           take?: number;
           adminUnitId?: string;
           occupationId?: string;
-          result?: 'studying' | 'completed' | 'dropped';
+          result?: string;
           courseFromFrom?: string;
           courseFromTo?: string;
         };
@@ -23746,6 +24533,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -23870,7 +24662,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
           occupationId?: string;
-          result?: 'studying' | 'completed' | 'dropped';
+          result?: string;
           courseFromFrom?: string;
           courseFromTo?: string;
         };
@@ -23998,8 +24790,6 @@ export interface paths {
           /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
           keyWord?: string;
           sortField?:
-            | 'code'
-            | 'rule'
             | 'name'
             | 'amount'
             | 'unit'
@@ -24011,7 +24801,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           rule?: string;
-          unit?: 'days' | 'workingDays' | 'months';
+          unit?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -24358,7 +25148,7 @@ export interface paths {
           id?: string;
           take?: number;
           rule?: string;
-          unit?: 'days' | 'workingDays' | 'months';
+          unit?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -24378,6 +25168,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -24413,7 +25208,7 @@ export interface paths {
           id?: string;
           take?: number;
           rule?: string;
-          unit?: 'days' | 'workingDays' | 'months';
+          unit?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -24433,6 +25228,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -24545,8 +25345,6 @@ export interface paths {
           /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
           keyWord?: string;
           sortField?:
-            | 'code'
-            | 'rule'
             | 'name'
             | 'amount'
             | 'unit'
@@ -24558,7 +25356,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           rule?: string;
-          unit?: 'days' | 'workingDays' | 'months';
+          unit?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -24695,7 +25493,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          type?: 'law' | 'decree' | 'circular' | 'decision' | 'standard' | 'other';
+          type?: string;
           issuer?: string;
         };
         header?: never;
@@ -25079,7 +25877,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          type?: 'law' | 'decree' | 'circular' | 'decision' | 'standard' | 'other';
+          type?: string;
           issuer?: string;
         };
         header?: never;
@@ -25099,6 +25897,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -25133,7 +25936,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          type?: 'law' | 'decree' | 'circular' | 'decision' | 'standard' | 'other';
+          type?: string;
           issuer?: string;
         };
         header?: never;
@@ -25153,6 +25956,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -25275,7 +26083,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          type?: 'law' | 'decree' | 'circular' | 'decision' | 'standard' | 'other';
+          type?: string;
           issuer?: string;
         };
         header?: never;
@@ -25407,7 +26215,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           substanceId?: string;
@@ -25864,7 +26672,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           substanceId?: string;
@@ -25886,6 +26694,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -26003,7 +26816,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           substanceId?: string;
@@ -26147,10 +26960,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
         };
         header?: never;
         path?: never;
@@ -26604,10 +27417,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
         };
         header?: never;
         path?: never;
@@ -26626,6 +27439,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -26753,10 +27571,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
         };
         header?: never;
         path?: never;
@@ -26887,7 +27705,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           dustTypeId?: string;
@@ -27336,7 +28154,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           dustTypeId?: string;
@@ -27358,6 +28176,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -27475,7 +28298,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           dustTypeId?: string;
@@ -27618,7 +28441,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -28098,7 +28921,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -28119,6 +28942,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -28245,7 +29073,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -28378,7 +29206,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           taskId?: string;
@@ -28827,7 +29655,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           taskId?: string;
@@ -28849,6 +29677,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -28966,7 +29799,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           taskId?: string;
@@ -29112,25 +29945,10 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
-          parameter?:
-            | 'temperature'
-            | 'humidity'
-            | 'airSpeed'
-            | 'illuminance'
-            | 'laeq'
-            | 'peak'
-            | 'acceleration'
-            | 'concentration'
-            | 'twa'
-            | 'electricField'
-            | 'magneticField'
-            | 'powerDensity'
-            | 'dose'
-            | 'indicator';
+          factor?: string;
+          parameter?: string;
           regulationId?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
           rule?: string;
           section?: string;
           verified?: 'true' | 'false';
@@ -29654,25 +30472,10 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
-          parameter?:
-            | 'temperature'
-            | 'humidity'
-            | 'airSpeed'
-            | 'illuminance'
-            | 'laeq'
-            | 'peak'
-            | 'acceleration'
-            | 'concentration'
-            | 'twa'
-            | 'electricField'
-            | 'magneticField'
-            | 'powerDensity'
-            | 'dose'
-            | 'indicator';
+          factor?: string;
+          parameter?: string;
           regulationId?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
           rule?: string;
           section?: string;
           verified?: 'true' | 'false';
@@ -29696,6 +30499,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -29825,25 +30633,10 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
-          parameter?:
-            | 'temperature'
-            | 'humidity'
-            | 'airSpeed'
-            | 'illuminance'
-            | 'laeq'
-            | 'peak'
-            | 'acceleration'
-            | 'concentration'
-            | 'twa'
-            | 'electricField'
-            | 'magneticField'
-            | 'powerDensity'
-            | 'dose'
-            | 'indicator';
+          factor?: string;
+          parameter?: string;
           regulationId?: string;
-          workCategory?: 'light' | 'medium' | 'heavy';
+          workCategory?: string;
           rule?: string;
           section?: string;
           verified?: 'true' | 'false';
@@ -29988,7 +30781,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -30430,7 +31223,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -30451,6 +31244,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -30577,7 +31375,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -31071,6 +31869,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -31127,6 +31930,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -31430,7 +32238,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -31910,7 +32718,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -31931,6 +32739,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -32057,7 +32870,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
         };
@@ -32190,7 +33003,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           classId?: string;
@@ -32639,7 +33452,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           classId?: string;
@@ -32661,6 +33474,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -32778,7 +33596,7 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
           classId?: string;
@@ -32918,8 +33736,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
+          factor?: string;
           verified?: 'true' | 'false';
           validFromFrom?: string;
           validFromTo?: string;
@@ -33313,8 +34130,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
+          factor?: string;
           verified?: 'true' | 'false';
           validFromFrom?: string;
           validFromTo?: string;
@@ -33336,6 +34152,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -33370,8 +34191,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
+          factor?: string;
           verified?: 'true' | 'false';
           validFromFrom?: string;
           validFromTo?: string;
@@ -33393,6 +34213,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -33516,8 +34341,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          factor?:
-            'temperature' | 'light' | 'noise' | 'vibration' | 'dust' | 'chemistry' | 'radiation' | 'magnetic' | 'other';
+          factor?: string;
           verified?: 'true' | 'false';
           validFromFrom?: string;
           validFromTo?: string;
@@ -33662,7 +34486,7 @@ export interface paths {
           organizationId?: string;
           monitoredOnFrom?: string;
           monitoredOnTo?: string;
-          measuresStatus?: 'none' | 'required' | 'done';
+          measuresStatus?: string;
           measuresDueDateFrom?: string;
           measuresDueDateTo?: string;
         };
@@ -34133,7 +34957,7 @@ export interface paths {
           organizationId?: string;
           monitoredOnFrom?: string;
           monitoredOnTo?: string;
-          measuresStatus?: 'none' | 'required' | 'done';
+          measuresStatus?: string;
           measuresDueDateFrom?: string;
           measuresDueDateTo?: string;
         };
@@ -34154,6 +34978,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -34282,7 +35111,7 @@ export interface paths {
           organizationId?: string;
           monitoredOnFrom?: string;
           monitoredOnTo?: string;
-          measuresStatus?: 'none' | 'required' | 'done';
+          measuresStatus?: string;
           measuresDueDateFrom?: string;
           measuresDueDateTo?: string;
         };
@@ -34423,10 +35252,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          kind?: 'handArm' | 'wholeBody';
+          kind?: string;
           classId?: string;
         };
         header?: never;
@@ -34887,10 +35716,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          kind?: 'handArm' | 'wholeBody';
+          kind?: string;
           classId?: string;
         };
         header?: never;
@@ -34910,6 +35739,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -35035,10 +35869,10 @@ export interface paths {
           businessId?: string;
           reportId?: string;
           positionId?: string;
-          verdict?: 'exceeds' | 'pass' | 'noLimit';
+          verdict?: string;
           measuredOnFrom?: string;
           measuredOnTo?: string;
-          kind?: 'handArm' | 'wholeBody';
+          kind?: string;
           classId?: string;
         };
         header?: never;
@@ -35454,6 +36288,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -35739,7 +36578,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'group' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          group?: 'dust' | 'poisoning' | 'physical' | 'biological' | 'skin' | 'other';
+          group?: string;
         };
         header?: never;
         path?: never;
@@ -36024,7 +36863,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          group?: 'dust' | 'poisoning' | 'physical' | 'biological' | 'skin' | 'other';
+          group?: string;
         };
         header?: never;
         path?: never;
@@ -36043,6 +36882,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -36077,7 +36921,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          group?: 'dust' | 'poisoning' | 'physical' | 'biological' | 'skin' | 'other';
+          group?: string;
         };
         header?: never;
         path?: never;
@@ -36096,6 +36940,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -36255,7 +37104,7 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'name' | 'group' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          group?: 'dust' | 'poisoning' | 'physical' | 'biological' | 'skin' | 'other';
+          group?: string;
         };
         header?: never;
         path?: never;
@@ -36385,7 +37234,7 @@ export interface paths {
           businessId?: string;
           workerId?: string;
           diseaseTypeId?: string;
-          status?: 'underTreatment' | 'stable' | 'recovered' | 'deceased';
+          status?: string;
           diagnosisDateFrom?: string;
           diagnosisDateTo?: string;
         };
@@ -36779,7 +37628,7 @@ export interface paths {
           businessId?: string;
           workerId?: string;
           diseaseTypeId?: string;
-          status?: 'underTreatment' | 'stable' | 'recovered' | 'deceased';
+          status?: string;
           diagnosisDateFrom?: string;
           diagnosisDateTo?: string;
         };
@@ -36800,6 +37649,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -36916,7 +37770,7 @@ export interface paths {
           businessId?: string;
           workerId?: string;
           diseaseTypeId?: string;
-          status?: 'underTreatment' | 'stable' | 'recovered' | 'deceased';
+          status?: string;
           diagnosisDateFrom?: string;
           diagnosisDateTo?: string;
         };
@@ -37399,6 +38253,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -37452,6 +38311,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -38117,6 +38981,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -38169,6 +39038,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -38465,10 +39339,9 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          status?: 'draft' | 'completed';
-          reviewDue?: 'accident' | 'dateReached';
+          sector?: string;
+          status?: string;
+          reviewDue?: string;
           assessedOnFrom?: string;
           assessedOnTo?: string;
           nextReviewOnFrom?: string;
@@ -38848,10 +39721,9 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          status?: 'draft' | 'completed';
-          reviewDue?: 'accident' | 'dateReached';
+          sector?: string;
+          status?: string;
+          reviewDue?: string;
           assessedOnFrom?: string;
           assessedOnTo?: string;
           nextReviewOnFrom?: string;
@@ -38874,6 +39746,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -38909,10 +39786,9 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          status?: 'draft' | 'completed';
-          reviewDue?: 'accident' | 'dateReached';
+          sector?: string;
+          status?: string;
+          reviewDue?: string;
           assessedOnFrom?: string;
           assessedOnTo?: string;
           nextReviewOnFrom?: string;
@@ -38935,6 +39811,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -39059,10 +39940,9 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          sector?:
-            'general' | 'agriculture' | 'construction' | 'mining' | 'manufacturing' | 'hospitality' | 'transport';
-          status?: 'draft' | 'completed';
-          reviewDue?: 'accident' | 'dateReached';
+          sector?: string;
+          status?: string;
+          reviewDue?: string;
           assessedOnFrom?: string;
           assessedOnTo?: string;
           nextReviewOnFrom?: string;
@@ -39203,7 +40083,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          level?: 'low' | 'medium' | 'high' | 'veryHigh';
+          level?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -39549,7 +40429,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          level?: 'low' | 'medium' | 'high' | 'veryHigh';
+          level?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -39569,6 +40449,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -39603,7 +40488,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          level?: 'low' | 'medium' | 'high' | 'veryHigh';
+          level?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -39623,6 +40508,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -39746,7 +40636,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          level?: 'low' | 'medium' | 'high' | 'veryHigh';
+          level?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -39877,16 +40767,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          item?:
-            | 'technicalMeasures'
-            | 'ppe'
-            | 'training'
-            | 'healthCheck'
-            | 'monitoring'
-            | 'compensationInKind'
-            | 'accidentInsurance'
-            | 'accidentCosts'
-            | 'other';
+          item?: string;
         };
         header?: never;
         path?: never;
@@ -40222,16 +41103,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          item?:
-            | 'technicalMeasures'
-            | 'ppe'
-            | 'training'
-            | 'healthCheck'
-            | 'monitoring'
-            | 'compensationInKind'
-            | 'accidentInsurance'
-            | 'accidentCosts'
-            | 'other';
+          item?: string;
         };
         header?: never;
         path?: never;
@@ -40250,6 +41122,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -40287,16 +41164,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          item?:
-            | 'technicalMeasures'
-            | 'ppe'
-            | 'training'
-            | 'healthCheck'
-            | 'monitoring'
-            | 'compensationInKind'
-            | 'accidentInsurance'
-            | 'accidentCosts'
-            | 'other';
+          item?: string;
         };
         header?: never;
         path?: never;
@@ -40315,6 +41183,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -40478,16 +41351,7 @@ export interface paths {
           businessId?: string;
           yearFrom?: number;
           yearTo?: number;
-          item?:
-            | 'technicalMeasures'
-            | 'ppe'
-            | 'training'
-            | 'healthCheck'
-            | 'monitoring'
-            | 'compensationInKind'
-            | 'accidentInsurance'
-            | 'accidentCosts'
-            | 'other';
+          item?: string;
         };
         header?: never;
         path?: never;
@@ -40954,6 +41818,9 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
+          trainedBy?: string;
+          on?: string;
+          course?: string;
         };
         header?: never;
         path?: never;
@@ -40972,6 +41839,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -41006,6 +41878,9 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
+          trainedBy?: string;
+          on?: string;
+          course?: string;
         };
         header?: never;
         path?: never;
@@ -41024,6 +41899,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -41309,10 +42189,12 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'issuer' | 'participantCount' | 'status' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          status?: 'draft' | 'submitted' | 'issued' | 'refused';
+          status?: string;
           businessId?: string;
           trainingId?: string;
           targetTrainingId?: string;
+          issuer?: string;
+          filedBy?: string;
         };
         header?: never;
         path?: never;
@@ -41663,10 +42545,12 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          status?: 'draft' | 'submitted' | 'issued' | 'refused';
+          status?: string;
           businessId?: string;
           trainingId?: string;
           targetTrainingId?: string;
+          issuer?: string;
+          filedBy?: string;
         };
         header?: never;
         path?: never;
@@ -41685,6 +42569,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -41719,10 +42608,12 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          status?: 'draft' | 'submitted' | 'issued' | 'refused';
+          status?: string;
           businessId?: string;
           trainingId?: string;
           targetTrainingId?: string;
+          issuer?: string;
+          filedBy?: string;
         };
         header?: never;
         path?: never;
@@ -41741,6 +42632,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -41854,10 +42750,12 @@ export interface paths {
           keyWord?: string;
           sortField?: 'code' | 'issuer' | 'participantCount' | 'status' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          status?: 'draft' | 'submitted' | 'issued' | 'refused';
+          status?: string;
           businessId?: string;
           trainingId?: string;
           targetTrainingId?: string;
+          issuer?: string;
+          filedBy?: string;
         };
         header?: never;
         path?: never;
@@ -41989,8 +42887,8 @@ export interface paths {
           workerId?: string;
           targetTrainingId?: string;
           trainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
-          status?: 'current' | 'superseded' | 'revoked';
+          credential?: string;
+          status?: string;
           issuedOnFrom?: string;
           issuedOnTo?: string;
           validUntilFrom?: string;
@@ -42415,8 +43313,8 @@ export interface paths {
           workerId?: string;
           targetTrainingId?: string;
           trainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
-          status?: 'current' | 'superseded' | 'revoked';
+          credential?: string;
+          status?: string;
           issuedOnFrom?: string;
           issuedOnTo?: string;
           validUntilFrom?: string;
@@ -42439,6 +43337,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -42477,8 +43380,8 @@ export interface paths {
           workerId?: string;
           targetTrainingId?: string;
           trainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
-          status?: 'current' | 'superseded' | 'revoked';
+          credential?: string;
+          status?: string;
           issuedOnFrom?: string;
           issuedOnTo?: string;
           validUntilFrom?: string;
@@ -42501,6 +43404,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -42619,8 +43527,8 @@ export interface paths {
           workerId?: string;
           targetTrainingId?: string;
           trainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
-          status?: 'current' | 'superseded' | 'revoked';
+          credential?: string;
+          status?: string;
           issuedOnFrom?: string;
           issuedOnTo?: string;
           validUntilFrom?: string;
@@ -42761,7 +43669,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -43107,7 +44015,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -43127,6 +44035,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -43161,7 +44074,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -43181,6 +44094,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -43304,7 +44222,7 @@ export interface paths {
             | 'createdAt'
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -43433,7 +44351,7 @@ export interface paths {
           sortField?:
             'code' | 'className' | 'legalBasis' | 'validFrom' | 'validTo' | 'verified' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           targetTrainingId?: string;
           verified?: 'true' | 'false';
         };
@@ -43778,7 +44696,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           targetTrainingId?: string;
           verified?: 'true' | 'false';
         };
@@ -43799,6 +44717,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -43833,7 +44756,7 @@ export interface paths {
           ids?: string[];
           id?: string;
           take?: number;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           targetTrainingId?: string;
           verified?: 'true' | 'false';
         };
@@ -43854,6 +44777,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -43968,7 +44896,7 @@ export interface paths {
           sortField?:
             'code' | 'className' | 'legalBasis' | 'validFrom' | 'validTo' | 'verified' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           targetTrainingId?: string;
           verified?: 'true' | 'false';
         };
@@ -44109,7 +45037,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           targetTrainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
+          credential?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -44492,7 +45420,7 @@ export interface paths {
           id?: string;
           take?: number;
           targetTrainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
+          credential?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -44512,6 +45440,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -44547,7 +45480,7 @@ export interface paths {
           id?: string;
           take?: number;
           targetTrainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
+          credential?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -44567,6 +45500,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -44692,7 +45630,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           targetTrainingId?: string;
-          credential?: 'certificate' | 'card' | 'logbook';
+          credential?: string;
           verified?: 'true' | 'false';
         };
         header?: never;
@@ -44826,7 +45764,7 @@ export interface paths {
           startDateTo?: string;
           notifiedOnFrom?: string;
           notifiedOnTo?: string;
-          status?: 'submitted' | 'acknowledged';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -45257,7 +46195,7 @@ export interface paths {
           startDateTo?: string;
           notifiedOnFrom?: string;
           notifiedOnTo?: string;
-          status?: 'submitted' | 'acknowledged';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -45276,6 +46214,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -45316,7 +46259,7 @@ export interface paths {
           startDateTo?: string;
           notifiedOnFrom?: string;
           notifiedOnTo?: string;
-          status?: 'submitted' | 'acknowledged';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -45335,6 +46278,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -45454,7 +46402,7 @@ export interface paths {
           startDateTo?: string;
           notifiedOnFrom?: string;
           notifiedOnTo?: string;
-          status?: 'submitted' | 'acknowledged';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -45590,7 +46538,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           unitId?: string;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           validToFrom?: string;
           validToTo?: string;
         };
@@ -45970,7 +46918,7 @@ export interface paths {
           id?: string;
           take?: number;
           unitId?: string;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           validToFrom?: string;
           validToTo?: string;
         };
@@ -45991,6 +46939,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -46026,7 +46979,7 @@ export interface paths {
           id?: string;
           take?: number;
           unitId?: string;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           validToFrom?: string;
           validToTo?: string;
         };
@@ -46047,6 +47000,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -46215,7 +47173,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           unitId?: string;
-          className?: 'A' | 'B' | 'C';
+          className?: string;
           validToFrom?: string;
           validToTo?: string;
         };
@@ -46354,7 +47312,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          status?: 'draft' | 'submitted' | 'resubmitted' | 'acknowledged' | 'refused';
+          status?: string;
           submittedOnFrom?: string;
           submittedOnTo?: string;
           acknowledgedOnFrom?: string;
@@ -46738,7 +47696,7 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          status?: 'draft' | 'submitted' | 'resubmitted' | 'acknowledged' | 'refused';
+          status?: string;
           submittedOnFrom?: string;
           submittedOnTo?: string;
           acknowledgedOnFrom?: string;
@@ -46761,6 +47719,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -46796,7 +47759,7 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          status?: 'draft' | 'submitted' | 'resubmitted' | 'acknowledged' | 'refused';
+          status?: string;
           submittedOnFrom?: string;
           submittedOnTo?: string;
           acknowledgedOnFrom?: string;
@@ -46819,6 +47782,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -46942,7 +47910,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          status?: 'draft' | 'submitted' | 'resubmitted' | 'acknowledged' | 'refused';
+          status?: string;
           submittedOnFrom?: string;
           submittedOnTo?: string;
           acknowledgedOnFrom?: string;
@@ -47533,6 +48501,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -48129,6 +49102,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -48512,7 +49490,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
-          status?: 'approved' | 'paying' | 'suspended' | 'ended';
+          status?: string;
           decisionDateFrom?: string;
           decisionDateTo?: string;
         };
@@ -48920,7 +49898,7 @@ export interface paths {
           id?: string;
           take?: number;
           adminUnitId?: string;
-          status?: 'approved' | 'paying' | 'suspended' | 'ended';
+          status?: string;
           decisionDateFrom?: string;
           decisionDateTo?: string;
         };
@@ -48941,6 +49919,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -49065,7 +50048,7 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
-          status?: 'approved' | 'paying' | 'suspended' | 'ended';
+          status?: string;
           decisionDateFrom?: string;
           decisionDateTo?: string;
         };
@@ -49204,9 +50187,9 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
-          sex?: 'male' | 'female';
-          reason?: 'contractEnded' | 'dismissed' | 'restructuring' | 'resigned' | 'other';
-          status?: 'seeking' | 'inTraining' | 'employed';
+          sex?: string;
+          reason?: string;
+          status?: string;
           jobLostDateFrom?: string;
           jobLostDateTo?: string;
         };
@@ -49608,9 +50591,9 @@ export interface paths {
           id?: string;
           take?: number;
           adminUnitId?: string;
-          sex?: 'male' | 'female';
-          reason?: 'contractEnded' | 'dismissed' | 'restructuring' | 'resigned' | 'other';
-          status?: 'seeking' | 'inTraining' | 'employed';
+          sex?: string;
+          reason?: string;
+          status?: string;
           jobLostDateFrom?: string;
           jobLostDateTo?: string;
         };
@@ -49631,6 +50614,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -49800,9 +50788,9 @@ export interface paths {
             | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           adminUnitId?: string;
-          sex?: 'male' | 'female';
-          reason?: 'contractEnded' | 'dismissed' | 'restructuring' | 'resigned' | 'other';
-          status?: 'seeking' | 'inTraining' | 'employed';
+          sex?: string;
+          reason?: string;
+          status?: string;
           jobLostDateFrom?: string;
           jobLostDateTo?: string;
         };
@@ -49933,7 +50921,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           unitId?: string;
           userTypeId?: string;
-          status?: 'inactive' | 'active' | 'disabled' | 'locked';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -50310,7 +51298,7 @@ export interface paths {
           take?: number;
           unitId?: string;
           userTypeId?: string;
-          status?: 'inactive' | 'active' | 'disabled' | 'locked';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -50329,6 +51317,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -50365,7 +51358,7 @@ export interface paths {
           take?: number;
           unitId?: string;
           userTypeId?: string;
-          status?: 'inactive' | 'active' | 'disabled' | 'locked';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -50384,6 +51377,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -50545,7 +51543,7 @@ export interface paths {
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           unitId?: string;
           userTypeId?: string;
-          status?: 'inactive' | 'active' | 'disabled' | 'locked';
+          status?: string;
         };
         header?: never;
         path?: never;
@@ -50968,6 +51966,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -51254,86 +52257,11 @@ export interface paths {
           sortField?: 'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          sex?: 'male' | 'female';
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          sex?: string;
+          nationality?: string;
           occupationId?: string;
           contractTypeId?: string;
-          workingForm?: 'fullTime' | 'partTime' | 'seasonal' | 'remote';
+          workingForm?: string;
           healthClassId?: string;
           targetTrainingId?: string;
           startDateFrom?: string;
@@ -51991,86 +52919,11 @@ export interface paths {
           id?: string;
           take?: number;
           businessId?: string;
-          sex?: 'male' | 'female';
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          sex?: string;
+          nationality?: string;
           occupationId?: string;
           contractTypeId?: string;
-          workingForm?: 'fullTime' | 'partTime' | 'seasonal' | 'remote';
+          workingForm?: string;
           healthClassId?: string;
           targetTrainingId?: string;
           startDateFrom?: string;
@@ -52093,6 +52946,11 @@ export interface paths {
               label: string;
               code: string | null;
               parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
             }[];
           };
         };
@@ -52253,86 +53111,11 @@ export interface paths {
           sortField?: 'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
-          sex?: 'male' | 'female';
-          nationality?:
-            | 'VN'
-            | 'CN'
-            | 'KR'
-            | 'KP'
-            | 'JP'
-            | 'TW'
-            | 'HK'
-            | 'MO'
-            | 'TH'
-            | 'LA'
-            | 'KH'
-            | 'MM'
-            | 'MY'
-            | 'SG'
-            | 'ID'
-            | 'PH'
-            | 'BN'
-            | 'TL'
-            | 'IN'
-            | 'PK'
-            | 'BD'
-            | 'NP'
-            | 'LK'
-            | 'MN'
-            | 'KZ'
-            | 'UZ'
-            | 'TR'
-            | 'IL'
-            | 'AE'
-            | 'SA'
-            | 'QA'
-            | 'KW'
-            | 'IR'
-            | 'RU'
-            | 'UA'
-            | 'BY'
-            | 'GB'
-            | 'IE'
-            | 'FR'
-            | 'DE'
-            | 'IT'
-            | 'ES'
-            | 'PT'
-            | 'NL'
-            | 'BE'
-            | 'CH'
-            | 'AT'
-            | 'SE'
-            | 'NO'
-            | 'DK'
-            | 'FI'
-            | 'PL'
-            | 'CZ'
-            | 'SK'
-            | 'HU'
-            | 'RO'
-            | 'BG'
-            | 'GR'
-            | 'US'
-            | 'CA'
-            | 'MX'
-            | 'CU'
-            | 'BR'
-            | 'AR'
-            | 'CL'
-            | 'CO'
-            | 'PE'
-            | 'EG'
-            | 'MA'
-            | 'DZ'
-            | 'NG'
-            | 'KE'
-            | 'ZA'
-            | 'AU'
-            | 'NZ';
+          sex?: string;
+          nationality?: string;
           occupationId?: string;
           contractTypeId?: string;
-          workingForm?: 'fullTime' | 'partTime' | 'seasonal' | 'remote';
+          workingForm?: string;
           healthClassId?: string;
           targetTrainingId?: string;
           startDateFrom?: string;
@@ -55497,6 +56280,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/Training/generate-template-training-worker': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Template (xlsx) of a course's results for import-training-worker-from-json: citizen ID or passport, result, certificate number and date, note */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Training/update-training-worker-results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save the results of a course's participants in one request (rows: workerId, result, certificateNumber, certificateDate, note); checked as the import checks a file, errors at rows.<index>.<field> */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            trainingId: string;
+            rows: {
+              workerId: string;
+              result?: string | null;
+              certificateNumber?: string | null;
+              certificateDate?: string | null;
+              note?: string | null;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              updated: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/CollectWorker/file-collect-worker-report': {
     parameters: {
       query?: never;
@@ -55569,7 +56443,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public look-up of a worker by citizen ID or passport number with the birth date (the employment, no personal data) */
+    /** Public confirmation of a worker by citizen ID or passport number with the birth date (employer and since when; no personal or health data) */
     get: {
       parameters: {
         query: {
@@ -55590,15 +56464,10 @@ export interface paths {
           };
           content: {
             'application/json': {
-              fullName: string;
-              nationality: string | null;
               identifierMasked: string;
               businessId: string | null;
               employerName: string;
-              occupation: string | null;
-              position: string | null;
               workingSince: string | null;
-              healthClass: string | null;
               validWorkPermit: boolean | null;
             };
           };
@@ -58092,11 +58961,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public look-up of a work permit or confirmation by its number, or by passport number and birth date (no personal data beyond the permit) */
+    /** Public confirmation of a work permit: its number with the passport number or the birth date (validity and employer only) */
     get: {
       parameters: {
-        query?: {
-          number?: string;
+        query: {
+          number: string;
           passportNumber?: string;
           birthDate?: string;
         };
@@ -58113,21 +58982,14 @@ export interface paths {
           };
           content: {
             'application/json': {
-              items: {
-                number: string;
-                /** @enum {string} */
-                kind: 'new' | 'extend' | 'renew' | 'confirm';
-                /** @enum {string} */
-                status: 'valid' | 'notYetValid' | 'expired' | 'revoked';
-                validFrom: string | null;
-                validTo: string | null;
-                employerName: string;
-                jobTitle: string | null;
-                position: string | null;
-                workerName: string;
-                nationality: string | null;
-                passportMasked: string | null;
-              }[];
+              number: string;
+              /** @enum {string} */
+              kind: 'new' | 'extend' | 'renew' | 'confirm';
+              /** @enum {string} */
+              status: 'valid' | 'notYetValid' | 'expired' | 'revoked';
+              validFrom: string | null;
+              validTo: string | null;
+              employerName: string;
             };
           };
         };
@@ -61246,6 +62108,7 @@ export interface paths {
           keyWord?: string;
           severity?: 'light' | 'serious' | 'fatal';
           status?: 'declared' | 'returned' | 'investigating' | 'concluded';
+          toInvestigate?: 'true' | 'false';
           businessId?: string;
           occurredFrom?: string;
           occurredTo?: string;
@@ -64199,6 +65062,7 @@ export interface paths {
                 titleKey: string;
                 count: number;
                 link: string;
+                listApi: string | null;
                 /** @enum {string} */
                 tone: 'action' | 'warning' | 'info';
               }[];
@@ -65825,7 +66689,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Follow a suggestion by its code: its status and, once published, the answer (never the sender) */
+    /** Follow a suggestion by its code: its status and, once answered (published or not), the answer (never the sender) */
     get: {
       parameters: {
         query?: never;
@@ -65948,6 +66812,7 @@ export interface paths {
           pageSize?: number;
           keyword?: string;
           status?: 'new' | 'assigned' | 'answered' | 'published' | 'closed';
+          waiting?: 'true' | 'false';
           topic?: 'safety' | 'accident' | 'equipment' | 'workPermit' | 'employment' | 'training' | 'portal' | 'other';
         };
         header?: never;
@@ -70152,6 +71017,8 @@ export interface paths {
               status: 'queued' | 'running' | 'done' | 'failed';
               /** @enum {string|null} */
               stage: 'checking' | 'saving' | null;
+              interrupted: boolean;
+              resumesAt: string | null;
               total: number;
               done: number;
               created: number | null;

@@ -56,4 +56,6 @@ export function showServerErrors(
 }
 
 export { useSubmit } from './use-submit.ts';
+export { keepEnterInDateFields, notInFuture } from './dates.ts';
+export { groupedNumberInput } from './numbers.ts';
 export { newIdempotencyKey, type SubmitHandlers, type SubmitOutcome } from './submit.ts';

@@ -243,8 +243,11 @@ export function SearchBox({
   );
 }
 
-/** The width of a row's action column for this many icon buttons. */
-export const actionsWidth = (buttons: number) => 16 + buttons * 32 + Math.max(0, buttons - 1) * 2;
+/**
+ * The width of a row's action column for this many icon buttons, never narrower than its header ("Thao tác")
+ * needs on one line: a one-button column would otherwise wrap the header over three lines.
+ */
+export const actionsWidth = (buttons: number) => Math.max(96, 16 + buttons * 32 + Math.max(0, buttons - 1) * 2);
 
 export interface RowAction {
   kind: 'view' | 'edit' | 'delete';

@@ -14,6 +14,9 @@ import { useUrlListState } from './index.tsx';
  * naming columns and filter widgets.
  */
 export interface SummaryAnswer<Row, K extends string> {
+  /** The period counted (the server's default when the address names none). */
+  from: string;
+  to: string;
   rows: Row[];
   totals: Record<K, number>;
 }
@@ -64,6 +67,8 @@ export function SummaryTable<Row extends Record<K, number>, K extends string>(p:
   const totals = summary.data?.totals;
   const naming = p.columns.length;
   const set = (changes: Record<string, string | null>) => state.set(changes);
+  const from = query.from ?? summary.data?.from;
+  const to = query.to ?? summary.data?.to;
 
   return (
     <Card>
@@ -74,7 +79,8 @@ export function SummaryTable<Row extends Record<K, number>, K extends string>(p:
             allowEmpty={[true, true]}
             placeholder={[p.texts.from, p.texts.to]}
             aria-label={p.texts.period}
-            value={[query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null]}
+            // Empty dates stand for the server's default period: the fields show the period the table counts.
+            value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
             onChange={(dates) =>
               set({
                 from: dates?.[0]?.format('YYYY-MM-DD') ?? null,

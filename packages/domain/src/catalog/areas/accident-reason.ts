@@ -15,6 +15,7 @@ export default defineCatalog({
   },
   titleField: 'name',
   codeField: 'code',
+  optionOrder: 'code',
   unique: { code: ['code'], name: ['name'] },
   list: { columns: ['code', 'name', 'party'], defaultSort: { field: 'code', order: 'asc' } },
   filters: ['party'],

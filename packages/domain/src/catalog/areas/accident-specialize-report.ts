@@ -18,7 +18,7 @@ export default defineCatalog({
     code: field.code(),
     name: field.name({ max: 500 }),
     typeId: field.reference({ target: 'accidentSpecializeType', required: true }),
-    year: field.number({ integer: true, min: 2000, max: 2100, required: true }),
+    year: field.year({ required: true }),
     period: field.enum({
       options: STATISTICS_PERIODS,
       required: true,

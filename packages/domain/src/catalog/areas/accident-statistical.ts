@@ -20,7 +20,7 @@ export default defineCatalog({
     code: field.code(),
     // Forced to an employer user's own; the department and communes choose it (required by the module's hook).
     businessId: field.employer(),
-    year: field.number({ integer: true, min: 2000, max: 2100, required: true }),
+    year: field.year({ required: true }),
     period: field.enum({ options: STATISTICS_PERIODS, required: true }),
     // Left empty, taken from the employer's worker register when the report is created.
     totalWorkers: field.number({ integer: true, min: 0, max: 10_000_000 }),
@@ -29,6 +29,8 @@ export default defineCatalog({
     status: field.enum({ options: STATISTICS_STATUSES, readOnly: true }),
     dueDate: field.date({ readOnly: true }),
     submittedOn: field.date({ readOnly: true }),
+    // Days the report was filed after its deadline (empty when on time): computed on every read by the module.
+    daysLate: field.number({ integer: true, min: 1, readOnly: true, phrase: 'accidents:statistics.page.lateMark' }),
     returnReason: field.longText({ readOnly: true }),
     accidentCount: field.number({ integer: true, min: 0, readOnly: true }),
     victimCount: field.number({ integer: true, min: 0, readOnly: true }),
@@ -50,6 +52,7 @@ export default defineCatalog({
       'status',
       'dueDate',
       'submittedOn',
+      'daysLate',
     ],
     defaultSort: { field: 'year', order: 'desc' },
     countLimit: 10_000,

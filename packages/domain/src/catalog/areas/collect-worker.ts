@@ -17,7 +17,7 @@ export default defineCatalog({
     code: field.code(),
     title: field.name({ max: 500 }),
     businessId: field.employer({ required: true }),
-    year: field.number({ integer: true, min: 2000, max: 2100, required: true }),
+    year: field.year({ required: true }),
     period: field.enum({ options: REPORT_PERIODS, required: true, optionLabels: 'workers:reportPeriods' }),
     totalWorkers: field.number({ integer: true, min: 0, max: 1_000_000, required: true }),
     femaleWorkers: field.number({ integer: true, min: 0, max: 1_000_000 }),

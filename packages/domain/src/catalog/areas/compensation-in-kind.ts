@@ -17,7 +17,7 @@ export default defineCatalog({
     code: field.code(),
     // Forced to an employer user's own; the department and communes choose it (required by the module's hook).
     businessId: field.employer(),
-    year: field.number({ integer: true, min: 2000, max: 2100, required: true }),
+    year: field.year({ required: true }),
     job: field.text({ max: 500, required: true, width: 40 }),
     hazard: field.text({ max: 500, width: 32 }),
     levelId: field.reference({ target: 'compensationLevel', required: true }),

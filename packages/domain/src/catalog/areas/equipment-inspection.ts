@@ -17,8 +17,17 @@ export default defineCatalog({
     certificateNumber: field.text({ max: 100, code: true, required: true, width: 20 }),
     businessId: field.employer(),
     equipmentId: field.reference({ target: 'equipment', required: true }),
-    organizationId: field.reference({ target: 'inspectionOrganization', required: true }),
-    inspectorId: field.reference({ target: 'inspector', required: true }),
+    // Only those accredited for the machine's type on the inspection date (and the inspector of the organisation).
+    organizationId: field.reference({
+      target: 'inspectionOrganization',
+      required: true,
+      dependsOn: { equipmentId: 'equipmentId', on: 'inspectionDate' },
+    }),
+    inspectorId: field.reference({
+      target: 'inspector',
+      required: true,
+      dependsOn: { equipmentId: 'equipmentId', on: 'inspectionDate', organizationId: 'organizationId' },
+    }),
     kind: field.enum({ options: ['first', 'periodic', 'unscheduled'], required: true }),
     inspectionDate: field.date({ required: true }),
     result: field.enum({ options: ['pass', 'fail'], required: true }),

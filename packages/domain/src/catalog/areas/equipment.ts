@@ -22,7 +22,7 @@ export default defineCatalog({
     manufacturer: field.text({ max: 255, width: 24 }),
     model: field.text({ max: 255, width: 20 }),
     serialNumber: field.text({ max: 100, required: true, width: 20, sample: (tag, n) => `${tag}-SN-${n}` }),
-    manufactureYear: field.number({ integer: true, min: 1900, max: 2100 }),
+    manufactureYear: field.year({ min: 1900 }),
     capacity: field.text({ max: 100, width: 16 }),
     location: field.text({ max: 500, width: 32 }),
     wardId: field.adminUnit({ level: 'ward' }),

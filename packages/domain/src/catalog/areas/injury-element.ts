@@ -14,6 +14,7 @@ export default defineCatalog({
   },
   titleField: 'name',
   codeField: 'code',
+  optionOrder: 'code',
   unique: { code: ['code'], name: ['name'] },
   list: { columns: ['code', 'name', 'description'], defaultSort: { field: 'code', order: 'asc' } },
   search: ['code', 'name'],

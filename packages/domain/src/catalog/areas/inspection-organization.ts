@@ -32,6 +32,8 @@ export default defineCatalog({
   },
   filters: ['validTo'],
   search: ['code', 'name', 'accreditationNumber'],
+  // Those accredited for a machine's type on a date: a certificate's picker.
+  optionParams: { equipmentId: 'id', on: 'date' },
   routes: { base: '/an-toan-ve-sinh-lao-dong/to-chuc-kiem-dinh' },
   menu: { group: 'safety', order: 23 },
 });

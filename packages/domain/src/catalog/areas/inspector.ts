@@ -30,6 +30,8 @@ export default defineCatalog({
   },
   filters: ['organizationId', 'validTo'],
   search: ['code', 'fullName', 'accreditationNumber'],
+  // Those accredited for a machine's type on a date: a certificate's picker.
+  optionParams: { equipmentId: 'id', on: 'date' },
   paths: { delete: 'delete-inspectors', import: 'import-inspector-from-json' },
   routes: { base: '/an-toan-ve-sinh-lao-dong/kiem-dinh-vien' },
   menu: { group: 'safety', order: 22 },

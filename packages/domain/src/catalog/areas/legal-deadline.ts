@@ -26,9 +26,10 @@ export default defineCatalog({
   titleField: 'name',
   codeField: 'code',
   unique: { code: ['code'] },
+  // Rows read by what the limit is about: the code and the rule are identifiers (the form shows them).
   list: {
-    columns: ['code', 'rule', 'name', 'amount', 'unit', 'legalBasis', 'validFrom', 'validTo', 'verified'],
-    defaultSort: { field: 'code', order: 'asc' },
+    columns: ['name', 'amount', 'unit', 'legalBasis', 'validFrom', 'validTo', 'verified'],
+    defaultSort: { field: 'name', order: 'asc' },
   },
   filters: ['rule', 'unit', 'verified'],
   search: ['code', 'name', 'legalBasis'],

@@ -19,7 +19,7 @@ export default defineCatalog({
     // Forced to an employer user's own; the department and communes choose it (required by the module's hook).
     businessId: field.employer(),
     // The monitoring date's year (set by the module's hook): the lists' year filter.
-    year: field.number({ integer: true, min: 2000, max: 2100, readOnly: true }),
+    year: field.year({ readOnly: true }),
     organizationId: field.reference({ target: 'monitoringOrganization', required: true }),
     monitoredOn: field.date({ required: true }),
     reportedOn: field.date(),

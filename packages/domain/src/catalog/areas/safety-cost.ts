@@ -16,7 +16,7 @@ export default defineCatalog({
     code: field.code(),
     // Forced to an employer user's own; the department and communes choose it (required by the module's hook).
     businessId: field.employer(),
-    year: field.number({ integer: true, min: 2000, max: 2100, required: true }),
+    year: field.year({ required: true }),
     item: field.enum({ options: SAFETY_COST_ITEMS, required: true }),
     amount: field.number({ integer: true, min: 0, max: 1_000_000_000_000_000, required: true }),
     note: field.longText(),

@@ -19,6 +19,9 @@ export default defineCatalog({
   unique: { code: ['code'], name: ['name'] },
   list: { columns: ['code', 'name', 'trainingHours', 'refresherYears'], defaultSort: { field: 'code', order: 'asc' } },
   search: ['code', 'name'],
+  // The groups a training unit may run on a date (its class's rules then): a course's or a notice's picker; a
+  // course's own group: a credential's picker.
+  optionParams: { trainedBy: 'id', on: 'date', course: 'id' },
   paths: { byCode: 'get-by-code/{code}' },
   routes: { base: '/nguoi-lao-dong/nhom-doi-tuong-huan-luyen' },
   menu: { group: 'workers', order: 40 },

@@ -49,7 +49,7 @@ export default defineCatalog({
     ],
     defaultSort: { field: 'updatedAt', order: 'desc' },
   },
-  filters: ['status', 'businessId', 'trainingId', 'targetTrainingId'],
+  filters: ['status', 'businessId', 'trainingId', 'targetTrainingId', 'issuer', 'filedBy'],
   search: ['code'],
   excel: ['code', 'trainingId', 'businessId', 'note'],
   routes: { base: '/an-toan-ve-sinh-lao-dong/de-nghi-cap-giay-huan-luyen', own: ['detail'], import: false },

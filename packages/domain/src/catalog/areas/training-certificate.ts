@@ -22,7 +22,13 @@ export default defineCatalog({
     certificateNumber: field.text({ max: 100, code: true, required: true, width: 30 }),
     businessId: field.employer(),
     workerId: field.reference({ target: 'worker', required: true, width: 28 }),
-    targetTrainingId: field.reference({ target: 'targetTraining', required: true, width: 28 }),
+    // A credential from a course is of the course's group.
+    targetTrainingId: field.reference({
+      target: 'targetTraining',
+      required: true,
+      width: 28,
+      dependsOn: { course: 'trainingId' },
+    }),
     trainingId: field.reference({ target: 'training', width: 28 }),
     // Absent: the one the group rule in force on the issue date names (hooks).
     credential: field.enum({ options: TRAINING_CREDENTIALS, optionLabels: 'training:credentials' }),

@@ -25,7 +25,12 @@ export default defineCatalog({
     unitId: field.reference({ target: 'unit', required: true, width: 36 }),
     // A course of the unit's in the portal, by its code: what the notice leaves empty is taken from it.
     courseCode: field.text({ max: 50, code: true, width: 18 }),
-    targetTrainingId: field.reference({ target: 'targetTraining', width: 28 }),
+    // Only the groups the unit's class allows on the start date.
+    targetTrainingId: field.reference({
+      target: 'targetTraining',
+      width: 28,
+      dependsOn: { trainedBy: 'unitId', on: 'startDate' },
+    }),
     kind: field.enum({ options: COURSE_KINDS, optionLabels: 'training:courseKinds' }),
     startDate: field.date(),
     endDate: field.date(),

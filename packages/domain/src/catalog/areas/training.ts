@@ -21,7 +21,12 @@ export default defineCatalog({
     code: field.code(),
     name: field.name({ max: 500 }),
     businessId: field.employer(),
-    targetTrainingId: field.reference({ target: 'targetTraining', required: true }),
+    // Only the groups the training unit's class allows on the start date.
+    targetTrainingId: field.reference({
+      target: 'targetTraining',
+      required: true,
+      dependsOn: { trainedBy: 'trainerUnitId', on: 'startDate' },
+    }),
     // A first course or a refresher: the minimum hours differ (TrainingGroupRule).
     kind: field.enum({ options: COURSE_KINDS, optionLabels: 'training:courseKinds' }),
     trainerUnitId: field.reference({ target: 'unit' }),

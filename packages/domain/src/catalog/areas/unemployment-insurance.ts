@@ -24,7 +24,9 @@ export default defineCatalog({
     adminUnitId: field.adminUnit({ level: 'ward', required: true, width: 30 }),
     lastEmployer: field.text({ max: 500, width: 32 }),
     contributionMonths: field.number({ integer: true, min: 12, max: 600 }),
-    benefitMonths: field.number({ integer: true, min: 3, max: 12, required: true }),
+    // A sanity bound only: the legal maximum (12 months today) is reference data the workers module checks on
+    // the decision date (LegalDeadline rule `unemployment.benefitMonths.max`).
+    benefitMonths: field.number({ integer: true, min: 3, max: 60, required: true }),
     monthlyAmount: field.number({ integer: true, min: 0, max: 100_000_000, required: true }),
     decisionDate: field.date({ required: true }),
     startDate: field.date({ required: true }),

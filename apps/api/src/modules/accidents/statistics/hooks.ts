@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { periodRange, type StatisticsPeriod } from '@portal/domain/accidents/statistics/index';
+import { daysBetween } from '@portal/domain/dates';
 import { translate } from '@portal/domain/i18n';
 import type { Executor } from '../../../catalog/context.ts';
 import { catalogueHook, type CatalogueHookEntry } from '../../../catalog/hooks.ts';
@@ -66,6 +67,20 @@ const statisticalRules = catalogueHook('accidentStatistical', {
   // The victims of the report's period, copied again after any change of its header (losses entered are kept).
   async afterChange({ ctx, record }) {
     await prefillVictims(ctx.db, record.id);
+  },
+  // The late mark, on every read: the deadline is the one in force for the report's period now (a corrected
+  // LegalDeadline row applies to reports already filed), the stored one when the rule is gone.
+  async afterRead({ ctx, records }) {
+    const deadlines = new Map<string, Promise<string | null>>();
+    for (const record of records) {
+      const submitted = (record.submittedOn as string | null) ?? null;
+      const key = `${String(record.year)}-${String(record.period)}`;
+      if (record.year != null && record.period != null && !deadlines.has(key))
+        deadlines.set(key, periodDueDate(ctx.db, Number(record.year), record.period as StatisticsPeriod));
+      const due = (await deadlines.get(key)) ?? (record.dueDate as string | null) ?? null;
+      record.dueDate = due;
+      record.daysLate = submitted && due && submitted > due ? daysBetween(due, submitted) : null;
+    }
   },
   async beforeDelete({ ctx, ids }) {
     const submitted = await sql<{ n: number }>`select count(*)::int as n from accident_statistical

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { emptyFigures, sectionTotal, type StatisticsFigures } from '@portal/domain/accidents/statistics/index';
+import { formatNumber } from '@portal/domain/format';
 import { translate } from '@portal/domain/i18n';
 import type { OpContext } from '../../../catalog/context.ts';
 import { renderDocument } from '../../../platform/documents/index.ts';
 import { clock } from '../../../platform/clock/index.ts';
-import { getPortalConfig } from '../../configuration/index.ts';
+import { documentSignature, getPortalConfig } from '../../configuration/index.ts';
 import { figureRows, loadReport } from './service.ts';
 import { linesOf, loadSpecializeReport } from './specialize.ts';
 
@@ -16,8 +17,9 @@ import { linesOf, loadSpecializeReport } from './specialize.ts';
  */
 
 const dmy = (date: string) => date.split('-').reverse().join('/');
-const count = (n: number) => Math.round(n).toLocaleString('vi-VN');
-const thousands = (n: number) => Math.round(n / 1000).toLocaleString('vi-VN');
+// The portal's one number format (Vietnamese thousands separator), not the server's ICU data.
+const count = (n: number) => formatNumber(Math.round(n), 'vi');
+const thousands = (n: number) => formatNumber(Math.round(n / 1000), 'vi');
 
 function placeLine(ctx: OpContext, province: string): string {
   const [y, m, d] = clock.today().split('-');
@@ -215,7 +217,7 @@ export async function specializePdf(ctx: OpContext, id: string): Promise<{ pdf: 
       ].map((c) => t(`columns.${c}`)),
       rows,
     },
-    signature: { title: t('departmentSignature') },
+    signature: await documentSignature(ctx.db, ctx.lang, 'accidentSpecializeReport', t('departmentSignature')),
     footer: t('footer', { code: String(report.code) }),
     metadata: { title, subject: String(report.code) },
   });

@@ -342,7 +342,9 @@ export async function submitReport(ctx: OpContext, id: string): Promise<CatalogR
         ],
       });
     await refreshRows(tx.db, id);
+    // days_late is kept for sorting the list; reads compute it again from the deadline in force (hooks.ts).
     await sql`update accident_statistical set status = ${to}, submitted_on = ${clock.today()}::date,
+        days_late = case when due_date < ${clock.today()}::date then ${clock.today()}::date - due_date end,
         return_reason = null, updated_at = now(), updated_by = ${tx.principal?.userId ?? null}
       where id = ${id}::uuid`.execute(tx.db);
     const business = await sql<{ name: string }>`select name from business

@@ -95,7 +95,7 @@ export function summaryStatements(principal: Principal | null, q: SummaryQuery) 
         ? {
             id: sql`b.ward_code`,
             join: sql``,
-            name: sql`(select w.name from admin_unit w where w.id = g.key_id)`,
+            name: sql`(select w.full_name from admin_unit w where w.id = g.key_id)`,
             code: sql`g.key_id::text`,
           }
         : {
@@ -214,7 +214,7 @@ export async function notReported(
   const total = await sql<{ n: number }>`select count(*)::int as n ${base}`.execute(db);
   const page = await sql<NotReportedRow>`
     select b.id as "businessId", b.name as "businessName", b.code as "taxCode",
-      (select w.name from admin_unit w where w.id = b.ward_code) as "wardName",
+      (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName",
       r.id as "reportId", r.status as "reportStatus"
     ${base}
     order by b.name, b.id

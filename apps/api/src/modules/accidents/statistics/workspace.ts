@@ -12,6 +12,12 @@ import { periodDueDate } from './reference.ts';
  * passed — the employers in their scope that have not submitted the report of that period.
  */
 const list = STATISTICS_PATHS.list;
+const API = '/api/AccidentStatistical';
+/** The period falling due as the list's filters (a year is a number filter, hence its range). */
+const periodFilter = (today: string) => {
+  const { year, period } = periodDueOn(today);
+  return `yearFrom=${year}&yearTo=${year}&period=${period}`;
+};
 
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
@@ -30,10 +36,9 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
           and status = 'submitted'`.execute(ctx.db);
       return found.rows[0]?.n ? 0 : 1;
     },
-    link: (ctx) => {
-      const { year, period } = periodDueOn(ctx.today);
-      return `${list}?year=${year}&period=${period}`;
-    },
+    link: (ctx) => `${list}?${periodFilter(ctx.today)}`,
+    // One report to file, not a list of the counted records.
+    listApi: null,
   },
   {
     key: 'accidents.statisticsReturned',
@@ -50,6 +55,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
       return found.rows[0]?.n ?? 0;
     },
     link: `${list}?status=returned`,
+    listApi: `${API}/accidentStatisticals?status=returned`,
   },
   {
     key: 'accidents.statisticsToReview',
@@ -66,10 +72,8 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
           and ${employerScope(ctx.principal)}`.execute(ctx.db);
       return found.rows[0]?.n ?? 0;
     },
-    link: (ctx) => {
-      const { year, period } = periodDueOn(ctx.today);
-      return `${list}?status=submitted&year=${year}&period=${period}`;
-    },
+    link: (ctx) => `${list}?status=submitted&${periodFilter(ctx.today)}`,
+    listApi: (ctx) => `${API}/accidentStatisticals?status=submitted&${periodFilter(ctx.today)}`,
   },
   {
     key: 'accidents.statisticsNotReported',
@@ -91,6 +95,12 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     link: (ctx) => {
       const { year, period } = periodDueOn(ctx.today);
       return `${STATISTICS_PATHS.summary}?year=${year}&period=${period}&tab=notReported`;
+    },
+    // Before the deadline nobody is late: the card stays idle and lists nothing.
+    listApi: async (ctx) => {
+      const { year, period } = periodDueOn(ctx.today);
+      const due = await periodDueDate(ctx.db, year, period);
+      return due && ctx.today > due ? `${API}/get-paging-not-reported?year=${year}&period=${period}` : null;
     },
   },
 ];

@@ -5,6 +5,7 @@ import { matchesKeyword } from '../../../db/search.ts';
 import { userScope } from '../account-helpers.ts';
 import { isDescending, pagingQuery, uuid } from '../schemas.ts';
 import { pageOf } from '@portal/domain/paging';
+import { subjectLabelKey } from '@portal/domain/permissions';
 
 /**
  * Access history (/nguoi-dung/lich-su-truy-cap/danh-sach): every sign-in, sign-out, failed sign-in and data
@@ -19,6 +20,8 @@ const entry = z.object({
   fullName: z.string().nullable(),
   action: z.string(),
   subject: z.string().nullable(),
+  /** i18n key naming the subject as the permission tree does; null when the subject has no node there. */
+  subjectLabelKey: z.string().nullable(),
   recordId: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
@@ -90,6 +93,7 @@ const accessHistory: FastifyPluginAsyncZod = async (app) => {
           fullName: r.full_name,
           action: r.action,
           subject: r.subject,
+          subjectLabelKey: r.subject ? (subjectLabelKey(r.subject) ?? null) : null,
           recordId: r.record_id,
           ip: r.ip,
           userAgent: r.user_agent,

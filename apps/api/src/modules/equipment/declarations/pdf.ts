@@ -3,7 +3,7 @@ import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { todayInVietnam } from '@portal/domain/permits/rules';
 import { renderDocument } from '../../../platform/documents/index.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { getPortalConfig } from '../../configuration/index.ts';
+import { documentSignature, getPortalConfig } from '../../configuration/index.ts';
 import { deadlineInForce } from '../../../platform/deadlines/index.ts';
 import type { DeclarationCtx } from './service.ts';
 import { findDeclaration, itemsOf } from './queries.ts';
@@ -33,6 +33,8 @@ export async function confirmationPdf(
   const window = await deadlineInForce(ctx.db, 'EQUIPMENT_DECLARATION_WINDOW', row.declared_on ?? decidedOn).catch(
     () => null,
   );
+  // Who signs is the department's setting, never the officer who confirmed it.
+  const signature = await documentSignature(ctx.db, lang, 'equipmentConfirmation', t('signatureTitle'));
   const base = publicUrl.replace(/\/+$/, '');
   const url = `${base}${EQUIPMENT_PATHS.publicLookup}/${encodeURIComponent(row.public_code)}`;
 
@@ -80,7 +82,7 @@ export async function confirmationPdf(
         dmy(item.dueDate),
       ]),
     },
-    signature: { title: t('signatureTitle'), ...(row.decided_by_name ? { name: row.decided_by_name } : {}) },
+    signature,
     qr: { url, caption: t('qrCaption', { code: row.public_code }) },
     footer: t('footer', { number: row.number }),
     metadata: { title: t('title'), subject: row.number },

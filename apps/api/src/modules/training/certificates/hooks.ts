@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { validUntilOf, type RequestFiler, type RequestStatus } from '@portal/domain/training/certificates';
 import type { TrainingCredential } from '@portal/domain/training/rules';
 import { translator, type OpContext } from '../../../catalog/context.ts';
@@ -306,5 +306,14 @@ const requestRules = catalogueHook('trainingCertificateRequest', {
   },
 });
 
+/** A credential from a course is of the course's group (refused otherwise, above): its group picker offers that one. */
+const courseGroupOption = catalogueHook('targetTraining', {
+  async optionConditions({ ctx, params }) {
+    if (!params.course) return [];
+    const course = await courseOf(ctx.db, params.course);
+    return course ? [sql<SqlBool>`t.id = ${course.targetTrainingId}::uuid`] : [];
+  },
+});
+
 /** The credentials' rules, declared by the training module (index.ts). */
-export const certificateHooks: CatalogueHookEntry[] = [certificateRules, requestRules];
+export const certificateHooks: CatalogueHookEntry[] = [certificateRules, requestRules, courseGroupOption];

@@ -184,7 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CERTIFICATE}/issue-course/:id`,
     {
-      config: { permission: P.issue },
+      config: { permission: P.issue, idempotent: true },
       schema: {
         tags: ['TrainingCertificate'],
         summary:

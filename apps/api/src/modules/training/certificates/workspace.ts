@@ -1,36 +1,51 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { TRAINING_CERTIFICATE_PATHS } from '@portal/domain/training/certificates';
+import { catalogRegistry } from '../../../catalog/registry.ts';
+import { rowScope } from '../../../catalog/scope.ts';
+import type { Principal } from '../../../platform/access/index.ts';
 import { scopeOf } from '../../../platform/access/scope.ts';
 import type { WorkspaceTaskProvider, WorkspaceContext } from '../../workspace/index.ts';
 
 /**
  * Requests for training credentials in the workspaces: those waiting for the caller as their issuer (a training
  * body for the courses it ran, an employer for its cards and logbook entries), and the caller's own refused ones
- * to correct. Counted as the workflow decides sides (certificates/access.ts).
+ * to correct. Counted as the workflow decides sides (certificates/access.ts), with the request list's own scope
+ * and filters, so a card's count is the total of the list it opens.
  */
-function issuerCondition(ctx: WorkspaceContext): RawBuilder<unknown> | null {
-  const scope = scopeOf(ctx.principal);
-  if (scope.kind === 'unit') return sql`r.issuer = 'organization' and r.trainer_unit_id = ${scope.unitId}::uuid`;
-  if (scope.kind === 'business') return sql`r.issuer = 'employer' and r.business_id = ${scope.businessId}::uuid`;
+type Side = 'issuer' | 'filedBy';
+
+/** The side the caller takes in the list's terms: the `issuer` it is, the `filedBy` it files as. */
+function sideValue(principal: Principal, side: Side): string | null {
+  const scope = scopeOf(principal);
+  if (scope.kind === 'unit') return 'organization';
+  if (scope.kind === 'business') return 'employer';
+  // The department files requests but issues none.
+  if (scope.kind === 'all') return side === 'filedBy' ? 'authority' : null;
   return null;
 }
 
-function filerCondition(ctx: WorkspaceContext): RawBuilder<unknown> | null {
-  const scope = scopeOf(ctx.principal);
-  if (scope.kind === 'business') return sql`r.filed_by = 'employer' and r.business_id = ${scope.businessId}::uuid`;
-  if (scope.kind === 'unit') return sql`r.filed_by = 'organization' and r.trainer_unit_id = ${scope.unitId}::uuid`;
-  if (scope.kind === 'all') return sql`r.filed_by = 'authority'`;
-  return null;
-}
+const filter = (principal: Principal, status: string, side: Side) =>
+  `status=${status}&${side}=${sideValue(principal, side) ?? ''}`;
 
-async function countRequests(ctx: WorkspaceContext, status: string, side: RawBuilder<unknown> | null): Promise<number> {
-  if (!side) return 0;
+async function countRequests(ctx: WorkspaceContext, status: string, side: Side): Promise<number> {
+  const value = sideValue(ctx.principal, side);
+  if (!value) return 0;
+  const scope = rowScope(catalogRegistry.get('trainingCertificateRequest'), ctx.principal, 'r');
+  const column = side === 'issuer' ? sql.ref('r.issuer') : sql.ref('r.filed_by');
   const rows = await sql<{ n: number }>`select count(*)::int as n from training_certificate_request r
-    where r.deleted_at is null and r.status = ${status} and ${side}`.execute(ctx.db);
+    where r.deleted_at is null and r.status = ${status} and ${column} = ${value}
+      ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
   return Number(rows.rows[0]?.n ?? 0);
 }
 
-const requests = (status: string) => `${TRAINING_CERTIFICATE_PATHS.requests}?status=${status}`;
+const task = (status: string, side: Side): Pick<WorkspaceTaskProvider, 'count' | 'link' | 'listApi' | 'appliesTo'> => ({
+  count: (ctx) => countRequests(ctx, status, side),
+  link: (ctx) => `${TRAINING_CERTIFICATE_PATHS.requests}?${filter(ctx.principal, status, side)}`,
+  listApi: (ctx) =>
+    `/api/TrainingCertificateRequest/trainingCertificateRequests?${filter(ctx.principal, status, side)}`,
+  // Only who takes that side at all (the department issues nothing).
+  appliesTo: (principal) => sideValue(principal, side) !== null,
+});
 
 export const workspaceTasks: WorkspaceTaskProvider[] = [
   {
@@ -39,8 +54,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'training:requests.workspace.toIssue',
     tone: 'action',
     order: 14,
-    count: (ctx) => countRequests(ctx, 'submitted', issuerCondition(ctx)),
-    link: requests('submitted'),
+    ...task('submitted', 'issuer'),
   },
   {
     key: 'training.certificateRequestsRefused',
@@ -48,7 +62,6 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'training:requests.workspace.refused',
     tone: 'action',
     order: 15,
-    count: (ctx) => countRequests(ctx, 'refused', filerCondition(ctx)),
-    link: requests('refused'),
+    ...task('refused', 'filedBy'),
   },
 ];

@@ -10,7 +10,7 @@ import { DATE_TIME_FORMAT } from '@portal/domain/format';
 import { toast } from '../../../app/toast.ts';
 import { AdminUnitSelect, ReferenceSelect } from '../../../catalog/fields.tsx';
 import { catalogByKey } from '../../../catalog/registry.ts';
-import { showServerErrors, useSubmit } from '../../../platform/form/index.ts';
+import { notInFuture, showServerErrors, useSubmit } from '../../../platform/form/index.ts';
 import { useUserData } from '../../../platform/auth/index.ts';
 import { accidentApi, accidentKeys, type AccidentDetail } from '../api.ts';
 import { accidentPath } from '../ui.tsx';
@@ -40,7 +40,7 @@ export function AccidentForm({ detail }: { detail: AccidentDetail | null }) {
       riskAssessmentId: detail?.riskAssessmentId ?? null,
       reporterName: detail?.reporterName ?? user?.fullName ?? null,
       reporterPhone: detail?.reporterPhone ?? null,
-      victims: detail?.victims.map((v) => ({ ...v })) ?? [newVictim()],
+      victims: detail?.victims.map((v) => ({ ...v })) ?? [newVictim(employer)],
     }),
     [detail, employer, user],
   );
@@ -76,14 +76,13 @@ export function AccidentForm({ detail }: { detail: AccidentDetail | null }) {
           <Form.Item
             name="occurredAt"
             label={t('fields.occurredAt')}
-            rules={[{ required: true, message: t('validation.occurredAt') }]}
+            rules={[{ required: true, message: t('validation.occurredAt') }, notInFuture('minute')]}
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format={DATE_TIME_FORMAT}
               style={{ width: '100%' }}
               id="occurredAt"
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
             />
           </Form.Item>
         </Col>
@@ -125,7 +124,7 @@ export function AccidentForm({ detail }: { detail: AccidentDetail | null }) {
               />
             ))}
             <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-              <Button icon={<PlusOutlined />} onClick={() => add(newVictim())} data-testid="victim-add">
+              <Button icon={<PlusOutlined />} onClick={() => add(newVictim(employer))} data-testid="victim-add">
                 {t('form.addVictim')}
               </Button>
               <Form.Item noStyle shouldUpdate>

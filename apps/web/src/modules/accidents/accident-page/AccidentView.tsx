@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Descriptions, Table, Typography } from 'antd';
 import type { AccidentDetail } from '../api.ts';
 import { money, showTime } from '../ui.tsx';
+import { routingRowKey } from './values.ts';
 
 /** The declaration as it stands, for those who may not amend it. */
 export function AccidentView({ detail }: { detail: AccidentDetail }) {
@@ -74,15 +75,18 @@ export function Routings({ detail }: { detail: AccidentDetail }) {
       ) : (
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           {detail.routings.map((r) => (
-            <li key={r.ruleCode}>
-              {t('form.routingRow', {
-                recipient: t(`recipients.${r.recipient}`),
-                name: r.recipientName,
-                rule: r.ruleCode,
-                basis: r.legalBasis ?? '',
-                at: showTime(r.routedAt),
-                users: r.notifiedUsers,
-              })}
+            <li key={r.ruleCode} data-testid={`routing-${r.ruleCode}`}>
+              {/* No account in the portal (the police): nobody was told here, it must go another way. */}
+              <Typography.Text {...(r.notifiedUsers === 0 ? { type: 'warning' as const } : {})}>
+                {t(routingRowKey(r), {
+                  recipient: t(`recipients.${r.recipient}`),
+                  name: r.recipientName,
+                  rule: r.ruleCode,
+                  basis: r.legalBasis ?? '',
+                  at: showTime(r.routedAt),
+                  users: r.notifiedUsers,
+                })}
+              </Typography.Text>
             </li>
           ))}
         </ul>

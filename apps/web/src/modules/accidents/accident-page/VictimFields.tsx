@@ -113,11 +113,14 @@ export function VictimFields({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name={name('underManagement')} label=" " valuePropName="checked">
-            <Checkbox id={`victims_${index}_underManagement`}>{t('fields.victim.underManagement')}</Checkbox>
-          </Form.Item>
-        </Col>
+        {/* Only an employer's worker can be under its management; a commune's victims have no contract. */}
+        {employer && (
+          <Col xs={24} md={8}>
+            <Form.Item name={name('underManagement')} label=" " valuePropName="checked">
+              <Checkbox id={`victims_${index}_underManagement`}>{t('fields.victim.underManagement')}</Checkbox>
+            </Form.Item>
+          </Col>
+        )}
         <Col xs={12} md={8}>
           <Form.Item name={name('daysOff')} label={t('fields.victim.daysOff')}>
             <InputNumber min={0} max={100000} style={{ width: '100%' }} id={`victims_${index}_daysOff`} />

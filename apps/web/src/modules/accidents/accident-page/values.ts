@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { accidentSeverity, type Severity } from '@portal/domain/accidents/rules';
 import type { AccidentBody, VictimBody } from '../api.ts';
-import { money } from '../ui.tsx';
+import { groupedNumberInput } from '../../../platform/form/index.ts';
 
 /** The declaration form's values and how they become the API's body. */
 
@@ -44,7 +44,13 @@ export const FIELDS = [
   'reason',
 ];
 
-export const newVictim = (): VictimValues => ({
+/** A routing's line: notified accounts, or — when the recipient has none in the portal — send it another way. */
+export function routingRowKey(r: { notifiedUsers: number }): 'form.routingRow' | 'form.routingRowNoAccount' {
+  return r.notifiedUsers > 0 ? 'form.routingRow' : 'form.routingRowNoAccount';
+}
+
+/** A blank victim; only an employer's worker can be under its management (a commune declares those without one). */
+export const newVictim = (employer: boolean): VictimValues => ({
   workerId: null,
   fullName: '',
   female: false,
@@ -53,18 +59,19 @@ export const newVictim = (): VictimValues => ({
   injuryTypeId: null,
   bodyPart: null,
   severity: 'light',
-  underManagement: true,
+  underManagement: employer,
   daysOff: 0,
   medicalCost: 0,
   wageCost: 0,
   compensationCost: 0,
 });
 
+/** Amounts in đồng, grouped the Vietnamese way (the currency's own), read back by the same format. */
 export const moneyInput = {
   min: 0,
   step: 100_000,
   style: { width: '100%' },
-  formatter: (v?: number | string) => money(Number(v ?? 0)),
+  ...groupedNumberInput('vi'),
 };
 
 export function toBody(values: Values): AccidentBody {

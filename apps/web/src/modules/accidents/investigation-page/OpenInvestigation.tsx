@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { ACCIDENT_PATHS } from '@portal/domain/accidents/features';
 import { toast } from '../../../app/toast.ts';
 import { useDebounced } from '../../../catalog/fields.tsx';
-import { showServerErrors } from '../../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../../platform/form/index.ts';
 import { accidentApi, accidentKeys, type TeamMemberBody } from '../api.ts';
 import { accidentPath, investigationPath, SeverityTag, showDate, showTime } from '../ui.tsx';
 import { cleanTeam, TeamFields } from './fields.tsx';
@@ -31,13 +31,19 @@ export function OpenInvestigation() {
     queryFn: ({ signal }) => accidentApi.detail(accidentId!, signal),
     enabled: !!accidentId,
   });
-  const open = useMutation({
-    mutationFn: (values: { accidentId: string | null; expertExamination: boolean; team: TeamMemberBody[] }) =>
-      accidentApi.open({
-        accidentId: values.accidentId ?? '',
-        expertExamination: !!values.expertExamination,
-        team: cleanTeam(values.team),
-      }),
+  const open = useSubmit({
+    send: (
+      values: { accidentId: string | null; expertExamination: boolean; team: TeamMemberBody[] },
+      idempotencyKey: string,
+    ) =>
+      accidentApi.open(
+        {
+          accidentId: values.accidentId ?? '',
+          expertExamination: !!values.expertExamination,
+          team: cleanTeam(values.team),
+        },
+        idempotencyKey,
+      ),
     onSuccess: async (saved) => {
       toast.success(t('investigations.opened', { dueOn: showDate(saved.dueOn) }));
       await queryClient.invalidateQueries({ queryKey: accidentKeys.all });
@@ -55,8 +61,8 @@ export function OpenInvestigation() {
         form={form}
         layout="vertical"
         initialValues={{ accidentId: params.get('accidentId'), expertExamination: false, team: [] }}
-        onFinish={(values) => open.mutate(values)}
-        disabled={open.isPending}
+        onFinish={(values) => void open.submit(values)}
+        disabled={open.busy}
       >
         <Form.Item
           name="accidentId"
@@ -105,7 +111,7 @@ export function OpenInvestigation() {
           <Button onClick={() => void navigate(ACCIDENT_PATHS.investigations)} disabled={false}>
             {t('form.back')}
           </Button>
-          <Button type="primary" htmlType="submit" loading={open.isPending} data-testid="investigation-open">
+          <Button type="primary" htmlType="submit" loading={open.busy} data-testid="investigation-open">
             {t('investigations.create')}
           </Button>
         </Flex>

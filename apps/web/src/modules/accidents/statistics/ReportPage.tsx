@@ -260,6 +260,11 @@ export default function StatisticsReportPage() {
             <Tag color={STATUS_COLOR[status]} data-testid="report-status">
               {text.display('status', report)}
             </Tag>
+            {report.daysLate != null && (
+              <Tag color="red" data-testid="report-late">
+                {text.display('daysLate', report)}
+              </Tag>
+            )}
           </Flex>
         }
         extra={

@@ -6,10 +6,11 @@ import { Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Sel
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { INSPECTION_PATHS } from '@portal/domain/inspections/features';
 import { INSPECTION_KINDS, INSPECTION_TOPICS } from '@portal/domain/inspections/state';
+import { toLanguage } from '@portal/domain/languages';
 import { toast } from '../../../app/toast.ts';
 import { EMPLOYER_AREA, ReferenceSelect } from '../../../catalog/fields.tsx';
 import { catalogByKey } from '../../../catalog/registry.ts';
-import { showServerErrors, useSubmit } from '../../../platform/form/index.ts';
+import { groupedNumberInput, showServerErrors, useSubmit } from '../../../platform/form/index.ts';
 import { inspectionApi, inspectionKeys, type InspectionDetail } from '../api.ts';
 import { inspectionPath } from '../ui.tsx';
 import { History, InspectionHead } from './InspectionHead.tsx';
@@ -18,7 +19,8 @@ import { DATE, toBody, toForm, type FormValues } from './values.ts';
 
 /** The department's form: a new inspection, or one not concluded yet, with its actions beside the save. */
 export function InspectionForm({ inspection }: { inspection?: InspectionDetail }) {
-  const { t } = useTranslation('inspections');
+  const { t, i18n } = useTranslation('inspections');
+  const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -205,7 +207,7 @@ export function InspectionForm({ inspection }: { inspection?: InspectionDetail }
                     </Col>
                     <Col xs={8}>
                       <Form.Item name={[f.name, 'fineAmount']} label={t('fields.fineAmount')}>
-                        <InputNumber min={0} step={500_000} style={{ width: '100%' }} />
+                        <InputNumber min={0} step={500_000} style={{ width: '100%' }} {...groupedNumberInput(lang)} />
                       </Form.Item>
                     </Col>
                     <Col xs={8}>

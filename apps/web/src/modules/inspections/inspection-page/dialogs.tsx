@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, Button, Col, DatePicker, Flex, Form, Input, Modal, Row, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { toast } from '../../../app/toast.ts';
 import { FileLink, uploadFile } from '../../../catalog/FileField.tsx';
-import { showServerErrors } from '../../../platform/form/index.ts';
+import { showServerErrors, useSubmit } from '../../../platform/form/index.ts';
 import { inspectionApi, type InspectionDetail, type Requirement } from '../api.ts';
 import { errorText } from '../ui.tsx';
 import { DATE, INSPECTION_UPLOAD, iso } from './values.ts';
@@ -31,8 +30,9 @@ export function ConcludeDialog({
     conclusionFileId?: string;
   }>();
   const [file, setFile] = useState<{ id: string; name: string } | null>(null);
-  const save = useMutation({
-    mutationFn: (v: { conclusionNumber: string; conclusionDate: Dayjs; conclusionSummary: string }) =>
+  // Moves of a workflow (the status guards a repeat on the server): single-flight, no key to send.
+  const save = useSubmit({
+    send: (v: { conclusionNumber: string; conclusionDate: Dayjs; conclusionSummary: string }) =>
       inspectionApi.conclude(d.id, {
         version: d.version,
         conclusionNumber: v.conclusionNumber,
@@ -54,12 +54,17 @@ export function ConcludeDialog({
       cancelText={t('pages.cancelButton')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       destroyOnHidden
       width={640}
     >
       <Alert type="info" showIcon message={t('pages.concludeHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} initialValues={{ conclusionDate: dayjs() }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void save.submit(v)}
+        initialValues={{ conclusionDate: dayjs() }}
+      >
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="conclusionNumber" label={t('fields.conclusionNumber')} rules={[{ required: true }]}>
@@ -154,8 +159,8 @@ export function AnswerDialog({
   const { t } = useTranslation('inspections');
   const [form] = Form.useForm<{ answerText: string }>();
   const [files, setFiles] = useState<{ id: string; name: string }[]>([]);
-  const save = useMutation({
-    mutationFn: (v: { answerText: string }) =>
+  const save = useSubmit({
+    send: (v: { answerText: string }) =>
       inspectionApi.answer(
         r.id,
         v.answerText,
@@ -176,12 +181,12 @@ export function AnswerDialog({
       cancelText={t('pages.cancelButton')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={save.isPending}
+      confirmLoading={save.busy}
       destroyOnHidden
       width={620}
     >
       <Typography.Paragraph type="secondary">{r.content}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" onFinish={(v) => void save.submit(v)}>
         <Form.Item name="answerText" label={t('pages.answerText')} rules={[{ required: true, whitespace: true }]}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={8000} />
         </Form.Item>

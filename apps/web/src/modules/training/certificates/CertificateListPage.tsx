@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Modal, Space, Table } from 'antd';
 import { FileDoneOutlined, InboxOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,6 +11,7 @@ import { toast } from '../../../app/toast.ts';
 import { ReferenceSelect } from '../../../catalog/fields.tsx';
 import { bind, errorMessage } from '../../../catalog/ListPage.tsx';
 import { catalogByKey } from '../../../catalog/registry.ts';
+import { useSubmit } from '../../../platform/form/index.ts';
 import { certificateKeys, certificatesApi, type CourseParticipant } from './api.ts';
 import { showDate } from './ui.tsx';
 
@@ -35,9 +36,13 @@ function IssueFromCourse({ open, onClose }: { open: boolean; onClose: () => void
   });
   const eligible = (participants.data ?? []).filter((p) => p.result === 'passed' && !p.certificateId);
   const chosen = picked ?? eligible.map((p) => p.workerId);
-  const issue = useMutation({
-    mutationFn: () =>
-      certificatesApi.issueCourse(trainingId!, { workerIds: chosen, issuedOn: issuedOn.format('YYYY-MM-DD') }),
+  const issue = useSubmit({
+    send: (_: void, idempotencyKey: string) =>
+      certificatesApi.issueCourse(
+        trainingId!,
+        { workerIds: chosen, issuedOn: issuedOn.format('YYYY-MM-DD') },
+        idempotencyKey,
+      ),
     onSuccess: async (r) => {
       toast.success(t('certificates.issue.done', { count: r.issued }));
       await queryClient.invalidateQueries({ queryKey: ['catalog', 'trainingCertificate'] });
@@ -54,9 +59,9 @@ function IssueFromCourse({ open, onClose }: { open: boolean; onClose: () => void
       title={t('certificates.issue.title')}
       width={760}
       okText={t('certificates.issue.confirm')}
-      okButtonProps={{ disabled: !trainingId || chosen.length === 0, loading: issue.isPending }}
+      okButtonProps={{ disabled: !trainingId || chosen.length === 0, loading: issue.busy }}
       cancelText={t('certificates.actions.back')}
-      onOk={() => issue.mutate()}
+      onOk={() => void issue.submit()}
       onCancel={onClose}
       destroyOnHidden
     >

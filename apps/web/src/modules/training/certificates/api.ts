@@ -36,8 +36,11 @@ export const certificatesApi = {
     apiFetch<RequestWorkflow>(`${REQ}/refuse/${id(requestId)}`, { method: 'POST', body: { reason } }),
   courseParticipants: (trainingId: string, signal?: AbortSignal) =>
     apiFetch<CourseParticipant[]>(`${CERT}/course-participants/${id(trainingId)}`, { signal }),
-  issueCourse: (trainingId: string, body: BodyOf<'/api/TrainingCertificate/issue-course/{id}', 'post'>) =>
-    api.post('/api/TrainingCertificate/issue-course/{id}', { path: { id: trainingId }, body }),
+  issueCourse: (
+    trainingId: string,
+    body: BodyOf<'/api/TrainingCertificate/issue-course/{id}', 'post'>,
+    idempotencyKey?: string,
+  ) => api.post('/api/TrainingCertificate/issue-course/{id}', { path: { id: trainingId }, body, idempotencyKey }),
   actions: (certificateId: string, signal?: AbortSignal) =>
     api.get('/api/TrainingCertificate/actions/{id}', { path: { id: certificateId }, signal }),
   revoke: (ids: string[], reason: string) => api.post('/api/TrainingCertificate/revoke', { body: { ids, reason } }),

@@ -20,10 +20,13 @@ export const trainingStatusApi = {
       'theo-doi-hieu-luc-huan-luyen.xlsx',
     ),
   summary: (query: Record<string, unknown>, signal?: AbortSignal) =>
-    apiFetch<{ rows: TrainingSummaryRow[]; totals: Record<SummaryCount, number> }>(url('get-summary'), {
-      query: toQuery(query),
-      signal,
-    }),
+    apiFetch<{ from: string; to: string; rows: TrainingSummaryRow[]; totals: Record<SummaryCount, number> }>(
+      url('get-summary'),
+      {
+        query: toQuery(query),
+        signal,
+      },
+    ),
   summaryExcel: async (query: Record<string, unknown>) =>
     saveFile(
       await apiDownload(url('export-excel-summary'), { query: toQuery(query) }),
