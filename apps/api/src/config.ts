@@ -62,6 +62,8 @@ const envSchema = z.object({
   SYNC_SOURCE_URL: z.string().url().optional(),
   TRUST_PROXY: trustProxy.optional(),
   TEST_CLOCK: boolish.optional(),
+  // How many API instances share the database (behind a reverse proxy); 1 unless several are run.
+  INSTANCES: z.coerce.number().int().min(1).max(64).default(1),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -91,6 +93,12 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Lets an administrator move the portal's clock (browser tests walking a due date): never in production. */
   testClock: boolean;
+  /**
+   * API instances sharing the database. With one (always on the embedded database), work left running when the
+   * process stopped is no one else's and is taken over at start; with several it may be another instance's and
+   * is taken over only once its lease lapses.
+   */
+  instances: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY ?? false,
     testClock: e.TEST_CLOCK ?? false,
+    instances: embedded ? 1 : e.INSTANCES,
   };
   const config = { ...base, ...overrides };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir, 'jwt-secret');

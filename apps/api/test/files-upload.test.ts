@@ -159,6 +159,22 @@ describe('GET /api/File/download/{id}', () => {
     expect((await download(uploader, 'not-a-uuid')).statusCode).toBe(400);
     expect((await download(uploader, '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b')).statusCode).toBe(404);
   });
+
+  it('names a download by the type found in its bytes, without control or bidirectional characters', async () => {
+    // A GIF that is also an HTML page: named .html it would open as a page; it downloads as .gif.
+    const polyglot = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const gif = await upload(uploader, form({ IsSecure: 'true' }, { name: 'poly.html', data: polyglot }));
+    expect(gif.statusCode, gif.body).toBe(201);
+    expect(gif.json()).toMatchObject({ name: 'poly.gif', type: 'image/gif' });
+    const got = await download(uploader, gif.json().id);
+    expect(got.headers['content-type']).toBe('image/gif');
+    expect(got.headers['content-disposition']).toContain('filename="poly.gif"');
+
+    const bidi = await upload(uploader, form({ IsSecure: 'true' }, { name: 'invoice\u202Efdp.exe', data: pdf }));
+    expect(bidi.statusCode, bidi.body).toBe(201);
+    expect(bidi.json().name).toBe('invoicefdp.pdf');
+    expect((await download(uploader, bidi.json().id)).headers['content-disposition']).not.toMatch(/%E2%80%AE/i);
+  });
 });
 
 describe('a catalogue file field', () => {

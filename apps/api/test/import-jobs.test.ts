@@ -251,7 +251,7 @@ describe('one import at a time per user', () => {
 });
 
 describe('on the job queue', () => {
-  it('runs again, on start, a run a stopped process left running; then runs new ones on the queue', async () => {
+  it('as the only instance, takes over at start a run a stopped process left running (its lease not yet lapsed); then runs new ones on the queue', async () => {
     const admin = await t.database.db
       .selectFrom('app_user')
       .select('id')
@@ -270,7 +270,8 @@ describe('on the job queue', () => {
         total: rows.length,
         pieces: 1,
         lease_owner: 'a-stopped-process',
-        lease_until: new Date(Date.now() - 60_000),
+        // Last renewed 100 s ago: the lease would keep it another 200 s.
+        lease_until: new Date(Date.now() + 200_000),
         started_at: new Date(Date.now() - 120_000),
       })
       .returning('id')
@@ -279,6 +280,11 @@ describe('on the job queue', () => {
       .insertInto('catalog_import_run_piece')
       .values({ run_id: left.id, kind: 'rows', piece: 0, body: JSON.stringify(rows) })
       .execute();
+
+    // Until then its owner reads that it was interrupted and when it resumes by itself, not "running, 0 done".
+    const before = (await status(left.id, 'admin')).json();
+    expect(before).toMatchObject({ status: 'running', interrupted: true });
+    expect(Date.parse(before.resumesAt)).toBeGreaterThan(Date.now() + 100_000);
 
     await t.app.jobs.start();
     const deadline = Date.now() + 60_000;

@@ -5,6 +5,14 @@ import { buildApp } from '../src/app.ts';
 import { LOGIN_THROTTLE } from '../src/modules/accounts/throttle.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { createUser, randomAddress } from './support/accounts.ts';
+import { createHash } from 'node:crypto';
+import { leadingZeroBits } from '@portal/domain/challenge';
+
+/** Solves a proof-of-work challenge as the browser does. */
+function solveChallenge(token: string, difficulty: number): string {
+  for (let n = 0; ; n++)
+    if (leadingZeroBits(createHash('sha256').update(`${token}${n}`).digest(), difficulty)) return String(n);
+}
 
 /**
  * Throttling of sign-in guesses (ASVS V2.2.1): growing delays per name and address, a ceiling per address and a
@@ -122,19 +130,53 @@ describe('growing delays per name and address', () => {
 });
 
 describe('ceilings', () => {
-  it('an address that fails on many names is stopped for every name, on every instance', async () => {
-    const user = await createUser(t);
+  it('an address that fails on many names asks every other name for a challenge, never one that signed in from it', async () => {
+    const familiar = await createUser(t);
+    const newcomer = await createUser(t);
     const address = randomAddress();
+    // A colleague signed in from this shared office address before.
+    expect((await loginOn(t.app, familiar.userName, familiar.password, address)).statusCode).toBe(200);
     for (let i = 0; i < LOGIN_THROTTLE.perAddress; i++) {
       const app = i % 2 ? other : t.app;
       expect((await loginOn(app, `unknown_${i}`, 'Wrong@pass1', address)).statusCode).toBe(401);
     }
+    // The familiar account is not shut out by the building's typos, on either instance.
+    for (const app of [t.app, other])
+      expect((await loginOn(app, familiar.userName, familiar.password, address)).statusCode).toBe(200);
+    // Any other name from that address must pass the step-up challenge first: no hard block, no password check.
     for (const app of [t.app, other]) {
-      const blocked = await loginOn(app, user.userName, user.password, address);
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      const asked = await loginOn(app, newcomer.userName, newcomer.password, address);
+      expect(asked.statusCode).toBe(429);
+      expect(asked.json().error.code).toBe('LOGIN_CHALLENGE_REQUIRED');
+      expect(asked.headers['retry-after']).toBeUndefined();
     }
-    expect((await loginOn(other, user.userName, user.password, randomAddress())).statusCode).toBe(200);
+    const withChallenge = async (app: FastifyInstance, password: string, solve = true) => {
+      const challenge = (await app.inject({ url: '/api/Account/login-challenge', remoteAddress: address })).json();
+      const nonce = solve ? solveChallenge(challenge.token, challenge.difficulty) : 'x';
+      return app.inject({
+        method: 'POST',
+        url: '/api/Account/login',
+        payload: { userName: newcomer.userName, password, challenge: { token: challenge.token, nonce } },
+        remoteAddress: address,
+      });
+    };
+    expect((await withChallenge(other, newcomer.password, false)).json().error.code).toBe('PROOF_INVALID');
+    expect((await withChallenge(t.app, 'Wrong@pass2')).statusCode).toBe(401);
+    expect((await withChallenge(other, newcomer.password)).statusCode).toBe(200);
+    // A suggestion-box token does not open a sign-in.
+    const suggestion = (await t.app.inject({ url: '/api/Suggestion/challenge', remoteAddress: address })).json();
+    const stranger = await createUser(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      payload: {
+        userName: stranger.userName,
+        password: stranger.password,
+        challenge: { token: suggestion.token, nonce: solveChallenge(suggestion.token, suggestion.difficulty) },
+      },
+      remoteAddress: address,
+    });
+    expect(foreign.json().error.code).toBe('CHALLENGE_INVALID');
   });
 
   it('a name guessed from many addresses is stopped for new addresses, never for one its owner used', async () => {

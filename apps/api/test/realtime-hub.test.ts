@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { HUB_EVENTS, HUB_PATH } from '../src/platform/realtime/index.ts';
+import { HUB_EVENTS, HUB_PATH, HUB_SOCKETS_PER_USER } from '../src/platform/realtime/index.ts';
+import { signAccessToken } from '../src/platform/auth/tokens.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { sessionWith, type Session } from './support/accounts.ts';
+import { sessionWith, signIn, type Session } from './support/accounts.ts';
 
 let t: TestApp;
 let base: string;
@@ -72,6 +73,83 @@ describe('the real-time hub', () => {
     expect(await ownGets).toEqual({ for: 'a' });
     // Events to one socket arrive in order: the first thing the intruder hears is b's own event.
     expect(await intruderGets).toEqual({ for: 'b' });
+  });
+});
+
+/** Resolves with the reason when the server ends the socket, or rejects after `ms`. */
+const endedBy = (socket: Socket, ms = 10_000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the socket is still connected')), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
+describe('a socket lives no longer than its session and token', () => {
+  it("sign-out ends the session's sockets: no event reaches them afterwards", async () => {
+    const user = await sessionWith(t);
+    const socket = socketTo(base, { uid: user.user.id }, user.accessToken);
+    await connected(socket);
+    const ended = endedBy(socket);
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/Account/logout',
+      headers: user.headers,
+      payload: { refreshToken: user.refreshToken },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect(await ended).toBe('io server disconnect');
+    let heard = false;
+    socket.on(HUB_EVENTS.notify, () => (heard = true));
+    t.app.realtime.toUsers([user.user.id], HUB_EVENTS.notify, { subject: 'Thư mới' });
+    // The revoked session's token cannot come back either.
+    await expect(connected(socketTo(base, { uid: user.user.id }, user.accessToken))).rejects.toThrow('UNAUTHENTICATED');
+    expect(heard).toBe(false);
+  });
+
+  it('a password change ends the sockets of the other sessions, not of the one that changed it', async () => {
+    const user = await sessionWith(t);
+    const other = await signIn(t, user.user);
+    const elsewhere = socketTo(base, { uid: user.user.id }, other.accessToken);
+    const here = socketTo(base, { uid: user.user.id }, user.accessToken);
+    await Promise.all([connected(elsewhere), connected(here)]);
+    const ended = endedBy(elsewhere);
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/Account/change-password',
+      headers: user.headers,
+      payload: { oldPassword: user.user.password, newPassword: 'Mật khẩu mới của tôi 2026!' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect(await ended).toBe('io server disconnect');
+    expect(here.connected).toBe(true);
+  });
+
+  it('a socket leaves when its access token expires', async () => {
+    const user = await sessionWith(t);
+    const sid = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+    const shortLived = await signAccessToken(t.config.jwtSecret, { sub: user.user.id, sid }, 2);
+    const socket = socketTo(base, { uid: user.user.id }, shortLived);
+    await connected(socket);
+    expect(await endedBy(socket, 8_000)).toBe('io server disconnect');
+  });
+
+  it(`one user holds at most ${HUB_SOCKETS_PER_USER} sockets on an instance`, async () => {
+    const user = await sessionWith(t);
+    const open = Array.from({ length: HUB_SOCKETS_PER_USER }, () =>
+      socketTo(base, { uid: user.user.id }, user.accessToken),
+    );
+    await Promise.all(open.map(connected));
+    await expect(connected(socketTo(base, { uid: user.user.id }, user.accessToken))).rejects.toThrow(
+      'TOO_MANY_SOCKETS',
+    );
+    // Another user is not affected; a closed socket frees its place.
+    await connected(socketTo(base, { uid: b.user.id }, b.accessToken));
+    const closed = open[0]!;
+    closed.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    await connected(socketTo(base, { uid: user.user.id }, user.accessToken));
   });
 });
 

@@ -36,6 +36,8 @@ const PURGE_CRON = '15 3 * * *';
  */
 const LEASE_SECONDS = 300;
 const LEASE_RENEW_MS = 30_000;
+/** A lease with less than this left was not renewed for two periods: its instance is gone. */
+const STALE_AFTER_SECONDS = LEASE_SECONDS - (2 * LEASE_RENEW_MS) / 1000;
 const workerId = randomUUID();
 /** Rows (or verdicts) per stored piece: one statement each, short enough that other requests get in between. */
 const PIECE_ROWS = 2_000;
@@ -77,6 +79,12 @@ export const importRunSchema = z.object({
   status: z.enum(['queued', 'running', 'done', 'failed']),
   /** What the run is doing now, when the instance answering is the one running it. */
   stage: z.enum(['checking', 'saving']).nullable(),
+  /**
+   * A running run whose instance stopped (its lease is no longer renewed): it resumes by itself at `resumesAt`,
+   * when its lease lapses (at once after a restart when the portal runs as one instance).
+   */
+  interrupted: z.boolean(),
+  resumesAt: z.string().nullable(),
   total: z.number().int(),
   /** Rows through the current stage, scaled to `total`; `total` once done. */
   done: z.number().int(),
@@ -251,7 +259,15 @@ export function importRuns(app: FastifyInstance): ImportRuns {
     },
   });
   // After a restart: queue every unfinished run again, now or once the lease of the process that had it runs out.
+  // As the only instance, a run still leased to another worker was this stopped process's: its lease ends now.
   app.jobs.onStarted(async () => {
+    if (app.config.instances === 1)
+      await db
+        .updateTable('catalog_import_run')
+        .set({ lease_until: sql<Date>`now()` })
+        .where('status', '=', 'running')
+        .where('lease_owner', '<>', workerId)
+        .execute();
     const unfinished = await db
       .selectFrom('catalog_import_run')
       .select(['id', 'lease_until'])
@@ -384,6 +400,8 @@ export const importRunRoutes: FastifyPluginAsyncZod = async (app) => {
           'requested_at',
           'started_at',
           'finished_at',
+          'lease_until',
+          sql<boolean>`lease_until < now() + make_interval(secs => ${STALE_AFTER_SECONDS})`.as('stale'),
         ])
         .where('id', '=', (request.params as { id: string }).id)
         .executeTakeFirst();
@@ -392,11 +410,15 @@ export const importRunRoutes: FastifyPluginAsyncZod = async (app) => {
       // Progress lives in memory on the instance running the run (told at every hand-back, too often to write);
       // the table has the final state.
       const progress = row.status === 'running' ? live.get(row.id) : undefined;
+      // Not renewed for two renewal periods and not run here: the instance that had it has stopped.
+      const interrupted = row.status === 'running' && !progress && row.stale === true;
       const head = {
         id: row.id,
         area: row.area,
         status: row.status,
         stage: progress?.stage ?? null,
+        interrupted,
+        resumesAt: interrupted && row.lease_until ? row.lease_until.toISOString() : null,
         total: row.total,
         done: progress?.done ?? row.done,
         created: row.created,

@@ -1,6 +1,7 @@
 import type { Generated, Json, Timestamp } from './columns.ts';
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { FileTables } from '../platform/files/tables.ts';
+import type { ChallengeTables } from '../platform/challenge/tables.ts';
 import type { IntegrationTables } from '../modules/integration/tables.ts';
 import type { AdminUnitTables } from '../modules/organisation/tables.ts';
 import type { PermitTables } from '../modules/permits/tables.ts';
@@ -44,6 +45,7 @@ export interface PlatformTables {
 export type DB = PlatformTables &
   AdminUnitTables &
   FileTables &
+  ChallengeTables &
   AccountTables &
   IntegrationTables &
   BusinessTables &

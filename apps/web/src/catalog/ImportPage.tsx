@@ -44,7 +44,7 @@ type Stage =
   | { name: 'reading' }
   | { name: 'checking'; done: number; total: number }
   | { name: 'checked'; fileName: string; unknown: string[] }
-  | { name: 'saving'; run?: Pick<ImportRun, 'status' | 'stage' | 'done' | 'total'> }
+  | { name: 'saving'; run?: Pick<ImportRun, 'status' | 'stage' | 'done' | 'total' | 'interrupted' | 'resumesAt'> }
   | { name: 'saved'; created: number; updated: number };
 
 interface ResultRow extends ImportedRow {
@@ -348,14 +348,22 @@ export function ImportView({ c, page }: { c: ResolvedCatalog; page: ResolvedPage
               percent={Math.round((stage.run.done / Math.max(stage.run.total, 1)) * 100)}
               status="active"
               format={() =>
-                stage.run!.status === 'queued' || !stage.run!.stage
-                  ? text.t('catalog:import.queued')
-                  : text.t(
-                      stage.run!.stage === 'saving'
-                        ? 'catalog:import.backgroundSaving'
-                        : 'catalog:import.backgroundChecking',
-                      { done: stage.run!.done, total: stage.run!.total },
-                    )
+                stage.run!.interrupted && stage.run!.resumesAt
+                  ? text.t('catalog:import.interrupted', {
+                      time: new Date(stage.run!.resumesAt).toLocaleTimeString('vi-VN', {
+                        timeZone: 'Asia/Ho_Chi_Minh',
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      }),
+                    })
+                  : stage.run!.status === 'queued' || !stage.run!.stage
+                    ? text.t('catalog:import.queued')
+                    : text.t(
+                        stage.run!.stage === 'saving'
+                          ? 'catalog:import.backgroundSaving'
+                          : 'catalog:import.backgroundChecking',
+                        { done: stage.run!.done, total: stage.run!.total },
+                      )
               }
             />
           </>

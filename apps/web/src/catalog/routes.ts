@@ -57,14 +57,16 @@ export function catalogRoutes(): RouteEntry[] {
       const inner: BreadcrumbItem[] = [...group, { titleKey: page.titleKey, path: r.list }];
       const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
       if (r.create && !own.has('create')) {
-        out.push({
+        const create: RouteEntry = {
           path: r.create,
           titleKey: titleKey(page, c, 'create'),
           breadcrumb: inner,
           ability: ability('create'),
           layout: 'app',
           page: () => import('./FormPage.tsx').then((m) => ({ default: m.bind(id, 'create') })),
-        });
+        };
+        out.push(create);
+        if (r.aliases.create) out.push({ ...create, path: r.aliases.create });
       }
       if (r.edit && !own.has('edit')) {
         const edit: RouteEntry = {
@@ -91,14 +93,16 @@ export function catalogRoutes(): RouteEntry[] {
         });
       }
       if (r.import && !own.has('import')) {
-        out.push({
+        const importPage: RouteEntry = {
           path: r.import,
           titleKey: titleKey(page, c, 'import'),
           breadcrumb: inner,
           ability: ability('import'),
           layout: 'app',
           page: () => import('./ImportPage.tsx').then((m) => ({ default: m.bind(id) })),
-        });
+        };
+        out.push(importPage);
+        if (r.aliases.import) out.push({ ...importPage, path: r.aliases.import });
       }
     }
   }

@@ -4,7 +4,9 @@
  */
 export const BUSINESS_PAGES = {
   list: '/doanh-nghiep/danh-sach',
-  profile: '/thong-tin-doanh-nghiep',
+  profile: '/doanh-nghiep/thong-tin-doanh-nghiep',
+  /** The root spelling of earlier releases, still opening the same page. */
+  profileAlias: '/thong-tin-doanh-nghiep',
   incoming: '/doanh-nghiep/van-ban-den/danh-sach',
   outgoing: '/doanh-nghiep/van-ban-di/danh-sach',
   overtime: '/doanh-nghiep/thong-bao-lam-them-gio/danh-sach',

@@ -1,6 +1,8 @@
 import { REVIEW_FEATURE_GROUP } from '../permits/features.ts';
 import { registerFeatures, type PermissionKey } from '../permissions.ts';
 
+export { SUGGESTION_OFFICE_UNITS } from './office.ts';
+
 /**
  * The suggestion box (hòm thư góp ý): anyone sends a question or a suggestion without signing in and follows it
  * by a code; the department assigns, answers and chooses what to publish. Shared by the API and the web pages.
@@ -81,23 +83,8 @@ export const CODE_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
 export const CODE_LENGTH = 8;
 export const normalizeCode = (code: string): string => code.trim().toUpperCase().replace(/[\s-]/g, '');
 
-/** Proof of work asked of a sender's browser: sha256(token + nonce) starts with this many zero bits. */
-export const SUGGESTION_POW_BITS = 16;
-/** A challenge is good for this long, once. */
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-
-/** Does sha256(token + nonce), as bytes, start with `bits` zero bits? */
-export function leadingZeroBits(hash: Uint8Array, bits: number): boolean {
-  let left = bits;
-  for (const byte of hash) {
-    if (left <= 0) return true;
-    if (left >= 8) {
-      if (byte !== 0) return false;
-      left -= 8;
-    } else return byte >> (8 - left) === 0;
-  }
-  return left <= 0;
-}
+/** Proof of work asked of a sender's browser (the portal's challenge, see ../challenge.ts). */
+export { CHALLENGE_TTL_MS, leadingZeroBits, POW_BITS as SUGGESTION_POW_BITS } from '../challenge.ts';
 
 export const SUGGESTION_API = {
   challenge: '/api/Suggestion/challenge',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endSessionSockets } from '../../platform/realtime/index.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
@@ -66,13 +67,25 @@ export async function startSession(
   return { accessToken, refreshToken, sessionId: session.id };
 }
 
+/**
+ * A revoked session's real-time sockets go too. They are told right away, even inside a transaction that has not
+ * committed yet: a socket that tries again before the commit is let in by the old row, but only until its token
+ * expires, and the next try after the commit is refused.
+ */
+function endSockets(rows: Array<{ id: string }>): void {
+  endSessionSockets(rows.map((r) => r.id));
+}
+
 export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
-  await db
-    .updateTable('auth_session')
-    .set({ revoked_at: new Date(), revoked_reason: reason })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  endSockets(
+    await db
+      .updateTable('auth_session')
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute(),
+  );
 }
 
 /** End every session of a user (password changed, account disabled or locked), optionally but one. */
@@ -83,7 +96,7 @@ export async function revokeUserSessions(db: Executor, userId: string, reason: s
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (except) q = q.where('id', '<>', except);
-  await q.execute();
+  endSockets(await q.returning('id').execute());
 }
 
 type RefreshOutcome =

@@ -10,6 +10,9 @@ import type { Db } from '../../db/database.ts';
  *   waits twice as long as the last (2, 4, 8 s … up to a cap), counted since that address's last success.
  *   The owner signing in from elsewhere is not slowed by a guesser's failures.
  * - Per address, whatever the names: a ceiling of failures in a window (spraying one password over many names).
+ *   It never refuses an account that has signed in from that address before (a department's staff share one
+ *   public address: twenty typos, or anyone in the building, must not shut them all out); any other name from
+ *   that address must first pass the portal's proof-of-work challenge (a step-up, not a block).
  * - Per name from unfamiliar addresses: a ceiling of failures in an hour from many addresses (a botnet), which
  *   does not apply to an address the account has signed in from before, so the owner is not shut out.
  */
@@ -45,16 +48,22 @@ export function pairDelaySeconds(failures: number, limits: ThrottleLimits = LOGI
   return Math.min(2 ** (failures - limits.freeFailures + 1), limits.maxDelaySeconds);
 }
 
+/** What an attempt must wait for: seconds before it may be made, and whether it must pass a challenge first. */
+export interface LoginGate {
+  retryAfter: number;
+  challenge: boolean;
+}
+
 /**
- * Seconds until an attempt from `address` against `name` may be made; 0 when it may now. `name` is the account's
- * user name when the typed name or email belongs to one (failures are written under it), else what was typed.
+ * When an attempt from `address` against `name` may be made. `name` is the account's user name when the typed
+ * name or email belongs to one (failures are written under it), else what was typed.
  */
-export async function loginRetryAfter(
+export async function loginGate(
   db: Db,
   address: string,
   name: string,
   limits: ThrottleLimits = LOGIN_THROTTLE,
-): Promise<number> {
+): Promise<LoginGate> {
   const key = name.trim().toLowerCase();
   const pairWindow = `${limits.pairWindowHours} hours`;
   const addressWindow = `${limits.addressWindowMinutes} minutes`;
@@ -89,13 +98,15 @@ export async function loginRetryAfter(
           and s.at > now() - ${familiar}::interval) as "familiar",
       now() as now`.execute(db);
   const row = rows[0];
-  if (!row) return 0;
+  if (!row) return { retryAfter: 0, challenge: false };
   const now = new Date(row.now).getTime();
   const until = (at: Date | null, seconds: number) => (at ? new Date(at).getTime() + seconds * 1000 - now : 0);
   const wait = Math.max(
     until(row.pairLast, pairDelaySeconds(row.pairFailures, limits)),
-    until(row.byAddress, limits.addressWindowMinutes * 60),
     row.familiar ? 0 : until(row.byName, 3600),
   );
-  return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
+  return {
+    retryAfter: wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0,
+    challenge: !row.familiar && until(row.byAddress, limits.addressWindowMinutes * 60) > 0,
+  };
 }

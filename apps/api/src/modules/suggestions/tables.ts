@@ -32,9 +32,4 @@ export interface SuggestionTables {
     deleted_at: Date | null;
     deleted_by: string | null;
   };
-  /** Challenges already spent (single use), kept until they expire. */
-  suggestion_challenge: {
-    id: string;
-    expires_at: Date;
-  };
 }

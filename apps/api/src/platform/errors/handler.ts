@@ -64,6 +64,18 @@ function fromDatabase(err: {
   }
 }
 
+/**
+ * The multipart parser's own errors (a truncated body, a boundary that does not match, a header without one) are
+ * plain errors without a status: they are the client's fault, so they must not reach the 500 branch.
+ */
+function isMultipartParseError(request: FastifyRequest, error: FastifyError): boolean {
+  if (error.statusCode !== undefined || !request.isMultipart()) return false;
+  return (
+    (error.stack ?? '').includes('busboy') ||
+    /multipart|boundary|unexpected end|malformed|part header/i.test(error.message)
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   registerTextGuard(app);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -103,6 +115,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       return reply
         .status(status >= 400 && status < 500 ? status : 400)
         .send(body(lang, mapped, `errors:${mapped}`, []));
+    if (isMultipartParseError(request, error))
+      return reply.status(400).send(body(lang, 'MALFORMED_MULTIPART', 'errors:MALFORMED_MULTIPART', []));
     if (error instanceof SyntaxError)
       return reply.status(400).send(body(lang, 'INVALID_JSON', 'errors:INVALID_JSON', []));
 

@@ -7,6 +7,7 @@ import type { UploadedFile } from '@portal/domain/files/index';
 import { recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import { hasUnstorableText, unstorableTextError } from '../errors/text.ts';
+import { downloadName } from './names.ts';
 import { refineOle, sniff, type SniffedType } from './sniff.ts';
 import { diskStorage, type FileStorage } from './storage.ts';
 import type { FileTables } from './tables.ts';
@@ -92,7 +93,7 @@ export async function readUpload(
     isBackground: truthy(fields.IsBackground),
     fileType: fields.FileType?.slice(0, 100) || null,
     // Keep the user's (Vietnamese) name, minus any path a browser may send.
-    fileName: (path.basename(file.name.replace(/\\/g, '/')) || `tep.${type.ext}`).normalize('NFC').slice(0, 255),
+    fileName: downloadName(path.basename(file.name.replace(/\\/g, '/')).normalize('NFC'), type.ext).slice(-255),
     data: file.data,
     type,
   };
@@ -196,7 +197,7 @@ export async function sendStoredFile(
   return reply
     .header('content-type', file.mime)
     .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.original_name, disposition))
+    .header('content-disposition', contentDisposition(downloadName(file.original_name, file.ext), disposition))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', file.is_secure ? 'private, no-store' : 'private, max-age=3600')
     .send(stream);

@@ -16,14 +16,14 @@ export const businessRoutes: RouteEntry[] = [
     layout: 'app',
     page: () => import('./BusinessListPage.tsx'),
   },
-  {
-    path: BUSINESS_PAGES.profile,
+  ...[BUSINESS_PAGES.profile, BUSINESS_PAGES.profileAlias].map((path): RouteEntry => ({
+    path,
     titleKey: 'businesses:routes.profile',
     breadcrumb: group,
     ability: { action: 'read', subject: 'Bussiness' },
     layout: 'app',
     page: () => import('./BusinessProfilePage.tsx'),
-  },
+  })),
   {
     path: BUSINESS_PAGES.incoming,
     titleKey: 'businesses:routes.incoming',

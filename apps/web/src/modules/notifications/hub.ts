@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { readTokens } from '../../platform/auth/storage.ts';
+import { refreshTokens } from '../../platform/http.ts';
 import { dispatchHubEvent } from '../../platform/realtime/index.ts';
 import { notificationKeys } from './api.ts';
 
@@ -37,8 +38,24 @@ export function useNotificationHub(userId: string | undefined, onEvent: () => vo
     socket.onAny((event: string, payload: unknown) => {
       if (event !== NOTIFY_EVENT) dispatchHubEvent(event, payload);
     });
-    socket.on('connect_error', () => undefined);
+    // The hub ends a socket when its access token expires (and refuses an expired one): while the user is signed
+    // in, renew the token and come back. A few tries in a row at most; a connection resets the count.
+    let closed = false;
+    let tries = 0;
+    const comeBack = async () => {
+      const stale = readTokens().accessToken;
+      if (closed || !stale || tries++ >= 3 || !(await refreshTokens(stale))) return;
+      if (!closed) socket.connect();
+    };
+    socket.on('connect', () => (tries = 0));
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') void comeBack();
+    });
+    socket.on('connect_error', (err) => {
+      if (err.message === 'UNAUTHENTICATED') void comeBack();
+    });
     return () => {
+      closed = true;
       socket.disconnect();
     };
   }, [userId, queryClient]);

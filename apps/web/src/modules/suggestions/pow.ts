@@ -1,20 +1,2 @@
-import { leadingZeroBits } from '@portal/domain/suggestions/index';
-
-/**
- * The proof of work the suggestion box asks for (see apps/api/src/modules/suggestions/challenge.ts): a nonce such
- * that sha256(token + nonce) starts with `difficulty` zero bits, found with Web Crypto in batches (2^16 tries on
- * average: a fraction of a second). Web Crypto needs a secure context (HTTPS or localhost), as the portal is served.
- */
-export async function solveChallenge(token: string, difficulty: number, signal?: AbortSignal): Promise<string> {
-  const encoder = new TextEncoder();
-  const batch = 256;
-  for (let start = 0; ; start += batch) {
-    if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    const tries = Array.from({ length: batch }, (_v, i) => String(start + i));
-    const hashes = await Promise.all(
-      tries.map((nonce) => crypto.subtle.digest('SHA-256', encoder.encode(token + nonce))),
-    );
-    const found = hashes.findIndex((h) => leadingZeroBits(new Uint8Array(h), difficulty));
-    if (found >= 0) return tries[found]!;
-  }
-}
+// The suggestion box solves the portal's proof-of-work challenge (platform/challenge).
+export { solveChallenge } from '../../platform/challenge/solve.ts';

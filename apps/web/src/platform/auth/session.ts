@@ -1,7 +1,8 @@
 import { createMongoAbility } from '@casl/ability';
 import { ACCOUNT_PAGES, WORKSPACE_PATH } from '@portal/domain/accounts';
 import { anonymousAccess, bindAccessSource, type Access } from '../../app/access.ts';
-import { apiFetch, bindSender } from '../../app/api-client.ts';
+import { ApiError, apiFetch, bindSender } from '../../app/api-client.ts';
+import { solveChallenge } from '../challenge/solve.ts';
 import { authFetch, onSessionExpired } from '../http.ts';
 import {
   STORAGE_KEYS,
@@ -97,10 +98,23 @@ export function endSession(): void {
 
 export type SignInResult = { kind: 'signedIn'; userData: UserData } | { kind: 'twoFactor'; twoFactorToken: string };
 
+type LoginAnswer = (TokenPair & { userData: UserData }) | { twoFactorRequired: true; twoFactorToken: string };
+
+/**
+ * Sign in with name and password. When the address has made many failed sign-ins the API asks for its step-up
+ * challenge (LOGIN_CHALLENGE_REQUIRED): the browser solves it (a fraction of a second) and sends again, once.
+ */
 export async function signIn(userName: string, password: string): Promise<SignInResult> {
-  const res = await apiFetch<
-    (TokenPair & { userData: UserData }) | { twoFactorRequired: true; twoFactorToken: string }
-  >('/api/Account/login', { method: 'POST', body: { userName, password } });
+  const login = (challenge?: { token: string; nonce: string }) =>
+    apiFetch<LoginAnswer>('/api/Account/login', { method: 'POST', body: { userName, password, challenge } });
+  let res: LoginAnswer;
+  try {
+    res = await login();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'LOGIN_CHALLENGE_REQUIRED') throw err;
+    const challenge = await apiFetch<{ token: string; difficulty: number }>('/api/Account/login-challenge');
+    res = await login({ token: challenge.token, nonce: await solveChallenge(challenge.token, challenge.difficulty) });
+  }
   if ('twoFactorRequired' in res) return { kind: 'twoFactor', twoFactorToken: res.twoFactorToken };
   startSession(res, res.userData);
   return { kind: 'signedIn', userData: res.userData };

@@ -78,10 +78,16 @@ export default defineCatalog({
   },
   routes: {
     base: '/doanh-nghiep',
-    create: '/them-doanh-nghiep',
-    edit: '/cap-nhat-doanh-nghiep/{id}',
+    // The spec's pages under /doanh-nghiep; the root spellings of earlier releases still open them.
+    create: 'them-doanh-nghiep',
+    edit: 'cap-nhat-doanh-nghiep/{id}',
     detail: false,
-    import: '/them-tu-file-danh-sach-doanh-nghiẹp',
+    import: 'them-tu-file-danh-sach-doanh-nghiẹp',
+    aliases: {
+      create: '/them-doanh-nghiep',
+      edit: '/cap-nhat-doanh-nghiep/{id}',
+      import: '/them-tu-file-danh-sach-doanh-nghiẹp',
+    },
     // The list adds the registry sync, the employer's sectors and accounts (modules/businesses in the web app).
     own: ['list'],
   },

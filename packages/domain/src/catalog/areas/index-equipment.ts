@@ -43,6 +43,9 @@ export default defineCatalog({
   search: ['code', 'name'],
   paths: { delete: 'delete-index-equipments' },
   // The news portal's list of inspected equipment kinds (/tin-tuc/thiet-bi-kiem) is the same list.
-  routes: { base: '/thiet-bi-kiem-dinh', aliases: { list: '/tin-tuc/thiet-bi-kiem/danh-sach' } },
+  routes: {
+    base: '/thiet-bi-kiem-dinh',
+    aliases: { list: '/tin-tuc/thiet-bi-kiem/danh-sach', import: '/tin-tuc/thiet-bi-kiem/them-tu-tep' },
+  },
   menu: { group: 'safety', order: 20 },
 });

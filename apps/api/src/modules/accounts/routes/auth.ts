@@ -7,7 +7,9 @@ import { attemptChallenge, issueAccountToken } from '../account-tokens.ts';
 import { accountError } from '../errors.ts';
 import { tokenPair, userData } from '../schemas.ts';
 import { refreshSession, revokeSession, sessionOfRefreshToken, startSession } from '../sessions.ts';
-import { loginRetryAfter } from '../throttle.ts';
+import { loginGate } from '../throttle.ts';
+import { makeChallenge, spendChallenge } from '../../../platform/challenge/index.ts';
+import { clock } from '../../../platform/clock/index.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
 import { translate } from '@portal/domain/i18n';
 import { checkTotp, looksLikeRecoveryCode, unsealSecret, useRecoveryCode } from '../two-factor.ts';
@@ -26,7 +28,10 @@ import { loadUserData } from '../user-data.ts';
 const loginBody = z.object({
   userName: z.string().trim().min(1).max(200),
   password: z.string().min(1).max(200),
+  /** The solved step-up challenge, when the address has made many failed sign-ins (LOGIN_CHALLENGE_REQUIRED). */
+  challenge: z.object({ token: z.string().min(1).max(300), nonce: z.string().min(1).max(100) }).optional(),
 });
+const challengeAnswer = z.object({ token: z.string(), difficulty: z.number().int(), expiresAt: z.string() });
 
 const signedIn = tokenPair.extend({ userData });
 const twoFactorStep = z.object({ twoFactorRequired: z.literal(true), twoFactorToken: z.string() });
@@ -83,6 +88,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userData: data };
   }
 
+  app.get(
+    '/api/Account/login-challenge',
+    {
+      config: { permission: 'Auth.read', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'A signed, single-use sign-in challenge, asked for when the address has made many failed sign-ins: find a nonce such that sha256(token + nonce) starts with `difficulty` zero bits, then sign in again with both',
+        security: [],
+        response: { 200: challengeAnswer },
+      },
+    },
+    async () => makeChallenge(app.config.jwtSecret, 'login', clock.now()),
+  );
+
   app.post(
     '/api/Account/login',
     {
@@ -109,9 +129,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       // A known account's failures are written under its user name, whether it was typed or its email was.
-      const blocked = await loginRetryAfter(app.db, request.ip, user?.user_name ?? userName);
+      const gate = await loginGate(app.db, request.ip, user?.user_name ?? userName);
       // While throttled the password is not even checked: guessing cannot continue.
-      if (blocked) throw tooManyAttempts(request, reply, blocked);
+      if (gate.retryAfter) throw tooManyAttempts(request, reply, gate.retryAfter);
+      if (gate.challenge) {
+        if (!request.body.challenge) throw accountError(429, 'LOGIN_CHALLENGE_REQUIRED');
+        await spendChallenge(
+          app.db,
+          app.config.jwtSecret,
+          'login',
+          clock.now(),
+          request.body.challenge,
+          (code) => `accounts:errors.${code}`,
+        );
+      }
 
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
@@ -164,8 +195,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!user || user.status !== 'active' || !user.totp_enabled)
         throw accountError(401, 'TWO_FACTOR_CHALLENGE_EXPIRED');
-      const blocked = await loginRetryAfter(app.db, request.ip, user.user_name);
-      if (blocked) throw tooManyAttempts(request, reply, blocked);
+      // The password step passed its gate (and any challenge); only the delays of failed codes apply here.
+      const { retryAfter } = await loginGate(app.db, request.ip, user.user_name);
+      if (retryAfter) throw tooManyAttempts(request, reply, retryAfter);
 
       const code = request.body.code;
       let method: string | null = null;
