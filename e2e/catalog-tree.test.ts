@@ -46,7 +46,7 @@ describe('catalogue tree and trash bin', () => {
 
     // Delete it: it goes to the trash bin.
     await child.click();
-    await page.getByRole('button', { name: 'Xóa' }).click();
+    await page.getByRole('button', { name: /Xóa$/ }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Xóa' }).click();
     await child.waitFor({ state: 'detached' });
 

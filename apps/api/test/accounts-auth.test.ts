@@ -237,13 +237,13 @@ describe('tokens', () => {
 });
 
 describe('abuse protection', () => {
-  it('blocks an address after 20 failures in 15 minutes, whatever names it tries', async () => {
+  it('after 20 failures in 15 minutes from an address, asks its new names for a challenge, whatever names it tried', async () => {
     const user = await createUser(t);
     const address = randomAddress();
     for (let i = 0; i < 20; i++) expect((await login(t, `unknown_${i}`, 'Wrong@pass1', address)).statusCode).toBe(401);
-    const blocked = await login(t, user.userName, user.password, address);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    const asked = await login(t, user.userName, user.password, address);
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json().error.code).toBe('LOGIN_CHALLENGE_REQUIRED');
     // Another address is not affected.
     expect((await login(t, user.userName, user.password)).statusCode).toBe(200);
   });

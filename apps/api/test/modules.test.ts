@@ -52,6 +52,7 @@ describe('the module list', () => {
       'accidents-reference',
       'risk-assessment-reference',
       'accident-statistics-reference',
+      'workers: unemployment benefit limits',
       'catalog-demo',
       'businesses: demo employers, documents, overtime notifications, violations',
       'training-organizations-demo',
@@ -69,6 +70,7 @@ describe('the module list', () => {
       'inspections: demo inspections, violations and requirements',
       'accidents-demo',
       'accident-statistics-demo',
+      'notifications: demo accounts told of their waiting tasks',
     ]);
   });
 });

@@ -10,6 +10,16 @@ import { notificationKeys } from './api.ts';
 export const HUB_PATH = '/hubs/notify';
 export const NOTIFY_EVENT = 'NotifySystem';
 
+/** Whether an access token has expired (or will within seconds), read from its own claims. */
+function expired(token: string): boolean {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return !claims.exp || claims.exp * 1000 < Date.now() + 5_000;
+  } catch {
+    return true;
+  }
+}
+
 /** This tab's id on the hub (`mid`). */
 const tabId = Math.random().toString(36).slice(2, 10);
 
@@ -25,10 +35,15 @@ export function useNotificationHub(userId: string | undefined, onEvent: () => vo
   handler.current = onEvent;
   useEffect(() => {
     if (!userId) return;
+    // The token the socket last connected with.
+    let used = '';
     const socket = io({
       path: HUB_PATH,
       query: { uid: userId, mid: tabId },
-      auth: (cb) => cb({ token: readTokens().accessToken ?? '' }),
+      auth: (cb) => {
+        used = readTokens().accessToken ?? '';
+        cb({ token: used });
+      },
       transports: ['websocket'],
       reconnection: true,
     });
@@ -38,24 +53,38 @@ export function useNotificationHub(userId: string | undefined, onEvent: () => vo
     socket.onAny((event: string, payload: unknown) => {
       if (event !== NOTIFY_EVENT) dispatchHubEvent(event, payload);
     });
-    // The hub ends a socket when its access token expires (and refuses an expired one): while the user is signed
-    // in, renew the token and come back. A few tries in a row at most; a connection resets the count.
+    // The hub ends a socket when its access token expires or its session ends, and refuses an expired token. An
+    // expired token is renewed here (the app would renew it at its next call anyway); otherwise — the session was
+    // ended elsewhere — the hub waits for the app to hold another token (a new sign-in, a renewal) before it comes
+    // back, and never renews a revoked session's token itself.
     let closed = false;
-    let tries = 0;
-    const comeBack = async () => {
-      const stale = readTokens().accessToken;
-      if (closed || !stale || tries++ >= 3 || !(await refreshTokens(stale))) return;
-      if (!closed) socket.connect();
+    let watch: ReturnType<typeof setInterval> | undefined;
+    const comeBack = () => {
+      const stale = used;
+      if (closed || watch) return;
+      if (expired(stale)) void refreshTokens(stale);
+      watch = setInterval(() => {
+        const current = readTokens().accessToken;
+        if (closed || !current) return stop();
+        if (current !== stale && !expired(current)) {
+          stop();
+          socket.connect();
+        }
+      }, 2_000);
     };
-    socket.on('connect', () => (tries = 0));
+    const stop = () => {
+      clearInterval(watch);
+      watch = undefined;
+    };
     socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') void comeBack();
+      if (reason === 'io server disconnect') comeBack();
     });
     socket.on('connect_error', (err) => {
-      if (err.message === 'UNAUTHENTICATED') void comeBack();
+      if (err.message === 'UNAUTHENTICATED') comeBack();
     });
     return () => {
       closed = true;
+      stop();
       socket.disconnect();
     };
   }, [userId, queryClient]);

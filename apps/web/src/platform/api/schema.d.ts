@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 11722077422c9d99e4a6e945b54902ab15b1f4ba11d95a2b172e10c9abeb6c37
- * @content 573e9a8e19c64604e9af8cb9a336f171fb35277e74e74a41872ff1cc4351e8b0
+ * @document 8dd03f1cc72543fc27ab886b6f22bc7513e37be82ec5d1a4cd7575c4bedda43d
+ * @content 83c2ca7c8d13b8dd7f2a55c5686dcf8681137488902cb7d2dafc9046669ec6bc
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -7328,7 +7328,6 @@ export interface paths {
           sortField?: 'userName' | 'fullName' | 'email' | 'active' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           affiliatedUnitId?: string;
-          userTypeId?: string;
           active?: 'true' | 'false';
         };
         header?: never;
@@ -7669,7 +7668,6 @@ export interface paths {
           id?: string;
           take?: number;
           affiliatedUnitId?: string;
-          userTypeId?: string;
           active?: 'true' | 'false';
         };
         header?: never;
@@ -7729,7 +7727,6 @@ export interface paths {
           id?: string;
           take?: number;
           affiliatedUnitId?: string;
-          userTypeId?: string;
           active?: 'true' | 'false';
         };
         header?: never;
@@ -7868,7 +7865,6 @@ export interface paths {
           sortField?: 'userName' | 'fullName' | 'email' | 'active' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           affiliatedUnitId?: string;
-          userTypeId?: string;
           active?: 'true' | 'false';
         };
         header?: never;

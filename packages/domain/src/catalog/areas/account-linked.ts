@@ -28,7 +28,8 @@ export default defineCatalog({
     columns: ['userName', 'fullName', 'affiliatedUnitId', 'userTypeId', 'email', 'active'],
     defaultSort: { field: 'userName', order: 'asc' },
   },
-  filters: ['affiliatedUnitId', 'userTypeId', 'active'],
+  // Not by user type: its drop-down needs User.read, which a reader of these accounts may lack.
+  filters: ['affiliatedUnitId', 'active'],
   search: ['userName', 'fullName', 'email'],
   paths: { delete: 'delete-account-linked', import: 'import-account-linked-json' },
   routes: { base: '/tai-khoan-khai-thac', import: 'them-tu-tep' },
