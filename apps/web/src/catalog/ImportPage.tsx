@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, InboxOutlined } from '@ant-design/icons';
+import { formatTime } from '@portal/domain/format';
 import { mapHeaders, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/index';
 import { ensureAllLanguages, i18n } from '../app/i18n.ts';
 import { toast } from '../app/toast.ts';
@@ -350,11 +351,7 @@ export function ImportView({ c, page }: { c: ResolvedCatalog; page: ResolvedPage
               format={() =>
                 stage.run!.interrupted && stage.run!.resumesAt
                   ? text.t('catalog:import.interrupted', {
-                      time: new Date(stage.run!.resumesAt).toLocaleTimeString('vi-VN', {
-                        timeZone: 'Asia/Ho_Chi_Minh',
-                        hour: '2-digit',
-                        minute: '2-digit',
-                      }),
+                      time: formatTime(stage.run!.resumesAt),
                     })
                   : stage.run!.status === 'queued' || !stage.run!.stage
                     ? text.t('catalog:import.queued')

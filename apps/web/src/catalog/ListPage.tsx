@@ -38,6 +38,7 @@ import { useCatalogTable } from './use-catalog-table.ts';
 import { activeQuickFilter, quickFilterParams, quickFiltersOf } from './extensions.ts';
 import { actionsWidth, RowActions, SearchBox, ServerTable, type ListColumn } from '../platform/list/index.tsx';
 import { useConfirm } from '../platform/dialogs/index.tsx';
+import { displayNumber } from '../platform/format.ts';
 
 export const routeTo = (pattern: string | null, id?: string) =>
   pattern ? pattern.replace('{id}', encodeURIComponent(id ?? '')) : null;
@@ -347,7 +348,7 @@ function ListPage({ pageId }: { pageId: string }) {
       key: '__index',
       width: 64,
       align: 'center',
-      render: (_v, _r, i) => table.rowNumber(i).toLocaleString('vi-VN'),
+      render: (_v, _r, i) => displayNumber(table.rowNumber(i)),
     },
     ...listColumns
       .filter((name) => !hidden.includes(name))
@@ -551,7 +552,7 @@ export function CatalogTable({
             : table.list.data?.totalKind === 'atLeast'
               ? 'catalog:list.totalAtLeast'
               : 'catalog:list.total',
-          { total: total.toLocaleString('vi-VN') },
+          { total: displayNumber(total) },
         )
       }
     />

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Card, Flex, Input, Select, Table } from 'antd';
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@portal/domain/format';
 import { apiFetch } from '../app/api-client.ts';
 import { can, useAccess } from '../app/access.ts';
 import { toast } from '../app/toast.ts';
@@ -31,7 +32,7 @@ function byArea(items: TrashItem[]): Map<string, string[]> {
 
 /** The trash bin (/thung-rac): deleted records of every area the user may restore; restore or delete for good. */
 export default function TrashPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const access = useAccess();
   const queryClient = useQueryClient();
@@ -192,7 +193,7 @@ export default function TrashPage() {
           {
             title: t('catalog:trash.deletedAt'),
             key: 'deletedAt',
-            render: (_v, r) => new Date(r.deletedAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'vi-VN'),
+            render: (_v, r) => formatDateTime(r.deletedAt),
           },
           { title: t('catalog:trash.deletedBy'), dataIndex: 'deletedByName', key: 'deletedByName' },
         ]}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccidentStatus, InvestigationStatus, Severity } from '@portal/domain/accidents/rules';
 import { accidentLink, investigationLink } from '@portal/domain/accidents/features';
 import { formatDate, formatDateTime } from '@portal/domain/format';
+import { displayNumber } from '../../platform/format.ts';
 
 /** Small pieces the accident pages share: class and status colours, dates, links, money. */
 
@@ -49,8 +50,7 @@ export function InvestigationStatusTag({ status, overdue }: { status: Investigat
 
 export const showDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');
 export const showTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
-export const money = (value: number | null | undefined) =>
-  value == null ? '—' : new Intl.NumberFormat('vi-VN').format(value);
+export const money = (value: number | null | undefined) => (value == null ? '—' : displayNumber(value));
 
 export const accidentPath = (id: string) => accidentLink(encodeURIComponent(id));
 export const investigationPath = (id: string) => investigationLink(encodeURIComponent(id));

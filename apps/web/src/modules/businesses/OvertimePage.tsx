@@ -46,6 +46,7 @@ import { Attachments, errorText, showDate, showDateTime, showServerErrors } from
 import { useSubmit } from '../../platform/form/index.ts';
 import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
 import { ReasonDialog, useConfirm } from '../../platform/dialogs/index.tsx';
+import { displayNumber } from '../../platform/format.ts';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -129,7 +130,7 @@ export default function OvertimePage() {
       width: 110,
       priority: 4,
       align: 'right',
-      render: (v: number) => v.toLocaleString('vi-VN'),
+      render: (v: number) => displayNumber(v),
     },
     {
       title: t('overtime.fields.maxHoursPerWorker'),
@@ -475,7 +476,7 @@ function OvertimeDrawer({
               {showDate(d.fromDate)} – {showDate(d.toDate)}
             </Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.workerCount')}>
-              {d.workerCount.toLocaleString('vi-VN')}
+              {displayNumber(d.workerCount)}
             </Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.maxHoursPerWorker')}>{d.maxHoursPerWorker}</Descriptions.Item>
             <Descriptions.Item label={t('overtime.fields.jobs')}>{d.jobs}</Descriptions.Item>

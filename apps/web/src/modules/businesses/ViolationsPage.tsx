@@ -39,6 +39,7 @@ import {
   useUrlListState,
 } from '../../platform/list/index.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
+import { displayMoney, displayNumber } from '../../platform/format.ts';
 
 const SUBJECT = 'ViolatingOrganization';
 const FORM_FIELDS = [
@@ -59,7 +60,7 @@ const FORM_FIELDS = [
 
 type FormValues = Omit<ViolationInput, 'decisionDate'> & { decisionDate: Dayjs | null };
 
-export const money = (v: number | null) => (v == null ? '—' : `${v.toLocaleString('vi-VN')} đ`);
+export const money = (v: number | null) => (v == null ? '—' : displayMoney(v));
 
 /**
  * Violating organisations, kept by the authority (the department; communes for their area). An employer sees
@@ -332,7 +333,7 @@ function ViolationForm({ record, onClose }: { record: Violation | null; onClose:
                 precision={0}
                 step={1_000_000}
                 style={{ width: '100%' }}
-                formatter={(v) => (v == null ? '' : Number(v).toLocaleString('vi-VN'))}
+                formatter={(v) => (v == null ? '' : displayNumber(Number(v)))}
                 parser={(v) => Number((v ?? '').replace(/\D/g, '')) as 0}
               />
             </Form.Item>

@@ -5,6 +5,7 @@ import { inspectionPath } from '@portal/domain/inspections/features';
 import type { InspectionStatus, RequirementStatus } from '@portal/domain/inspections/state';
 import { ApiError } from '../../app/api-client.ts';
 import { useUserData } from '../../platform/auth/index.ts';
+import { displayNumber } from '../../platform/format.ts';
 
 /** Pieces the inspection pages share. */
 
@@ -55,7 +56,6 @@ export function useIsDepartment(): boolean {
 
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export const money = (value: number | null | undefined) =>
-  value == null ? '—' : new Intl.NumberFormat('vi-VN').format(value);
+export const money = (value: number | null | undefined) => (value == null ? '—' : displayNumber(value));
 
 export const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;

@@ -5,8 +5,9 @@ import { Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag, Ty
 import { PublicPage } from '../home/index.ts';
 import { lookupApi } from './api.ts';
 import { LookupError, LookupFrame, retryServerErrors, showDate } from './shared.tsx';
+import { displayMoney } from '../../platform/format.ts';
 
-const money = (v: number | null) => (v == null ? '—' : `${v.toLocaleString('vi-VN')} đ`);
+const money = (v: number | null) => (v == null ? '—' : displayMoney(v));
 
 /**
  * `/chi-tiet-doanh-nghiep/{id}`: an active employer's public page — its identity as registered, the penalty

@@ -3,6 +3,7 @@ import { CheckCircleFilled, ExclamationCircleFilled, MinusCircleOutlined } from 
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@portal/domain/format';
 import type { VerdictKind } from '@portal/domain/monitoring/factors';
+import { displayCount } from '../../platform/format.ts';
 
 /** Small pieces the monitoring pages share. */
 
@@ -24,4 +25,4 @@ export function VerdictTag({ verdict }: { verdict: VerdictKind | null }) {
 }
 
 export const dateText = (value: unknown) => (value ? formatDate(String(value)) : '');
-export const countText = (n: number | undefined | null) => (n ?? 0).toLocaleString('vi-VN');
+export const countText = (n: number | undefined | null) => displayCount(n);

@@ -10,6 +10,7 @@ import { showDate, workerApi } from './api.ts';
 import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
 import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
 import { ServerTable, useServerList } from '../../platform/list/index.tsx';
+import { displayNumber } from '../../platform/format.ts';
 
 /** A worker's progress records and overtime: the tabs of the worker's page beside the record's form. */
 
@@ -217,7 +218,7 @@ export function OvertimeTab({ workerId, canEdit }: { workerId: string; canEdit: 
             title: t('web.overtime.hoursLabel'),
             dataIndex: 'hours',
             width: 110,
-            render: (h: number) => h.toLocaleString('vi-VN'),
+            render: (h: number) => displayNumber(h),
           },
           { title: t('web.overtime.reason'), dataIndex: 'reason' },
           ...(canEdit

@@ -7,6 +7,7 @@ import type { ColumnType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, RestOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
 import { PAGE_SIZES, type Paging } from './list-state.ts';
+import { displayNumber } from '../format.ts';
 
 /**
  * What every server-paged list of the portal shares, for the pages a domain draws itself (the catalogue's
@@ -172,7 +173,7 @@ export function ServerTable<Row extends object>({
           total: list.data?.totalRecord ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (n) => total?.(n) ?? t('list.total', { count: n, total: n.toLocaleString('vi-VN') }),
+          showTotal: (n) => total?.(n) ?? t('list.total', { count: n, total: displayNumber(n) }),
         }}
         onChange={(p, _filters, sorter) => {
           const s = sortQuery(sorter);

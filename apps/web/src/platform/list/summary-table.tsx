@@ -6,6 +6,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { toast } from '../../app/toast.ts';
 import { useUrlListState } from './index.tsx';
+import { displayCount } from '../format.ts';
 
 /**
  * THE summary table of the reports menu (machines by type × commune, people trained by group × commune, …): a
@@ -46,7 +47,7 @@ export interface SummaryTableProps<Row extends Record<K, number>, K extends stri
   };
 }
 
-const count = (n: number | undefined) => (n ?? 0).toLocaleString('vi-VN');
+const count = (n: number | undefined) => displayCount(n);
 
 export function SummaryTable<Row extends Record<K, number>, K extends string>(p: SummaryTableProps<Row, K>) {
   const state = useUrlListState();

@@ -41,6 +41,7 @@ import { useCatalogText } from '../../../catalog/text.ts';
 import { statisticsApi, type FigureRow, type Losses, type ReportView, type Victim } from './api.ts';
 import { figureCell, money, STATUS_COLOR, SUMMARY_COLUMNS } from './ui.tsx';
 import { confirmAction, ReasonDialog } from '../../../platform/dialogs/index.tsx';
+import { displayNumber } from '../../../platform/format.ts';
 
 const REPORT = 'accidentStatistical';
 
@@ -166,7 +167,7 @@ export default function StatisticsReportPage() {
           step={key === 'daysOff' ? 1 : 100_000}
           value={current(v)[key]}
           onChange={(value) => setLoss(v, key, value)}
-          formatter={(n) => (n === undefined ? '' : Number(n).toLocaleString('vi-VN'))}
+          formatter={(n) => (n === undefined ? '' : displayNumber(Number(n)))}
           parser={(s) => Number((s ?? '').replace(/\D/g, '')) || 0}
           style={{ width: '100%' }}
           aria-label={`${t(`injuryFile.fields.${key}`)} — ${v.fullName}`}

@@ -28,6 +28,7 @@ import { catalogByKey } from '../../../catalog/registry.ts';
 import { useCatalogText } from '../../../catalog/text.ts';
 import { statisticsApi, type Line } from './api.ts';
 import { figureCell } from './ui.tsx';
+import { displayNumber } from '../../../platform/format.ts';
 
 const REPORT = 'accidentSpecializeReport';
 type Edits = Record<string, Partial<Record<SpecializeFigure, number>>>;
@@ -126,7 +127,7 @@ export default function SpecializeReportPage() {
             size="small"
             min={0}
             value={value(l, k)}
-            formatter={(n) => (n === undefined ? '' : Number(n).toLocaleString('vi-VN'))}
+            formatter={(n) => (n === undefined ? '' : displayNumber(Number(n)))}
             parser={(s) => Number((s ?? '').replace(/\D/g, '')) || 0}
             onChange={(v) =>
               setEdits((all) => ({ ...all, [l.titleId]: { ...all[l.titleId], [k]: Math.max(0, Math.round(v ?? 0)) } }))

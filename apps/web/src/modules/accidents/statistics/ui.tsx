@@ -1,4 +1,5 @@
 import type { StatisticsFigures, StatisticsStatus } from '@portal/domain/accidents/statistics/index';
+import { displayCount, displayMoney } from '../../../platform/format.ts';
 
 /** Small pieces the statistics pages share. */
 
@@ -24,10 +25,10 @@ export const STATUS_COLOR: Record<StatisticsStatus, string> = {
   returned: 'warning',
 };
 
-export const count = (n: number) => Math.round(n).toLocaleString('vi-VN');
+export const count = (n: number) => displayCount(n);
 /** Amounts in đồng, grouped the Vietnamese way. */
-export const money = (n: number) => `${Math.round(n).toLocaleString('vi-VN')} đ`;
+export const money = (n: number) => displayMoney(n);
 
 export function figureCell(key: keyof StatisticsFigures, value: number): string {
-  return key === 'totalCost' || key === 'propertyDamage' ? Math.round(value).toLocaleString('vi-VN') : count(value);
+  return key === 'totalCost' || key === 'propertyDamage' ? displayCount(value) : count(value);
 }

@@ -26,6 +26,7 @@ import { catalogByKey } from '../../../catalog/registry.ts';
 import { useUserData } from '../../../platform/auth/index.ts';
 import { SearchBox, ServerTable, useServerList, type ListColumn } from '../../../platform/list/index.tsx';
 import { trainingStatusApi } from './api.ts';
+import { displayNumber } from '../../../platform/format.ts';
 
 /** States in words, an icon and a colour (never colour alone). */
 const LOOK: Record<TrainingState, { color: string; icon: React.ReactNode }> = {
@@ -246,7 +247,7 @@ export default function StatusPage() {
             data?.totalKind
               ? (n) =>
                   t(data.totalKind === 'estimate' ? 'refresher.totalEstimate' : 'refresher.totalAtLeast', {
-                    total: n.toLocaleString('vi-VN'),
+                    total: displayNumber(n),
                   })
               : undefined
           }
