@@ -27,14 +27,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import {
-  CheckOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FilePdfOutlined,
-  PlusOutlined,
-  RedoOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, EditOutlined, FilePdfOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { formatDate } from '@portal/domain/format';
 import {
   HAZARD_ANSWERS,
@@ -50,6 +43,7 @@ import { ApiError } from '../../app/api-client.ts';
 import { toast } from '../../app/toast.ts';
 import { errorMessage } from '../../catalog/ListPage.tsx';
 import { showServerErrors, useSubmit } from '../../platform/form/index.ts';
+import { DeleteButton } from '../../platform/dialogs/index.tsx';
 import {
   assessmentPath,
   riskApi,
@@ -322,7 +316,6 @@ function EvaluateDialog({
 
 function HazardTable({ data, mode }: { data: AssessmentDetails; mode: 'identification' | 'evaluation' }) {
   const { t } = useTranslation('riskAssessment');
-  const { modal } = App.useApp();
   const id = data.assessment.id;
   const refresh = useRefresh(id);
   const [evaluating, setEvaluating] = useState<AssessmentHazard | null>(null);
@@ -399,19 +392,10 @@ function HazardTable({ data, mode }: { data: AssessmentDetails; mode: 'identific
                         {t('page.evaluate')}
                       </Button>
                     ) : (
-                      <Button
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('page.remove')}
-                        title={t('page.remove')}
-                        onClick={() =>
-                          modal.confirm({
-                            title: t('page.remove'),
-                            content: t('page.removeConfirm', { name: h.name }),
-                            onOk: () => remove.mutateAsync(h.id).catch(() => undefined),
-                          })
-                        }
+                      <DeleteButton
+                        label={t('page.remove')}
+                        confirm={t('page.removeConfirm', { name: h.name })}
+                        onDelete={() => remove.mutateAsync(h.id)}
                       />
                     ),
                 },
@@ -559,7 +543,6 @@ function MeasureDialog({
 
 function ActionPlan({ data }: { data: AssessmentDetails }) {
   const { t } = useTranslation('riskAssessment');
-  const { modal } = App.useApp();
   const id = data.assessment.id;
   const refresh = useRefresh(id);
   const [editing, setEditing] = useState<{ hazard: AssessmentHazard; measure: AssessmentMeasure | null } | null>(null);
@@ -668,19 +651,10 @@ function ActionPlan({ data }: { data: AssessmentDetails }) {
                             title={t('page.editMeasure')}
                             onClick={() => setEditing({ hazard: h, measure: m })}
                           />
-                          <Button
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('page.removeMeasure')}
-                            title={t('page.removeMeasure')}
-                            onClick={() =>
-                              modal.confirm({
-                                title: t('page.removeMeasure'),
-                                content: t('page.removeMeasureConfirm', { name: m.description }),
-                                onOk: () => remove.mutateAsync(m.id).catch(() => undefined),
-                              })
-                            }
+                          <DeleteButton
+                            label={t('page.removeMeasure')}
+                            confirm={t('page.removeMeasureConfirm', { name: m.description })}
+                            onDelete={() => remove.mutateAsync(m.id)}
                           />
                         </Space>
                       ),
@@ -866,22 +840,17 @@ function AssessmentView({ data }: { data: AssessmentDetails }) {
                 {t('page.edit')}
               </Button>
             )}
-            <Button
-              icon={<FilePdfOutlined />}
-              loading={printing === 'report'}
-              onClick={() => print('report')}
-              data-testid="risk-report-pdf"
-            >
-              {t('page.reportPdf')}
-            </Button>
-            <Button
-              icon={<FilePdfOutlined />}
-              loading={printing === 'plan'}
-              onClick={() => print('plan')}
-              data-testid="risk-plan-pdf"
-            >
-              {t('page.planPdf')}
-            </Button>
+            {(['report', 'plan'] as const).map((kind) => (
+              <Button
+                key={kind}
+                icon={<FilePdfOutlined />}
+                loading={printing === kind}
+                onClick={() => print(kind)}
+                data-testid={`risk-${kind}-pdf`}
+              >
+                {t(kind === 'report' ? 'page.reportPdf' : 'page.planPdf')}
+              </Button>
+            ))}
             {data.canEdit && (
               <Button
                 type="primary"

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
 // By component, as the Ant Design provider that binds them: no route pays for the whole library here.
 import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -94,6 +96,39 @@ export function ConfirmPopover({
       cancelText={cancelText ?? t('dialogs.cancel')}
       {...(danger ? { okButtonProps: { danger: true } } : {})}
       {...props}
+    />
+  );
+}
+
+/**
+ * A row's delete action: a small red icon button named by `label` (for screen readers and the tooltip) that asks
+ * before it deletes. `onDelete` runs with the dialog's OK button busy; a failure keeps the dialog open (the
+ * action shows its own error).
+ */
+export function DeleteButton({
+  label,
+  confirm,
+  onDelete,
+  ...rest
+}: {
+  label: string;
+  /** The question, naming what goes (e.g. "Xóa mối nguy “Ồn”?"). */
+  confirm: ReactNode;
+  onDelete: () => Promise<unknown>;
+  disabled?: boolean;
+  'data-testid'?: string;
+}) {
+  const ask = useConfirm();
+  return (
+    <Button
+      size="small"
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={label}
+      title={label}
+      disabled={rest.disabled}
+      data-testid={rest['data-testid']}
+      onClick={() => void ask({ title: label, content: confirm, okText: label, danger: true, onOk: onDelete })}
     />
   );
 }
