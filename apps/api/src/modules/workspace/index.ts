@@ -5,7 +5,9 @@ import { unauthenticated } from '../../platform/errors/app-error.ts';
 import { defineModule } from '../define.ts';
 import { workspaceOf } from './registry.ts';
 
+export { type WorkspaceCaching, workspaceCountCache } from './cache.ts';
 export {
+  registeredWorkspace,
   registerWorkspaceFigures,
   registerWorkspaceTasks,
   sideOfPrincipal,

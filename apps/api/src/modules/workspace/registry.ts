@@ -1,6 +1,7 @@
 import type { WorkspaceFigure, WorkspaceTask, WorkspaceTone } from '@portal/domain/workspace';
 import type { Db } from '../../db/database.ts';
 import { permits, type Permission, type Principal } from '../../platform/access/index.ts';
+import { type CountRequest, type WorkspaceCaching, workspaceCountCache } from './cache.ts';
 
 /**
  * The workspace registry: what each module contributes to a role's workspace (`GET /api/Workspace/tasks`).
@@ -39,6 +40,12 @@ interface Common {
   /** Narrower than permission and side (a task only issuers have): false hides it from this user. */
   appliesTo?: (principal: Principal) => boolean;
   order?: number;
+  /**
+   * How the count is kept between calls (cache.ts): 'scope' (default) shares it between the users of one scope
+   * (side, unit, employer, commune, abilities) until a table it read changes or the day turns; 'user' when it
+   * depends on who the user is (their messages); false to count at every call.
+   */
+  caching?: WorkspaceCaching;
 }
 
 export interface WorkspaceTaskProvider extends Common {
@@ -73,6 +80,11 @@ export function registerWorkspaceFigures(...providers: WorkspaceFigureProvider[]
   for (const p of providers) figures.set(p.key, p);
 }
 
+/** Every registered provider (the bench signs in users who see them all). */
+export function registeredWorkspace(): { tasks: WorkspaceTaskProvider[]; figures: WorkspaceFigureProvider[] } {
+  return { tasks: [...tasks.values()], figures: [...figures.values()] };
+}
+
 /** Employer users act for their employer; everyone else is the authority side. */
 export function sideOfPrincipal(principal: Principal): WorkspaceSide {
   return principal.unit.kind === 'employer' && principal.role !== 'admin' ? 'employer' : 'authority';
@@ -89,26 +101,42 @@ const byOrder = <T extends Common>(list: Iterable<T>) =>
 
 /**
  * The caller's workspace: the tasks and figures its abilities and side admit, counted in its scope; tasks with
- * something waiting come first. Counts run one after another: each is one indexed count, and a workspace
- * opened by many users at once should not take many connections each.
+ * something waiting come first. Counts come from the cache while the tables they read are unchanged (cache.ts);
+ * those it has to compute run one after another, so a workspace opened by many users at once takes one
+ * connection each.
  */
-export async function workspaceOf(ctx: WorkspaceContext): Promise<{
+export async function workspaceOf(
+  ctx: WorkspaceContext,
+  /** live: count everything now, past the cache (the bench's baseline). */
+  options: { live?: boolean } = {},
+): Promise<{
   tasks: WorkspaceTask[];
   figures: WorkspaceFigure[];
 }> {
+  const admittedTasks = byOrder(tasks.values()).filter(({ p }) => admitted(p, ctx.principal));
+  const admittedFigures = byOrder(figures.values()).filter(({ p }) => admitted(p, ctx.principal));
+  // Each computation gets the database it is to count on (the cache watches which tables it reads).
+  const request = (p: Common, run: (c: WorkspaceContext) => Promise<number>): CountRequest => ({
+    key: p.key,
+    caching: options.live ? false : (p.caching ?? 'scope'),
+    compute: (db) => run({ ...ctx, db }),
+  });
+  const values = await workspaceCountCache(ctx.db).counts(ctx.principal, ctx.today, [
+    ...admittedTasks.map(({ p }) => request(p, (c) => p.count(c))),
+    ...admittedFigures.map(({ p }) => request(p, (c) => p.value(c))),
+  ]);
   const outTasks: WorkspaceTask[] = [];
-  for (const { p } of byOrder(tasks.values())) {
-    if (!admitted(p, ctx.principal)) continue;
-    const count = await p.count(ctx);
+  for (const [i, { p }] of admittedTasks.entries()) {
     const link = typeof p.link === 'function' ? p.link(ctx) : p.link;
     const listApi = typeof p.listApi === 'function' ? await p.listApi(ctx) : p.listApi;
-    outTasks.push({ key: p.key, titleKey: p.titleKey, count, link, listApi, tone: p.tone });
+    outTasks.push({ key: p.key, titleKey: p.titleKey, count: values[i] ?? 0, link, listApi, tone: p.tone });
   }
-  const outFigures: WorkspaceFigure[] = [];
-  for (const { p } of byOrder(figures.values())) {
-    if (!admitted(p, ctx.principal)) continue;
-    outFigures.push({ key: p.key, labelKey: p.labelKey, value: await p.value(ctx), link: p.link ?? null });
-  }
+  const outFigures: WorkspaceFigure[] = admittedFigures.map(({ p }, i) => ({
+    key: p.key,
+    labelKey: p.labelKey,
+    value: values[admittedTasks.length + i] ?? 0,
+    link: p.link ?? null,
+  }));
   const waiting = outTasks.filter((t) => t.count > 0);
   const idle = outTasks.filter((t) => t.count === 0);
   return { tasks: [...waiting, ...idle], figures: outFigures };

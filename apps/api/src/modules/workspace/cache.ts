@@ -1,0 +1,322 @@
+import { createHash } from 'node:crypto';
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  sql,
+} from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Principal } from '../../platform/access/index.ts';
+
+/**
+ * Workspace counts without recounting every domain table at every sign-in.
+ *
+ * Each count is kept per (provider, scope key, day) with the versions of the tables its statements read. The
+ * version of a table a count reads moves at the commit of any write to it (migration 0035: a statement-level
+ * trigger per such table, one bump per table and transaction), so a request reads all versions in one tiny query
+ * and recomputes only the counts whose tables changed; a write through any API instance shows at the next call.
+ *
+ * The tables a count reads are not declared: they are taken from the SQL its computation ran (every identifier
+ * that names a table), so a provider cannot forget one, and a branch that reads another table gets that table's
+ * trigger when it first runs (that count is kept from its next run on). Tables no count reads carry no trigger.
+ * A count that reads a view or the clock (now(), current_date) is not kept. Counts live in a bounded in-process LRU, and in `workspace_count_cache` so other instances (and a
+ * restart) reuse them.
+ */
+
+/** How a provider's count may be kept: per scope (the default), per user (reads who the user is), or never. */
+export type WorkspaceCaching = 'scope' | 'user' | false;
+
+export interface CountRequest {
+  key: string;
+  caching: WorkspaceCaching;
+  compute(db: Db): Promise<number>;
+}
+
+interface Entry {
+  value: number;
+  /** The versions, when computed, of the tables the count read. */
+  versions: Record<string, number>;
+}
+
+export interface WorkspaceCacheStats {
+  /** Counts computed by running the provider (cold, stale or uncacheable). */
+  computed: number;
+  /** Counts asked for live (past the cache): the bench's baseline. */
+  live: number;
+  memoryHits: number;
+  sharedHits: number;
+  uncacheable: number;
+}
+
+const CLOCK_READS = new Set([
+  'now',
+  'current_date',
+  'current_timestamp',
+  'localtimestamp',
+  'localtime',
+  'clock_timestamp',
+  'statement_timestamp',
+  'transaction_timestamp',
+  'random',
+]);
+
+/** Records the SQL of every statement run through it (compiled by the plain executor: no plugin changes it). */
+class StatementCapture implements KyselyPlugin {
+  readonly statements: string[] = [];
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.statements.push(this.db.getExecutor().compileQuery(args.node, args.queryId).sql);
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+const rulesHashes = new WeakMap<object, string>();
+
+/** What a scope-wide count depends on in the principal: its side, unit and scope, and its abilities. */
+export function scopeKeyOf(principal: Principal): string {
+  let rules = rulesHashes.get(principal.ability);
+  if (!rules) {
+    rules = createHash('sha1').update(JSON.stringify(principal.ability.rules)).digest('base64url');
+    rulesHashes.set(principal.ability, rules);
+  }
+  const { unit } = principal;
+  return [principal.role, unit.kind, unit.id, unit.businessId ?? '', unit.localUnitCode ?? '', rules].join('|');
+}
+
+interface Tracking {
+  tracked: Set<string>;
+  /** Tables without their trigger yet. */
+  tables: Set<string>;
+  /** Views and other relations no trigger can watch: a count reading one is never kept. */
+  others: Set<string>;
+}
+
+export class WorkspaceCountCache {
+  readonly stats: WorkspaceCacheStats = { computed: 0, live: 0, memoryHits: 0, sharedHits: 0, uncacheable: 0 };
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<{ value: number; entry: Entry | null }>>();
+  private tracking: Promise<Tracking | null> | null = null;
+  private prunedDay = '';
+
+  private readonly db: Db;
+  /** Entries kept in memory (about 0.5 KB each); the oldest used go first. */
+  maxEntries: number;
+
+  constructor(db: Db, maxEntries = 20_000) {
+    this.db = db;
+    this.maxEntries = maxEntries;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clearMemory(): void {
+    this.entries.clear();
+  }
+
+  /** The counts of `requests` for `principal` on `today`, in order. */
+  async counts(principal: Principal, today: string, requests: CountRequest[]): Promise<number[]> {
+    if (requests.every((r) => r.caching === false)) return this.computeAll(requests, 'live');
+    const tracking = await this.ensureTracking();
+    if (!tracking) return this.computeAll(requests, 'computed');
+    const versions = await this.versions();
+    const stamp = JSON.stringify(versions);
+    const scopeKey = scopeKeyOf(principal);
+    const keyOf = (r: CountRequest) => (r.caching === 'user' ? `${scopeKey}|user:${principal.userId}` : scopeKey);
+
+    const out = new Array<number | undefined>(requests.length);
+    const missing: number[] = [];
+    requests.forEach((r, i) => {
+      if (r.caching === false) return;
+      const id = `${r.key}|${keyOf(r)}|${today}`;
+      const entry = this.entries.get(id);
+      if (entry && fresh(entry, versions)) {
+        // Refreshes its place in the LRU order.
+        this.entries.delete(id);
+        this.entries.set(id, entry);
+        this.stats.memoryHits += 1;
+        out[i] = entry.value;
+      } else missing.push(i);
+    });
+
+    if (missing.length) {
+      const shared = await this.readShared(
+        today,
+        missing.map((i) => ({ scope: keyOf(requests[i]!), provider: requests[i]!.key })),
+      );
+      for (const i of missing) {
+        const r = requests[i]!;
+        const entry = shared.get(`${keyOf(r)}\n${r.key}`);
+        if (entry && fresh(entry, versions)) {
+          this.remember(`${r.key}|${keyOf(r)}|${today}`, entry);
+          this.stats.sharedHits += 1;
+          out[i] = entry.value;
+        }
+      }
+    }
+
+    const computed: { scope: string; provider: string; entry: Entry }[] = [];
+    // One after another, as before: a workspace opened by many users at once takes one connection each.
+    for (let i = 0; i < requests.length; i += 1) {
+      if (out[i] !== undefined) continue;
+      const r = requests[i]!;
+      if (r.caching === false) {
+        this.stats.computed += 1;
+        out[i] = await r.compute(this.db);
+        continue;
+      }
+      const id = `${r.key}|${keyOf(r)}|${today}`;
+      // Concurrent sign-ins of one scope at the same versions share one computation.
+      const flightKey = `${id}\n${stamp}`;
+      let flight = this.inflight.get(flightKey);
+      if (!flight) {
+        flight = this.computeOne(r, tracking, versions).finally(() => this.inflight.delete(flightKey));
+        this.inflight.set(flightKey, flight);
+        const { entry } = await flight;
+        if (entry) {
+          this.remember(id, entry);
+          computed.push({ scope: keyOf(r), provider: r.key, entry });
+        }
+      }
+      out[i] = (await flight).value;
+    }
+    if (computed.length) await this.writeShared(today, computed);
+    return out.map((v) => v ?? 0);
+  }
+
+  private async computeAll(requests: CountRequest[], as: 'computed' | 'live'): Promise<number[]> {
+    const out: number[] = [];
+    for (const r of requests) {
+      this.stats[as] += 1;
+      out.push(await r.compute(this.db));
+    }
+    return out;
+  }
+
+  private async computeOne(
+    r: CountRequest,
+    tracking: Tracking,
+    versions: Record<string, number>,
+  ): Promise<{ value: number; entry: Entry | null }> {
+    const capture = new StatementCapture(this.db);
+    this.stats.computed += 1;
+    const value = await r.compute(this.db.withPlugin(capture));
+    const read: Record<string, number> = {};
+    const untracked = new Set<string>();
+    for (const statement of capture.statements) {
+      for (const word of statement.toLowerCase().match(/[a-z_][a-z0-9_$]*/g) ?? []) {
+        if (CLOCK_READS.has(word) || tracking.others.has(word)) {
+          this.stats.uncacheable += 1;
+          return { value, entry: null };
+        }
+        if (tracking.tracked.has(word)) read[word] = versions[word] ?? 0;
+        else if (tracking.tables.has(word)) untracked.add(word);
+      }
+    }
+    if (untracked.size) {
+      // A table no count read before: it gets its trigger now, and this count (taken before it had one, so a
+      // write in between would go unseen) is not kept; the next one is.
+      const now = await sql<{ t: string }>`select workspace_track_tables(${[...untracked]}::text[]) as t`.execute(
+        this.db,
+      );
+      for (const r of now.rows) tracking.tracked.add(r.t);
+      return { value, entry: null };
+    }
+    return { value, entry: { value, versions: read } };
+  }
+
+  private remember(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
+  /**
+   * The tables already tracked, the other tables (tracked once a count reads them) and the relations that cannot
+   * be (views), read once per process.
+   */
+  private ensureTracking(): Promise<Tracking | null> {
+    this.tracking ??= (async () => {
+      const tracked = await sql<{ t: string }>`select workspace_track_tables('{}'::text[]) as t`.execute(this.db);
+      const relations = await sql<{ name: string; table: boolean }>`select c.relname as name,
+          c.relkind in ('r', 'p') and c.relname not like 'workspace\_%' and c.relname not like 'kysely\_%' as table
+        from pg_class c
+        where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')`.execute(
+        this.db,
+      );
+      return {
+        tracked: new Set(tracked.rows.map((r) => r.t)),
+        tables: new Set(relations.rows.filter((r) => r.table).map((r) => r.name)),
+        others: new Set(relations.rows.filter((r) => !r.table).map((r) => r.name)),
+      };
+    })().catch(() => {
+      // Not migrated yet (or the function is missing): count live this time, try again on the next call.
+      this.tracking = null;
+      return null;
+    });
+    return this.tracking;
+  }
+
+  private async versions(): Promise<Record<string, number>> {
+    const rows = await sql<{
+      table_name: string;
+      version: string;
+    }>`select table_name, version from workspace_table_version`.execute(this.db);
+    return Object.fromEntries(rows.rows.map((r) => [r.table_name, Number(r.version)]));
+  }
+
+  private async readShared(today: string, wanted: { scope: string; provider: string }[]): Promise<Map<string, Entry>> {
+    const rows = await sql<{ scope_key: string; provider: string; value: string; versions: Record<string, number> }>`
+      select c.scope_key, c.provider, c.value, c.versions from workspace_count_cache c
+      join unnest(${wanted.map((w) => w.scope)}::text[], ${wanted.map((w) => w.provider)}::text[]) as w(scope_key, provider)
+        on c.scope_key = w.scope_key and c.provider = w.provider
+      where c.day = ${today}::date`.execute(this.db);
+    return new Map(
+      rows.rows.map((r) => [`${r.scope_key}\n${r.provider}`, { value: Number(r.value), versions: r.versions }]),
+    );
+  }
+
+  private async writeShared(today: string, rows: { scope: string; provider: string; entry: Entry }[]): Promise<void> {
+    if (this.prunedDay !== today) {
+      this.prunedDay = today;
+      await sql`delete from workspace_count_cache where day < ${today}::date`.execute(this.db);
+    }
+    await sql`insert into workspace_count_cache (scope_key, provider, day, value, versions)
+      select w.scope_key, w.provider, ${today}::date, w.value, w.versions
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ scope_key: r.scope, provider: r.provider, value: r.entry.value, versions: r.entry.versions })))}::jsonb)
+        as w(scope_key text, provider text, value bigint, versions jsonb)
+      on conflict (scope_key, day, provider) do update
+        set value = excluded.value, versions = excluded.versions, computed_at = now()`.execute(this.db);
+  }
+}
+
+function fresh(entry: Entry, versions: Record<string, number>): boolean {
+  for (const [table, version] of Object.entries(entry.versions)) if ((versions[table] ?? 0) !== version) return false;
+  return true;
+}
+
+const caches = new WeakMap<Db, WorkspaceCountCache>();
+
+/** The database's cache (tests run several apps, each on its own database, in one process). */
+export function workspaceCountCache(db: Db): WorkspaceCountCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new WorkspaceCountCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
