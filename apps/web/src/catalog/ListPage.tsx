@@ -15,12 +15,14 @@ import {
   Space,
   Radio,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import {
   DeleteOutlined,
   DownloadOutlined,
   FileExcelOutlined,
+  LinkOutlined,
   PlusOutlined,
   SettingOutlined,
   UploadOutlined,
@@ -35,7 +37,7 @@ import { AdminUnitSelect, EMPLOYER_AREA, ReferenceSelect, TreeReferenceSelect } 
 import { catalogByKey, pageById } from './registry.ts';
 import { useCatalogText, type CatalogText } from './text.ts';
 import { useCatalogTable } from './use-catalog-table.ts';
-import { activeQuickFilter, quickFilterParams, quickFiltersOf } from './extensions.ts';
+import { activeQuickFilter, quickFilterParams, quickFiltersOf, rowLinksOf } from './extensions.ts';
 import { actionsWidth, RowActions, SearchBox, ServerTable, type ListColumn } from '../platform/list/index.tsx';
 import { useConfirm } from '../platform/dialogs/index.tsx';
 import { displayNumber } from '../platform/format.ts';
@@ -340,7 +342,11 @@ function ListPage({ pageId }: { pageId: string }) {
   // Whoever may not edit opens the record's detail view, never its form.
   const openPath = (id: string) =>
     routeTo(page.routes.detail, id) ?? (ability.update ? routeTo(page.routes.edit, id) : null);
-  const actions = [page.routes.detail, ability.update && page.routes.edit, ability.delete].filter(Boolean).length;
+  // Pages a domain module adds to each row (registerRowLinks), for whoever may open them.
+  const access = useAccess();
+  const links = rowLinksOf(c.key).filter((l) => can(access, l.ability.action, l.ability.subject));
+  const actions =
+    [page.routes.detail, ability.update && page.routes.edit, ability.delete].filter(Boolean).length + links.length;
 
   const columns: ListColumn<CatalogRecord>[] = [
     {
@@ -391,21 +397,34 @@ function ListPage({ pageId }: { pageId: string }) {
             align: 'center' as const,
             ellipsis: false,
             render: (_v: unknown, record: CatalogRecord) => (
-              <RowActions
-                actions={[
-                  {
-                    kind: 'view',
-                    allowed: !!page.routes.detail,
-                    onClick: () => void navigate(routeTo(page.routes.detail, record.id)!),
-                  },
-                  {
-                    kind: 'edit',
-                    allowed: ability.update && !!page.routes.edit,
-                    onClick: () => void navigate(routeTo(page.routes.edit, record.id)!),
-                  },
-                  { kind: 'delete', allowed: ability.delete, onClick: () => confirmDelete([record]) },
-                ]}
-              />
+              <>
+                <RowActions
+                  actions={[
+                    {
+                      kind: 'view',
+                      allowed: !!page.routes.detail,
+                      onClick: () => void navigate(routeTo(page.routes.detail, record.id)!),
+                    },
+                    {
+                      kind: 'edit',
+                      allowed: ability.update && !!page.routes.edit,
+                      onClick: () => void navigate(routeTo(page.routes.edit, record.id)!),
+                    },
+                    { kind: 'delete', allowed: ability.delete, onClick: () => confirmDelete([record]) },
+                  ]}
+                />
+                {links.map((l) => (
+                  <Tooltip key={l.key} title={text.t(l.labelKey)}>
+                    <Button
+                      type="text"
+                      icon={<LinkOutlined />}
+                      aria-label={text.t(l.labelKey)}
+                      onClick={() => void navigate(l.path(record.id))}
+                      data-testid={`row-link-${l.key}`}
+                    />
+                  </Tooltip>
+                ))}
+              </>
             ),
           },
         ]

@@ -42,3 +42,25 @@ export function quickFilterParams(filters: readonly QuickFilter[], key: string):
   for (const f of filters) for (const name of Object.keys(f.params())) out[name] = null;
   return { ...out, ...chosen?.params() };
 }
+
+/**
+ * A page of a record beside the standard ones (a linked account's API access), offered as a button on each row
+ * of the area's list to whoever holds `ability`.
+ */
+export interface RowLink {
+  key: string;
+  /** i18n key of the button's label (and tooltip). */
+  labelKey: string;
+  path: (id: string) => string;
+  ability: { action: string; subject: string };
+}
+
+const rowLinks = new Map<string, readonly RowLink[]>();
+
+export function registerRowLinks(areaKey: string, links: readonly RowLink[]): void {
+  rowLinks.set(areaKey, links);
+}
+
+export function rowLinksOf(areaKey: string): readonly RowLink[] {
+  return rowLinks.get(areaKey) ?? [];
+}
