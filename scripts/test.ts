@@ -1,7 +1,7 @@
 /**
  * The whole test suite: unit, API on PGlite, API on PostgreSQL (when TEST_DATABASE_URL is set), browser.
- * Installs Debian's Chromium for the browser tests when it is absent, then runs every Vitest project and
- * ends with one summary line ("N passed, N failed").
+ * Installs the Debian packages of the tools the tests run when absent (Chromium, pdfsig, nginx: see `tools`),
+ * then runs every Vitest project and ends with one summary line ("N passed, N failed").
  *   node scripts/test.ts                 everything
  *   node scripts/test.ts --only e2e      one project (unit | api | api-pg | e2e)
  */
@@ -20,26 +20,43 @@ function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.en
   return r.status ?? 1;
 }
 
-function ensureChromium(): void {
-  if (existsSync(chromium)) return;
-  console.log('Chromium is not installed: installing Debian packages chromium (browser tests)…');
+/**
+ * The Debian packages behind the tools some tests run, installed when absent (as root, or through sudo):
+ * Chromium for the browser tests; pdfsig (poppler-utils), which checks the signed PDFs the portal issues, for
+ * both API lanes; nginx in front of two API instances, for the PostgreSQL lane.
+ */
+const tools: { name: string; paths: string[]; packages: string[]; lanes: string[]; required: boolean }[] = [
+  { name: 'Chromium', paths: [chromium], packages: ['chromium', 'fonts-noto-core'], lanes: ['e2e'], required: true },
+  { name: 'pdfsig', paths: ['/usr/bin/pdfsig'], packages: ['poppler-utils'], lanes: ['api', 'api-pg'], required: true },
+  // Not required: without nginx the two-instance test says it was skipped and why.
+  {
+    name: 'nginx',
+    paths: ['/usr/sbin/nginx', '/usr/bin/nginx'],
+    packages: ['nginx-light'],
+    lanes: ['api-pg'],
+    required: false,
+  },
+];
+
+function ensureTools(lanes: string[]): void {
+  const missing = tools.filter((t) => t.lanes.some((l) => lanes.includes(l)) && !t.paths.some((p) => existsSync(p)));
+  if (!missing.length) return;
+  const packages = missing.flatMap((t) => t.packages);
+  console.log(`Installing Debian packages for the tests: ${packages.join(' ')}…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (a: string[]) =>
     run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, {
       ...process.env,
       DEBIAN_FRONTEND: 'noninteractive',
     });
-  if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core']) !== 0) {
-    console.error('Could not install Chromium; install the Debian package "chromium" and run again.');
-    process.exit(1);
-  }
+  if (apt(['update']) === 0 && apt(['install', '-y', '--no-install-recommends', ...packages]) === 0) return;
+  console.error(`Could not install ${packages.join(' ')}; install them with apt-get and run again.`);
+  if (missing.some((t) => t.required)) process.exit(1);
 }
-
-const wantsE2e = !only || only === 'e2e';
-if (wantsE2e) ensureChromium();
 
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-report-'));
 const serverProjects = ['unit', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : [])];
+ensureTools(only ? [only] : [...serverProjects, 'e2e']);
 // Browser tests run after the others, not beside them: on a small machine the API suites would starve the
 // browser and its portal, and timing-sensitive checks (a 3-second toast) would flake.
 const batches = only ? [[only]] : [serverProjects, ['e2e']];

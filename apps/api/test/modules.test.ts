@@ -31,6 +31,8 @@ describe('the module list', () => {
       'notifications',
       'library',
       'catalog-import-runs',
+      'api-clients',
+      'signed-documents',
     ]);
   });
 
@@ -39,6 +41,7 @@ describe('the module list', () => {
     expect(seedSteps.map((s) => s.name)).toEqual([
       'admin-units',
       'demo-province',
+      'demo-signing-certificate',
       'accounts: default user types',
       'accounts: department unit and first administrator',
       'accounts: demo units, employers and accounts (Lâm Đồng)',
@@ -71,6 +74,7 @@ describe('the module list', () => {
       'accidents-demo',
       'accident-statistics-demo',
       'notifications: demo accounts told of their waiting tasks',
+      'api-clients: demo affiliated units and linked accounts',
     ]);
   });
 });

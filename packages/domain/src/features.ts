@@ -16,5 +16,6 @@ import './messaging/index.ts';
 import './news/index.ts';
 import './suggestions/index.ts';
 import './inspections/features.ts';
+import './signed-documents/index.ts';
 
 export * from './permissions.ts';

@@ -44,6 +44,12 @@ import viInspections from './locales/vi/inspections.json' with { type: 'json' };
 import enInspections from './locales/en/inspections.json' with { type: 'json' };
 import viAccidents from './locales/vi/accidents.json' with { type: 'json' };
 import enAccidents from './locales/en/accidents.json' with { type: 'json' };
+import viReportForms from './locales/vi/reportForms.json' with { type: 'json' };
+import enReportForms from './locales/en/reportForms.json' with { type: 'json' };
+import viApiClients from './locales/vi/apiClients.json' with { type: 'json' };
+import enApiClients from './locales/en/apiClients.json' with { type: 'json' };
+import viSignedDocuments from './locales/vi/signedDocuments.json' with { type: 'json' };
+import enSignedDocuments from './locales/en/signedDocuments.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 import { messageValue } from './format.ts';
 
@@ -79,6 +85,9 @@ export const resources = {
     riskAssessment: viRiskAssessment,
     inspections: viInspections,
     accidents: viAccidents,
+    reportForms: viReportForms,
+    apiClients: viApiClients,
+    signedDocuments: viSignedDocuments,
   },
   en: {
     errors: enErrors,
@@ -104,6 +113,9 @@ export const resources = {
     riskAssessment: enRiskAssessment,
     inspections: enInspections,
     accidents: enAccidents,
+    reportForms: enReportForms,
+    apiClients: enApiClients,
+    signedDocuments: enSignedDocuments,
   },
 } as const;
 

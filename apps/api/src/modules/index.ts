@@ -3,6 +3,7 @@ import type { ModuleDefinition } from './define.ts';
 import accidentStatistics from './accidents/statistics/index.ts';
 import accidents from './accidents/index.ts';
 import accounts from './accounts/index.ts';
+import apiClients from './api-clients/index.ts';
 import businesses from './businesses/index.ts';
 import configuration from './configuration/index.ts';
 import equipment from './equipment/index.ts';
@@ -20,6 +21,7 @@ import organisation from './organisation/index.ts';
 import permits from './permits/index.ts';
 import riskAssessment from './risk-assessment/index.ts';
 import safetyCosts from './safety-costs/index.ts';
+import signedDocuments from './signed-documents/index.ts';
 import suggestions from './suggestions/index.ts';
 import training from './training/index.ts';
 import workers from './workers/index.ts';
@@ -57,4 +59,6 @@ export const modules: readonly ModuleDefinition[] = [
   notifications,
   library,
   catalogImportRunsModule,
+  apiClients,
+  signedDocuments,
 ];

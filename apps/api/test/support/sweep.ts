@@ -542,8 +542,14 @@ export function badInputArbitrary(op: Operation, valid: SweepRequest): fc.Arbitr
 
 // --- the data fingerprint ----------------------------------------------------------------------------------------
 
-/** Tables that rightly record refused calls: access history, sessions and tokens, sign-in failures. */
-const RECORDS_FAILURES = /^(audit_log|auth_session|refresh_token|account_token|login_.*|kysely_.*|outbox_mail)$/;
+/**
+ * Tables that rightly record refused calls (access history, sessions and tokens, sign-in failures); the registry
+ * of signed documents, where a read that prints a document (a GET) records what it issued; and the workspace's
+ * cache bookkeeping, where a statement that changed no row still moves its table's version (at most one recount,
+ * no data).
+ */
+const RECORDS_FAILURES =
+  /^(audit_log|auth_session|refresh_token|account_token|login_.*|kysely_.*|outbox_mail|signed_document|workspace_.*)$/;
 
 /** Row count and an order-free content hash per table (plain SQL that PGlite and PostgreSQL both run). */
 export async function fingerprint(database: Database): Promise<Map<string, string>> {

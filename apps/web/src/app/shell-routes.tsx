@@ -20,6 +20,8 @@ import { trainingCertificateRoutes } from '../modules/training/certificates/rout
 import { riskAssessmentRoutes } from '../modules/risk-assessment/routes.ts';
 import { inspectionRoutes } from '../modules/inspections/routes.ts';
 import { accidentStatisticsRoutes } from '../modules/accidents/statistics/routes.ts';
+import { signedDocumentRoutes } from '../modules/signed-documents/routes.ts';
+import { apiClientRoutes } from '../pages/api-clients/routes.ts';
 
 /**
  * The route table but the catalogue's generated pages (app/routes.tsx adds them): every page's entry the first
@@ -136,4 +138,6 @@ export const shellRoutes: RouteEntry[] = [
   ...riskAssessmentRoutes,
   ...inspectionRoutes,
   ...accidentStatisticsRoutes,
+  ...apiClientRoutes,
+  ...signedDocumentRoutes,
 ];

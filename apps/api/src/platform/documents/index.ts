@@ -82,6 +82,10 @@ export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<B
   if (!specs.length) throw new Error('renderDocuments: no document');
   const fonts = await documentFonts();
   const all = specs.map((spec) => normalise(spec, fonts.regular));
+  // Signing (when a module installed a signer and the department set a certificate): see DocumentSigner.
+  const signing = (await documentSigner?.prepare(all)) ?? null;
+  // A record's own QR (its public look-up) stays; a document without one gets the file's verification page.
+  if (signing?.verify && all.length === 1 && !all[0]!.qr) all[0]!.qr = signing.verify;
   const s = all[0]!;
   const qrPngs = await Promise.all(all.map((d) => (d.qr ? qrImage(d.qr.url) : null)));
 
@@ -113,7 +117,13 @@ export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<B
     doc.on('error', reject);
   });
 
-  const layout = new Layout(doc);
+  const layout = new Layout(
+    doc,
+    signing && {
+      lines: signing.stamp.map((line) => printable(line.normalize('NFC'), fonts.regular)),
+      url: signing.verify?.url,
+    },
+  );
   const parts: { first: number; footer: string | undefined }[] = [];
   all.forEach((d, i) => {
     if (i > 0) {
@@ -131,9 +141,49 @@ export async function renderDocuments(specs: readonly DocumentSpec[]): Promise<B
   });
   const pages = doc.bufferedPageRange().count;
   parts.forEach((part, i) => layout.pageFoot(part.footer, part.first, (parts[i + 1]?.first ?? pages) - part.first));
+  signing?.reserve(doc, layout.stampBox);
 
   doc.end();
-  return done;
+  return signing ? signing.finish(await done) : done;
+}
+
+/** Where the visible signature was drawn: page index and rectangle (pdfkit's top-left coordinates, points). */
+export interface StampBox {
+  index: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One file's signing, from DocumentSigner.prepare. */
+export interface DocumentSigning {
+  /** The visible signature's lines (agency, signing time, verification code), already translated. */
+  stamp: string[];
+  /** The file's public verification page: the stamp links to it, and a one-document file without a QR gets it as its QR. */
+  verify?: { url: string; caption: string };
+  /** Reserves the signature in the finished layout (before the file is written). */
+  reserve(doc: Doc, box: StampBox | undefined): void;
+  /** Signs the written file (and records it); answers the signed bytes. */
+  finish(pdf: Buffer): Promise<Buffer>;
+}
+
+/**
+ * Signs every issued document when the department has set a certificate (modules/signed-documents installs it;
+ * the renderer stays free of keys, storage and wording). `prepare` answers null when nothing is to be signed.
+ */
+export interface DocumentSigner {
+  prepare(specs: readonly DocumentSpec[]): Promise<DocumentSigning | null>;
+}
+
+let documentSigner: DocumentSigner | undefined;
+
+/** Installs the signer (one per process, the last app built wins); answers a function that removes it again. */
+export function useDocumentSigner(signer: DocumentSigner): () => void {
+  documentSigner = signer;
+  return () => {
+    if (documentSigner === signer) documentSigner = undefined;
+  };
 }
 
 /**
@@ -205,9 +255,13 @@ class Layout {
   private readonly doc: Doc;
   readonly left: number;
   readonly width: number;
+  /** The visible signature's lines, drawn in the signature block's room to sign; where it went (the last one). */
+  private readonly stamp: { lines: string[]; url?: string | undefined } | undefined;
+  stampBox: StampBox | undefined;
 
-  constructor(doc: Doc) {
+  constructor(doc: Doc, stamp?: { lines: string[]; url?: string | undefined } | null) {
     this.doc = doc;
+    this.stamp = stamp ?? undefined;
     this.left = MARGINS.left;
     this.width = doc.page.width - MARGINS.left - MARGINS.right;
   }
@@ -479,6 +533,7 @@ class Layout {
 
     if (signature) {
       this.use('bold', SIZE.body).text(signature.title, sigX, y, { width: sigW, align: 'center', lineGap: LINE_GAP });
+      if (this.stamp?.lines.length) this.drawStamp(sigX, y + sigTitleH + 4, sigW, signRoom - 8);
       if (signature.name) {
         this.use('bold', SIZE.body).text(signature.name, sigX, y + sigTitleH + signRoom, {
           width: sigW,
@@ -503,6 +558,27 @@ class Layout {
     }
     this.doc.x = this.left;
     this.doc.y = y + Math.max(sigH, qrH);
+  }
+
+  /** The visible digital signature: a framed block of small lines (agency, time, code), centred in the room to sign. */
+  private drawStamp(x: number, y: number, width: number, height: number): void {
+    const lines = this.stamp?.lines ?? [];
+    const w = Math.min(width, 230);
+    const left = x + (width - w) / 2;
+    this.doc.save();
+    this.doc.rect(left, y, w, height).lineWidth(0.8).strokeColor('#1f4e9c').stroke();
+    let ly = y + 4;
+    lines.forEach((line, i) => {
+      const face: FontFace = i === 0 ? 'bold' : 'regular';
+      const size = this.fit(line, face, SIZE.small, w - 8, 6);
+      this.use(face, size)
+        .fillColor('#1f4e9c')
+        .text(line, left + 4, ly, { width: w - 8, lineBreak: false, ellipsis: true });
+      ly += this.doc.currentLineHeight(true) + 1;
+    });
+    this.doc.fillColor('#000').restore();
+    if (this.stamp?.url) this.doc.link(left, y, w, height, this.stamp.url);
+    this.stampBox = { index: this.doc.bufferedPageRange().count - 1, x: left, y, width: w, height };
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 8dd03f1cc72543fc27ab886b6f22bc7513e37be82ec5d1a4cd7575c4bedda43d
- * @content 83c2ca7c8d13b8dd7f2a55c5686dcf8681137488902cb7d2dafc9046669ec6bc
+ * @document c777c463647a5880c500c26d5736bb883b5ff857b454d53f57e634d84fdf27eb
+ * @content e250ae94a28970617e8c9aa78cf05228afacdabd971a23eac7aa1e9c0ef1ea61
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -71047,6 +71047,697 @@ export interface paths {
         400: components['responses']['Error'];
         401: components['responses']['Error'];
         404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** OAuth2 client credentials: an API client (linked account) exchanges its id and secret (form or JSON body, or HTTP Basic) for a short-lived bearer token that opens only the operations of its datasets */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            grant_type: 'client_credentials';
+            client_id?: string;
+            client_secret?: string;
+            scope?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              access_token: string;
+              /** @enum {string} */
+              token_type: 'Bearer';
+              expires_in: number;
+              scope: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/credentials/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A linked account's API access: datasets, rate limit and secrets (never the secrets themselves) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              clientId: string;
+              userName: string;
+              fullName: string | null;
+              active: boolean;
+              scopes: string[];
+              rateLimitPerMinute: number;
+              secrets: {
+                /** Format: uuid */
+                id: string;
+                hint: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /** @enum {string} */
+                status: 'active' | 'expiring' | 'expired' | 'revoked';
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    /** Sets a linked account's datasets (scopes) and its rate limit per minute */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            scopes: (
+              | 'businesses'
+              | 'workers'
+              | 'work-permits'
+              | 'unemployment'
+              | 'equipment'
+              | 'accidents'
+              | 'training'
+              | 'monitoring'
+              | 'open-data'
+            )[];
+            rateLimitPerMinute: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              clientId: string;
+              userName: string;
+              fullName: string | null;
+              active: boolean;
+              scopes: string[];
+              rateLimitPerMinute: number;
+              secrets: {
+                /** Format: uuid */
+                id: string;
+                hint: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /** @enum {string} */
+                status: 'active' | 'expiring' | 'expired' | 'revoked';
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/credentials/{id}/secrets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates a client secret (shown once in this answer; only its hash is kept) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            validDays?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              clientId: string;
+              /** Format: uuid */
+              id: string;
+              secret: string;
+              /** Format: date-time */
+              expiresAt: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/credentials/{id}/secrets/{secretId}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotates a secret: a new one (shown once) while the old one stays valid for the grace period (hours; 0 revokes it at once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          secretId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            validDays?: number;
+            graceHours?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              clientId: string;
+              /** Format: uuid */
+              id: string;
+              secret: string;
+              /** Format: date-time */
+              expiresAt: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/credentials/{id}/secrets/{secretId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revokes a secret: tokens issued with it stop working at once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          secretId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              clientId: string;
+              userName: string;
+              fullName: string | null;
+              active: boolean;
+              scopes: string[];
+              rateLimitPerMinute: number;
+              secrets: {
+                /** Format: uuid */
+                id: string;
+                hint: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /** @enum {string} */
+                status: 'active' | 'expiring' | 'expired' | 'revoked';
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/AccountLinked/usage/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A linked account's API calls, newest first: time, operation, status and duration */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          failedOnly?: 'true' | 'false';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                id: string;
+                /** Format: date-time */
+                at: string;
+                method: string;
+                operation: string;
+                status: number;
+                durationMs: number;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/SignedDocument/certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The certificate issued documents are signed with (null when none is set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              subject: string;
+              commonName: string;
+              issuer: string;
+              serialNumber: string;
+              validFrom: string;
+              validTo: string;
+              fingerprint: string;
+              isTest: boolean;
+              createdAt: string;
+            } | null;
+          };
+        };
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Set the signing certificate from a PKCS#12 file (base64) and its password; the key is stored encrypted */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            file: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              subject: string;
+              commonName: string;
+              issuer: string;
+              serialNumber: string;
+              validFrom: string;
+              validTo: string;
+              fingerprint: string;
+              isTest: boolean;
+              createdAt: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/SignedDocument/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The registry of signed documents (newest first; keyWord: kind, number, verification code or SHA-256) */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                id: string;
+                code: string;
+                kind: string;
+                number: string | null;
+                sha256: string;
+                byteSize: number;
+                signerSubject: string;
+                signedAt: string;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/SignedDocument/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a signed PDF (multipart formFile, or the request body as application/pdf): signature over its byte ranges, coverage, signer, time, trust and whether the portal issued it. The file is not stored. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'intact' | 'altered' | 'modifiedAfterSigning' | 'invalid';
+              sha256: string;
+              signatureCount: number;
+              signer: {
+                subject: string;
+                commonName: string;
+                issuer: string;
+                validFrom: string;
+                validTo: string;
+              } | null;
+              signedAt: string | null;
+              coversWholeFile: boolean;
+              pades: boolean;
+              subFilter: string | null;
+              trusted: boolean;
+              registered: {
+                code: string;
+                kind: string;
+                number: string | null;
+                signedAt: string;
+              } | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        413: components['responses']['Error'];
+        415: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/SignedDocument/verify/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public verification of an issued document by the code of its QR (no personal data) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: string;
+              kind: string;
+              number: string | null;
+              signedAt: string;
+              signer: string;
+              testCertificate: boolean;
+              sha256: string;
+              recordUrl: string | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
       };
     };
     put?: never;
