@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -27,12 +26,15 @@ import { registerRealtime } from './platform/realtime/index.ts';
 import { registerNotifier } from './modules/notifications/service.ts';
 import fileRoutes from './platform/files/routes.ts';
 import { modules } from './modules/index.ts';
+import { withApiClients } from './modules/api-clients/index.ts';
 import { installModules } from './modules/define.ts';
 import { testClockRoutes } from './platform/clock/index.ts';
 // The whole permission tree, whatever else is imported (see packages/domain/src/features.ts).
 import '@portal/domain/features';
 import { registerJsonInTurns } from './platform/http/json-in-turns.ts';
 import idempotency from './platform/idempotency/index.ts';
+import { registerMetrics } from './platform/metrics/index.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './platform/metrics/request-id.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +42,8 @@ declare module 'fastify' {
     database: Database;
     /** Kysely instance (shortcut for database.db). */
     db: Database['db'];
+    /** Read-only public look-ups: the read replica when DATABASE_REPLICA_URL is set, else `db`. */
+    readDb: Database['db'];
     /** Background jobs; domains define queues while registering, main.ts starts them. */
     jobs: Jobs;
     /** Outgoing mail: SMTP when SMTP_URL is set, else the outbox administrators read. */
@@ -73,10 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
           },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // The proxy's X-Request-Id when it comes from a trusted proxy, else a new one (platform/metrics/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: config.bodyLimit,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('readDb', database.readDb ?? database.db);
   app.decorate('jobs', createJobs(database, app.log));
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('files', createFileStorage(config.dataDir));
@@ -141,10 +144,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webApp = await registerWebApp(app, config.webDist);
   registerErrorHandling(app, { spaFallback: webApp });
   registerNoStore(app);
+  // Several instances (issue #28): request ids in every answer, and /metrics for operators.
+  registerRequestIdHeader(app);
+  registerMetrics(app);
   registerAccess(
     app,
-    options.resolvePrincipal ??
-      createPrincipalResolver(config.jwtSecret, database.db, database.principalPool ?? database.pool),
+    // API clients' tokens (linked accounts) are resolved apart; every other request as before.
+    withApiClients(
+      app,
+      options.resolvePrincipal ??
+        createPrincipalResolver(config.jwtSecret, database.db, database.principalPool ?? database.pool),
+    ),
   );
   // Before the domain modules: the routes they declare `idempotent` get its hooks.
   await app.register(idempotency);

@@ -45,6 +45,23 @@ const trustProxy = z
     return list;
   });
 
+/** A comma-separated list of addresses or CIDR ranges (METRICS_ALLOW); empty → none. */
+const addressList = z
+  .string()
+  .trim()
+  .transform((v, ctx): string[] => {
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((s) => !isProxyAddress(s));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `addresses or CIDR ranges, comma-separated (not ${bad.join(', ')})` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -69,6 +86,10 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  // Several instances (issue #28): a read replica for public look-ups, and who may read /metrics.
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_ALLOW: addressList.optional(),
 });
 
 export interface AppConfig {
@@ -99,6 +120,11 @@ export interface AppConfig {
    * is taken over only once its lease lapses.
    */
   instances: number;
+  /** PostgreSQL replica for read-only public look-ups; undefined → they read the primary. */
+  databaseReplicaUrl: string | undefined;
+  /** /metrics: a bearer token that opens it, and client addresses/ranges that may read it without one. */
+  metricsToken: string | undefined;
+  metricsAllow: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -144,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ?? false,
     testClock: e.TEST_CLOCK ?? false,
     instances: embedded ? 1 : e.INSTANCES,
+    databaseReplicaUrl: embedded ? undefined : e.DATABASE_REPLICA_URL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsAllow: e.METRICS_ALLOW ?? [],
   };
   const config = { ...base, ...overrides };
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir, 'jwt-secret');

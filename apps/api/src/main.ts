@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    replicaUrl: config.databaseReplicaUrl,
   });
   const app = await buildApp({ config, database });
   const applied = await migrateToLatest(database.db);

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { registerPool } from './prepared.ts';
+import { openReplica, REPLICA_POOL_SIZE } from './replica.ts';
 import type { DB } from './schema.ts';
 
 // Identical value parsing in both modes: counts and bigint ids as numbers (they stay far below 2^53 here),
@@ -34,6 +35,10 @@ export interface Database {
    * plan made for all callers, where the main pool plans each statement for its values (createPool).
    */
   principalPool?: pg.Pool;
+  /** Read-only public look-ups on the replica (DATABASE_REPLICA_URL), when there is one; else they read `db`. */
+  readDb?: Db;
+  /** The replica's pool, when there is one (metrics). */
+  replicaPool?: pg.Pool;
   /** Embedded mode: the database's own thread (snapshots for tests). */
   embedded?: Pick<EmbeddedServer, 'dumpDataDir'>;
   ping(): Promise<{ ok: boolean; latencyMs: number; version?: string; error?: string }>;
@@ -49,6 +54,8 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
   /** Load a PGlite data dir snapshot instead of starting empty (tests clone a migrated template). */
   loadDataDir?: Blob;
+  /** A PostgreSQL read replica for public look-ups (db/replica.ts); ignored on the embedded database. */
+  replicaUrl?: string | undefined;
 }
 
 /**
@@ -119,11 +126,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   const thread = embedded;
+  const replica =
+    url !== undefined && options.replicaUrl
+      ? openReplica(createPool(options.replicaUrl, REPLICA_POOL_SIZE))
+      : undefined;
   let closed = false;
   return {
     db,
     kind: thread ? 'pglite' : 'postgres',
     pool,
+    ...(replica ? { readDb: replica.db, replicaPool: replica.pool } : {}),
     ...(thread ? { embedded: { dumpDataDir: () => thread.dumpDataDir() } } : {}),
     ...(principalPool ? { principalPool } : {}),
     async ping() {
@@ -140,6 +152,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       closed = true;
       await db.destroy();
       await principalPool?.end();
+      await replica?.close();
       await thread?.close();
     },
   };

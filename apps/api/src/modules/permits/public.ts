@@ -129,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { number, passportNumber, birthDate } = request.query;
-      const found = await lookupPermit(app.db, number, { passportNumber, birthDate });
+      const found = await lookupPermit(app.readDb, number, { passportNumber, birthDate });
       // The same answer whether nothing has that number or the second factor does not match.
       if (!found) throw notFound();
       return found;

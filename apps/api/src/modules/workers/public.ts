@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const by = q.citizenId ? { citizenId: q.citizenId } : { passportNumber: q.passportNumber! };
-      const found = await lookupWorker(app.db, by, q.birthDate);
+      const found = await lookupWorker(app.readDb, by, q.birthDate);
       // One answer for an unknown identifier and for a birth date that does not match.
       if (!found) throw notFound();
       return found;
