@@ -11,6 +11,8 @@ import { equipment } from './equipment.ts';
 import { monitoring } from './monitoring.ts';
 import { training } from './training.ts';
 import { accidents } from './accidents.ts';
+import { workspace } from './workspace.ts';
+import { mixedLoad } from './mixed-load.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -29,4 +31,6 @@ export const measurements: Measurement[] = [
   monitoring,
   training,
   accidents,
+  mixedLoad,
+  workspace,
 ];
