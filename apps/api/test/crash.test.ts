@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -14,6 +13,7 @@ import { catalogRegistry } from '../src/catalog/registry.ts';
 import { clock } from '../src/platform/clock/index.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
+import { freePort } from './support/ports.ts';
 
 /**
  * Crashes: the real server process is killed (SIGKILL, its whole process group) at random moments while it imports
@@ -43,17 +43,6 @@ function random(seed: number): () => number {
     x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

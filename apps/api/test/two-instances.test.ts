@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -11,6 +10,7 @@ import { NEW_MAIL_EVENT } from '@portal/domain/messaging/index';
 import { HUB_PATH } from '../src/platform/realtime/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { adminUser, bearer, createUser, type TestUser } from './support/accounts.ts';
+import { freePort } from './support/ports.ts';
 
 /**
  * The deployment the README describes for several machines (issue #28): two API processes (INSTANCES=2,
@@ -44,17 +44,6 @@ function findNginx(): string | undefined {
 
 const nginxBinary = findNginx();
 const onPostgres = process.env.PORTAL_TEST_DB === 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /**
  * Polls `check` until it answers something other than undefined; a check that throws is tried again, unless

@@ -21,7 +21,7 @@ import { riskAssessmentRoutes } from '../modules/risk-assessment/routes.ts';
 import { inspectionRoutes } from '../modules/inspections/routes.ts';
 import { accidentStatisticsRoutes } from '../modules/accidents/statistics/routes.ts';
 import { signedDocumentRoutes } from '../modules/signed-documents/routes.ts';
-import { apiClientRoutes } from '../pages/api-clients/routes.ts';
+import { apiClientRoutes } from '../modules/api-clients/routes.ts';
 
 /**
  * The route table but the catalogue's generated pages (app/routes.tsx adds them): every page's entry the first

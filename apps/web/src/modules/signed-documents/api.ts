@@ -1,62 +1,15 @@
 import { SIGNED_DOCUMENT_API } from '@portal/domain/signed-documents/index';
-import type { CheckStatus } from '@portal/domain/signed-documents/index';
 import { apiFetch } from '../../app/api-client.ts';
+import type { ResponseOf } from '../../platform/api/client.ts';
+import { toQuery } from '../../catalog/api.ts';
 
 /** Calls of the signed documents (`/api/SignedDocument/…`). */
 
-export interface SignedRow {
-  id: string;
-  code: string;
-  kind: string;
-  number: string | null;
-  sha256: string;
-  byteSize: number;
-  signerSubject: string;
-  signedAt: string;
-}
-
-export interface CertificateView {
-  id: string;
-  subject: string;
-  commonName: string;
-  issuer: string;
-  serialNumber: string;
-  validFrom: string;
-  validTo: string;
-  fingerprint: string;
-  isTest: boolean;
-  createdAt: string;
-}
-
-export interface CheckResult {
-  status: CheckStatus;
-  sha256: string;
-  signatureCount: number;
-  signer: { subject: string; commonName: string; issuer: string; validFrom: string; validTo: string } | null;
-  signedAt: string | null;
-  coversWholeFile: boolean;
-  pades: boolean;
-  subFilter: string | null;
-  trusted: boolean;
-  registered: { code: string; kind: string; number: string | null; signedAt: string } | null;
-}
-
-export interface Verification {
-  code: string;
-  kind: string;
-  number: string | null;
-  signedAt: string;
-  signer: string;
-  testCertificate: boolean;
-  sha256: string;
-  recordUrl: string | null;
-}
-
-const toQuery = (values: Record<string, unknown>): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
-  return out;
-};
+// The answers as the API declares them (generated from its OpenAPI document).
+export type SignedRow = ResponseOf<'/api/SignedDocument/list'>['pageLists'][number];
+export type CertificateView = NonNullable<ResponseOf<'/api/SignedDocument/certificate'>>;
+export type CheckResult = ResponseOf<'/api/SignedDocument/check', 'post'>;
+export type Verification = ResponseOf<'/api/SignedDocument/verify/{code}'>;
 
 /** The file as base64 (the certificate upload is a small JSON call). */
 export async function fileToBase64(file: Blob): Promise<string> {

@@ -1,17 +1,14 @@
 import { API_CLIENTS_API as API, type Credentials, type SettingsBody, type UsageRow } from '@portal/domain/api-clients';
 import { apiFetch } from '../../app/api-client.ts';
+import type { ResponseOf } from '../../platform/api/client.ts';
 import { toQuery } from '../../catalog/api.ts';
 
 /** The management calls of a linked account's API access (`/api/AccountLinked/credentials/…`). */
 const at = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-export interface NewSecret {
-  clientId: string;
-  id: string;
-  secret: string;
-  expiresAt: string;
-}
+/** A secret as created or rotated: the only answer that carries it. */
+export type NewSecret = ResponseOf<'/api/AccountLinked/credentials/{id}/secrets', 'post'>;
 
 export const apiClientKeys = {
   credentials: (id: string) => ['api-clients', 'credentials', id] as const,
