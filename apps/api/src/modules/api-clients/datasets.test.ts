@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_DATASETS, DATASET_KEYS, operationsOf } from '@portal/domain/api-clients';
+import { API_DATASETS, DATASET_KEYS, operationsOf } from '@portal/domain/api-clients/index';
 import { openApiDocument } from '../../platform/http/openapi-document.ts';
 
 /** Every operation a dataset opens is a read-only call of the OpenAPI document the API serves. */

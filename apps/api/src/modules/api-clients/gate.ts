@@ -1,6 +1,6 @@
 import { createMongoAbility } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operationsOf } from '@portal/domain/api-clients';
+import { operationsOf } from '@portal/domain/api-clients/index';
 import type { Principal, PrincipalResolver } from '../../platform/access/index.ts';
 import { bearerToken } from '../../platform/auth/tokens.ts';
 import { onNewDay } from '../../platform/clock/index.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_DATASETS } from '@portal/domain/api-clients';
+import { API_DATASETS } from '@portal/domain/api-clients/index';
 import { defineModule } from '../define.ts';
 import routes from './routes.ts';
 import { apiClientsDemoStep } from './seed.ts';

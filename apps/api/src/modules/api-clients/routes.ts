@@ -12,7 +12,7 @@ import {
   tokenBody,
   usagePage as usagePageSchema,
   usageQuery,
-} from '@portal/domain/api-clients';
+} from '@portal/domain/api-clients/index';
 import { errorResponsesFor } from '../../platform/http/route-schemas.ts';
 import {
   clientError,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DatasetKey } from '@portal/domain/api-clients';
+import type { DatasetKey } from '@portal/domain/api-clients/index';
 import { catalogOperations } from '../../catalog/operations.ts';
 import type { OpContext } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';

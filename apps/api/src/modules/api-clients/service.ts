@@ -8,7 +8,7 @@ import {
   type Credentials,
   type SecretStatus,
   type UsageRow,
-} from '@portal/domain/api-clients';
+} from '@portal/domain/api-clients/index';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';

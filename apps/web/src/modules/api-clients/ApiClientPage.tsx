@@ -32,7 +32,7 @@ import {
   type Credentials,
   type SecretStatus,
   type UsageRow,
-} from '@portal/domain/api-clients';
+} from '@portal/domain/api-clients/index';
 import { formatDateTime } from '@portal/domain/format';
 import { can, useAccess } from '../../app/access.ts';
 import { toast } from '../../app/toast.ts';

@@ -1,4 +1,9 @@
-import { API_CLIENTS_API as API, type Credentials, type SettingsBody, type UsageRow } from '@portal/domain/api-clients';
+import {
+  API_CLIENTS_API as API,
+  type Credentials,
+  type SettingsBody,
+  type UsageRow,
+} from '@portal/domain/api-clients/index';
 import { apiFetch } from '../../app/api-client.ts';
 import type { ResponseOf } from '../../platform/api/client.ts';
 import { toQuery } from '../../catalog/api.ts';

@@ -1,4 +1,4 @@
-import { API_CLIENT_PAGE, apiClientPage } from '@portal/domain/api-clients';
+import { API_CLIENT_PAGE, apiClientPage } from '@portal/domain/api-clients/page';
 import type { RouteEntry } from '../../app/route-types.ts';
 import { registerRowLinks } from '../../catalog/extensions.ts';
 

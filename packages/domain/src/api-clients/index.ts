@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { pageOf } from '../paging.ts';
 
 /**
  * API clients of the exploitation accounts (spec: AccountLinked, /tai-khoan-khai-thac): other systems (social
@@ -111,9 +111,7 @@ export const API_CLIENTS_API = {
   usage: '/api/AccountLinked/usage/{id}',
 } as const;
 
-/** The web page of one account's credentials (reached from the linked accounts' list). */
-export const API_CLIENT_PAGE = '/tai-khoan-khai-thac/:id/truy-cap';
-export const apiClientPage = (id: string) => API_CLIENT_PAGE.replace(':id', encodeURIComponent(id));
+export { API_CLIENT_PAGE, apiClientPage } from './page.ts';
 
 /** Permissions of the management calls: the linked accounts' own subject. */
 export const API_CLIENT_PERMISSIONS = { read: 'AccountLinked.read', update: 'AccountLinked.update' } as const;
