@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
+import { verifiedTokens } from '../../platform/auth/tokens.ts';
 
 /**
  * Client tokens: short-lived JWTs of their own kind. They are signed with a key derived from the portal's secret
@@ -50,21 +51,13 @@ export function claimsClientKind(token: string): boolean {
   }
 }
 
-/**
- * Tokens whose signature was checked, with their expiry: a client sends the same token for up to ten minutes and
- * checking its HMAC again each time costs more than the rest of the gate. Whether its secret and account still
- * stand is read from the database on every call (loadClient). Bounded: the oldest entries go first.
- */
-const verified = new Map<string, Map<string, { claims: ClientClaims; exp: number }>>();
-const VERIFIED_MAX = 2000;
+// Checked tokens are remembered as users' are (see verifiedTokens): the account and secret are still read on
+// every call (loadClient).
+const verified = verifiedTokens<ClientClaims>();
 
 export async function verifyClientToken(secret: string, token: string): Promise<ClientClaims | null> {
-  const known = verified.get(secret)?.get(token);
-  if (known) {
-    if (Date.now() / 1000 - 5 < known.exp) return known.claims;
-    verified.get(secret)!.delete(token);
-    return null;
-  }
+  const known = verified.get(secret, token);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
@@ -76,10 +69,7 @@ export async function verifyClientToken(secret: string, token: string): Promise<
     if (payload.typ !== TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     const scope = typeof payload.scope === 'string' ? payload.scope : '';
     const claims = { sub: payload.sub, sid: payload.sid, scopes: scope.split(' ').filter(Boolean) };
-    let tokens = verified.get(secret);
-    if (!tokens) verified.set(secret, (tokens = new Map()));
-    if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value!);
-    tokens.set(token, { claims, exp: payload.exp! });
+    verified.remember(secret, token, claims, payload.exp!);
     return claims;
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;

@@ -43,20 +43,33 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
  * Tokens whose signature and claims were checked, with their expiry: every API call carries the same token for
- * up to 15 minutes, and checking its HMAC through WebCrypto again each time costs more than the rest of the
+ * its whole life, and checking its HMAC through WebCrypto again each time costs more than the rest of the
  * token's handling. Only what the token itself proves is kept (signature, issuer, audience, type); expiry is
- * checked again on every use, and whether the session and the account are still valid is read from the
- * database on every request as before (loadPrincipal). Bounded: the oldest entries go first.
+ * checked again on every use, and whether the session (or client) and the account are still valid is read from
+ * the database on every request. Bounded per secret: the oldest entries go first. Users' access tokens and API
+ * clients' tokens each keep one.
  */
-const verified = new Map<string, Map<string, { claims: AccessClaims; exp: number }>>();
-const VERIFIED_MAX = 2000;
-
-function remember(secret: string, token: string, claims: AccessClaims, exp: number): void {
-  let tokens = verified.get(secret);
-  if (!tokens) verified.set(secret, (tokens = new Map()));
-  if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value!);
-  tokens.set(token, { claims, exp });
+export function verifiedTokens<C>(max = 2000) {
+  const bySecret = new Map<string, Map<string, { claims: C; exp: number }>>();
+  return {
+    /** The claims of a token verified before and not yet expired; null when it has expired; undefined if unknown. */
+    get(secret: string, token: string): C | null | undefined {
+      const known = bySecret.get(secret)?.get(token);
+      if (!known) return undefined;
+      if (Date.now() / 1000 - CLOCK_TOLERANCE_SECONDS < known.exp) return known.claims;
+      bySecret.get(secret)!.delete(token);
+      return null;
+    },
+    remember(secret: string, token: string, claims: C, exp: number): void {
+      let tokens = bySecret.get(secret);
+      if (!tokens) bySecret.set(secret, (tokens = new Map()));
+      if (tokens.size >= max) tokens.delete(tokens.keys().next().value!);
+      tokens.set(token, { claims, exp });
+    },
+  };
 }
+
+const verified = verifiedTokens<AccessClaims>();
 
 /**
  * The claims of a genuine access token, or null. `allowExpired` is for the refresh call, which receives the
@@ -67,12 +80,8 @@ export async function verifyAccessToken(
   token: string,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims | null> {
-  const known = options.allowExpired ? undefined : verified.get(secret)?.get(token);
-  if (known) {
-    if (Date.now() / 1000 - CLOCK_TOLERANCE_SECONDS < known.exp) return known.claims;
-    verified.get(secret)!.delete(token);
-    return null;
-  }
+  const known = options.allowExpired ? undefined : verified.get(secret, token);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
@@ -85,7 +94,7 @@ export async function verifyAccessToken(
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     const claims = { sub: payload.sub, sid: payload.sid };
-    if (!options.allowExpired) remember(secret, token, claims, payload.exp!);
+    if (!options.allowExpired) verified.remember(secret, token, claims, payload.exp!);
     return claims;
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
