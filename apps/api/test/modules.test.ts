@@ -33,6 +33,7 @@ describe('the module list', () => {
       'catalog-import-runs',
       'api-clients',
       'signed-documents',
+      'archive',
     ]);
   });
 
@@ -57,6 +58,7 @@ describe('the module list', () => {
       'accident-statistics-reference',
       'workers: unemployment benefit limits',
       'catalog-demo',
+      'archive-reference',
       'businesses: demo employers, documents, overtime notifications, violations',
       'training-organizations-demo',
       'workers: demo workers, disease cases, training courses, progress and overtime',
@@ -75,6 +77,7 @@ describe('the module list', () => {
       'accident-statistics-demo',
       'notifications: demo accounts told of their waiting tasks',
       'api-clients: demo affiliated units and linked accounts',
+      'archive-demo',
     ]);
   });
 });

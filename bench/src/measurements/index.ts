@@ -13,6 +13,7 @@ import { training } from './training.ts';
 import { accidents } from './accidents.ts';
 import { workspace } from './workspace.ts';
 import { mixedLoad } from './mixed-load.ts';
+import { reportStatus } from './report-status.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -33,4 +34,5 @@ export const measurements: Measurement[] = [
   accidents,
   mixedLoad,
   workspace,
+  reportStatus,
 ];

@@ -20,9 +20,13 @@ import { ensureWorkers } from './workers.ts';
  * every permission a workspace card needs, so every provider counts.
  *
  * Cold: the first call of each scope, with nothing kept (the in-process counts and the shared table emptied
- * before each call), over several scopes of the role. Warm: the same call under load once counted, alone, then
- * against a bare node:http handler answering the same workspace counted live (no cache, no framework): the ratio
- * is the cache's gain over counting every table at every sign-in. Both answers are checked equal first.
+ * before each call), over several scopes of the role; tallies (modules/workspace/tally.ts) are kept data, not a
+ * cache, and stay. After a write: the first call of each (warm) scope after a write in it — a worker added to one
+ * of the scope's employers, then removed again (soft delete) — and after an edit of the employer's own record;
+ * each answer's workers figure is checked to have moved by exactly the write. Warm: the same call under load once
+ * counted, alone, then against a bare node:http handler answering the same workspace counted live (no cache, no
+ * tally, no framework): the ratio is the gain over counting every table at every sign-in. Both answers are
+ * checked equal first.
  */
 
 const SCOPES = 5;
@@ -30,10 +34,16 @@ const SCOPES = 5;
 interface Caller {
   headers: Record<string, string>;
   userId: string;
+  /** An employer in the caller's scope (where the after-write measurement writes). */
+  businessId: string;
 }
 
 /** A commune (ward) officer: unit of kind 'district' on the ward, as the portal's commune units are. */
-async function signInCommune(ctx: BenchContext, wardCode: string, permissions: readonly string[]): Promise<Caller> {
+async function signInCommune(
+  ctx: BenchContext,
+  wardCode: string,
+  permissions: readonly string[],
+): Promise<Omit<Caller, 'businessId'>> {
   const db = ctx.database.db;
   const suffix = randomBytes(4).toString('hex');
   const who = { userName: `bench_c_${suffix}`, password: `Bench#${randomBytes(6).toString('hex')}` };
@@ -62,21 +72,26 @@ async function callersOf(ctx: BenchContext): Promise<Record<'department' | 'comm
   const db = ctx.database.db;
   const { tasks, figures } = registeredWorkspace();
   const permissions = [...new Set([...tasks, ...figures].map((p) => p.permission))];
-  const asCaller = (s: Awaited<ReturnType<typeof signIn>>): Caller => ({
+  const asCaller = (s: Awaited<ReturnType<typeof signIn>>, businessId: string): Caller => ({
     headers: s.headers,
     userId: s.principal.userId,
+    businessId,
   });
-  const department = [asCaller(await signIn(ctx, 'department', permissions))];
-  const wards = await sql<{ ward: string }>`select ward_code as ward from business where source = 'bench'
-    group by ward_code order by count(*) desc limit ${SCOPES}`.execute(db);
+  const anyEmployer = await sql<{ id: string }>`select id from business where source = 'bench'
+    order by md5(id::text) desc limit 1`.execute(db);
+  const department = [asCaller(await signIn(ctx, 'department', permissions), anyEmployer.rows[0]!.id)];
+  const wards = await sql<{ ward: string; business: string }>`select ward_code as ward,
+      (array_agg(id order by md5(id::text)))[1] as business
+    from business where source = 'bench' group by ward_code order by count(*) desc limit ${SCOPES}`.execute(db);
   const commune: Caller[] = [];
-  for (const { ward } of wards.rows) commune.push(await signInCommune(ctx, ward, permissions));
+  for (const { ward, business } of wards.rows)
+    commune.push({ ...(await signInCommune(ctx, ward, permissions)), businessId: business });
   // The largest employers and a spread of others.
   const employers = await sql<{ id: string }>`(select id from business where source = 'bench'
       order by employee_count desc limit 2)
     union all (select id from business where source = 'bench' order by md5(id::text) limit ${SCOPES - 2})`.execute(db);
   const employer: Caller[] = [];
-  for (const { id } of employers.rows) employer.push(asCaller(await signIn(ctx, 'employer', permissions, id)));
+  for (const { id } of employers.rows) employer.push(asCaller(await signIn(ctx, 'employer', permissions, id), id));
   return { department, commune, employer };
 }
 
@@ -88,8 +103,19 @@ async function timedCall(ctx: BenchContext, caller: Caller): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * Waits until the app's pool is idle: the previous role's bare side counts live through it (a commune's take
+ * seconds), and its requests still running when the load stops would be timed as this role's first calls.
+ */
+async function settle(ctx: BenchContext): Promise<void> {
+  const pool = ctx.database.pool;
+  for (let i = 0; i < 600 && (pool.waitingCount > 0 || pool.idleCount < pool.totalCount); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** First calls with nothing kept, over the role's scopes (repeated to at least SCOPES samples). */
 async function cold(ctx: BenchContext, role: string, callers: Caller[]): Promise<ResultRow[]> {
+  await settle(ctx);
   const cache = workspaceCountCache(ctx.database.db);
   const before = { ...cache.stats };
   const times: number[] = [];
@@ -110,6 +136,88 @@ async function cold(ctx: BenchContext, role: string, callers: Caller[]): Promise
     detail: { timesMs: times, computed: cache.stats.computed - before.computed, scopes: callers.length },
   };
   return [row];
+}
+
+type WorkspaceAnswer = { figures: { key: string; value: number }[] };
+const workersOf = (answer: WorkspaceAnswer) => answer.figures.find((f) => f.key === 'workers.workers')?.value;
+
+async function answered(ctx: BenchContext, caller: Caller): Promise<{ ms: number; answer: WorkspaceAnswer }> {
+  const started = performance.now();
+  const res = await fetch(ctx.apiBaseUrl + WORKSPACE_API, { headers: caller.headers });
+  const answer = (await res.json()) as WorkspaceAnswer;
+  if (res.status !== 200) throw new Error(`workspace answered ${res.status}`);
+  return { ms: performance.now() - started, answer };
+}
+
+/**
+ * The first call of each scope after a write in it (the scope warm before). 'worker': a worker added to an
+ * employer of the scope, then the next time removed (soft delete), as the worker register does; the workers
+ * figure must move by exactly one each time. 'employer': the employer's own record edited (its phone), which the
+ * counts over employers read.
+ */
+async function afterWrite(
+  ctx: BenchContext,
+  role: string,
+  callers: Caller[],
+  write: 'worker' | 'employer',
+): Promise<ResultRow[]> {
+  await settle(ctx);
+  const db = ctx.database.db;
+  const cache = workspaceCountCache(db);
+  const before = { ...cache.stats };
+  const last = new Map<Caller, number | undefined>();
+  for (const c of callers) last.set(c, workersOf((await answered(ctx, c)).answer));
+  const added = new Map<Caller, string>();
+  const times: number[] = [];
+  let inexact = 0;
+  for (let i = 0; i < SCOPES * 2; i += 1) {
+    const caller = callers[i % callers.length]!;
+    let moved = 0;
+    if (write === 'employer') {
+      await sql`update business set phone = ${`0263${String(i).padStart(7, '0')}`}, updated_at = now()
+        where id = ${caller.businessId}`.execute(db);
+    } else if (added.has(caller)) {
+      await sql`update worker set deleted_at = now() where id = ${added.get(caller)!}`.execute(db);
+      added.delete(caller);
+      moved = -1;
+    } else {
+      const row = await sql<{ id: string }>`insert into worker (business_id, full_name, citizen_id, birth_date, sex,
+          nationality, working_form, start_date, created_by, updated_by)
+        values (${caller.businessId}, 'Nguyễn Văn Mới', ${String(100_000_000_000 + Math.floor(Math.random() * 1e11))},
+          '1995-05-05', 'male', 'VN', 'fullTime', current_date, 'bench-write', 'bench-write')
+        returning id`.execute(db);
+      added.set(caller, row.rows[0]!.id);
+      moved = 1;
+    }
+    const { ms, answer } = await answered(ctx, caller);
+    times.push(ms);
+    const now = workersOf(answer);
+    if (now !== undefined && now !== (last.get(caller) ?? 0) + moved) inexact += 1;
+    last.set(caller, now);
+  }
+  await sql`delete from worker where created_by = 'bench-write'`.execute(db);
+  const sorted = Float64Array.from(times).sort();
+  const stats = cache.stats;
+  return [
+    {
+      measurement: `workspace ${role} (after ${write} write)`,
+      database: ctx.kind,
+      side: 'api',
+      rows: ctx.province.workers,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      // A count that did not move by exactly the write is a wrong answer.
+      status: inexact > 0 ? 'error' : '—',
+      detail: {
+        timesMs: times,
+        inexact,
+        computed: stats.computed - before.computed,
+        tallied: stats.tallied - before.tallied,
+        memoryHits: stats.memoryHits - before.memoryHits,
+        scopes: callers.length,
+      },
+    },
+  ];
 }
 
 /** The role's first scope under load once its counts are kept, against the same answer counted live. */
@@ -180,6 +288,10 @@ export const workspace: Measurement = {
     const rows: ResultRow[] = [];
     for (const [role, list] of Object.entries(callers)) {
       rows.push(...(await guarded(ctx, `workspace ${role} (cold)`, () => cold(ctx, role, list))));
+      for (const write of ['worker', 'employer'] as const)
+        rows.push(
+          ...(await guarded(ctx, `workspace ${role} (after ${write} write)`, () => afterWrite(ctx, role, list, write))),
+        );
       rows.push(...(await guarded(ctx, `workspace ${role}`, () => warm(ctx, role, list))));
     }
     return rows;

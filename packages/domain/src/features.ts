@@ -17,5 +17,7 @@ import './news/index.ts';
 import './suggestions/index.ts';
 import './inspections/features.ts';
 import './signed-documents/index.ts';
+import './archive/features.ts';
+import './reports/workflow.ts';
 
 export * from './permissions.ts';

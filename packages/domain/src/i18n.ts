@@ -50,6 +50,16 @@ import viApiClients from './locales/vi/apiClients.json' with { type: 'json' };
 import enApiClients from './locales/en/apiClients.json' with { type: 'json' };
 import viSignedDocuments from './locales/vi/signedDocuments.json' with { type: 'json' };
 import enSignedDocuments from './locales/en/signedDocuments.json' with { type: 'json' };
+import viArchive from './locales/vi/archive.json' with { type: 'json' };
+import enArchive from './locales/en/archive.json' with { type: 'json' };
+import viReportReminders from './locales/vi/reportReminders.json' with { type: 'json' };
+import enReportReminders from './locales/en/reportReminders.json' with { type: 'json' };
+import viReports from './locales/vi/reports.json' with { type: 'json' };
+import enReports from './locales/en/reports.json' with { type: 'json' };
+import viReportStatus from './locales/vi/reportStatus.json' with { type: 'json' };
+import enReportStatus from './locales/en/reportStatus.json' with { type: 'json' };
+import viReportFiling from './locales/vi/reportFiling.json' with { type: 'json' };
+import enReportFiling from './locales/en/reportFiling.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 import { messageValue } from './format.ts';
 
@@ -88,6 +98,11 @@ export const resources = {
     reportForms: viReportForms,
     apiClients: viApiClients,
     signedDocuments: viSignedDocuments,
+    archive: viArchive,
+    reportReminders: viReportReminders,
+    reports: viReports,
+    reportStatus: viReportStatus,
+    reportFiling: viReportFiling,
   },
   en: {
     errors: enErrors,
@@ -116,6 +131,11 @@ export const resources = {
     reportForms: enReportForms,
     apiClients: enApiClients,
     signedDocuments: enSignedDocuments,
+    archive: enArchive,
+    reportReminders: enReportReminders,
+    reports: enReports,
+    reportStatus: enReportStatus,
+    reportFiling: enReportFiling,
   },
 } as const;
 

@@ -380,3 +380,11 @@ registerFeatures(
     actionLabels: { update: 'shell:permissions.menuUpdate' },
   }),
 );
+
+// Periodic reports (modules/reports): who must report for a period and how filing stands are read under `Report`
+// by every unit that files or receives reports (their scope narrows what they see); report types, assignments and
+// reminder steps are catalogue areas with their own subjects (kept by the department).
+registerFeatures(
+  FEATURE_GROUPS.reports,
+  subjectFeature('Report', 'reports:permissions.Report', ['read'], { key: 'reports.report', order: 10 }),
+);

@@ -32,14 +32,9 @@ import {
   recordSchema,
   treeNodeSchema,
 } from './schemas.ts';
+import { errorResponses } from '../platform/http/route-schemas.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses;
 
 /** `{id}` (`{code}`) in a spelling → Fastify's `:id` (`:code`). */
 const url = (c: ResolvedCatalog, path: string) => `/api/${c.mount}/${path.replace(/\{(id|code)\}/g, ':$1')}`;

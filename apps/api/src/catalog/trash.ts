@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { TRASH_SUBJECT, areaText, columnOf, type ResolvedCatalog } from '@portal/domain/catalog/index';
 import { matchesKeyword } from '../db/search.ts';
 import { permits } from '../platform/access/index.ts';
+import { sqlPage } from '../platform/list/index.ts';
+import { errorResponses } from '../platform/http/route-schemas.ts';
 import { catalogError, contextOf, type OpContext } from './context.ts';
 import { catalogOperations } from './operations.ts';
 import { catalogRegistry } from './registry.ts';
 import { rowScope } from './scope.ts';
-import { errorBodySchema, idsBody, keyWordSchema } from './schemas.ts';
+import { idsBody, keyWordSchema } from './schemas.ts';
 import { purgeFromSource, restoreFromSource, sourceBranch, trashSource, visibleSources } from './trash-sources.ts';
 import { pageOf } from '@portal/domain/paging';
 
@@ -56,12 +58,15 @@ export async function listTrash(
   ];
   if (!branches.length) return { pageLists: [], totalRecord: 0 };
   const union = sql.join(branches, sql` union all `);
-  const page = await sql<TrashItem & { deletedAt: Date }>`select * from (${union}) x order by x."deletedAt" desc, x.id
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(ctx.db);
-  const [count] = (await sql<{ n: number }>`select count(*)::int as n from (${union}) x`.execute(ctx.db)).rows;
+  const page = await sqlPage<TrashItem & { deletedAt: Date }>(ctx.db, q, {
+    select: sql`*`,
+    from: sql`(${union}) x`,
+    where: [],
+    order: sql`x."deletedAt" desc, x.id`,
+  });
   return {
     pageLists: page.rows.map((r) => ({ ...r, deletedAt: new Date(r.deletedAt).toISOString() })),
-    totalRecord: count?.n ?? 0,
+    totalRecord: page.total,
   };
 }
 
@@ -82,13 +87,7 @@ const itemSchema = z.object({
   deletedBy: z.string().nullable(),
   deletedByName: z.string().nullable(),
 });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses;
 const areaIds = z.object({ area: z.string().max(100), ids: z.array(z.uuid()).min(1).max(5000) });
 
 /**

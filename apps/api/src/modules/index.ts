@@ -4,6 +4,7 @@ import accidentStatistics from './accidents/statistics/index.ts';
 import accidents from './accidents/index.ts';
 import accounts from './accounts/index.ts';
 import apiClients from './api-clients/index.ts';
+import archive from './archive/index.ts';
 import businesses from './businesses/index.ts';
 import configuration from './configuration/index.ts';
 import equipment from './equipment/index.ts';
@@ -22,6 +23,10 @@ import permits from './permits/index.ts';
 import riskAssessment from './risk-assessment/index.ts';
 import safetyCosts from './safety-costs/index.ts';
 import signedDocuments from './signed-documents/index.ts';
+import reports from './reports/index.ts';
+import reportReminders from './reports/reminders/index.ts';
+import reportFiling from './reports/filing/index.ts';
+import reportStatus from './reports/status/index.ts';
 import suggestions from './suggestions/index.ts';
 import training from './training/index.ts';
 import workers from './workers/index.ts';
@@ -61,4 +66,9 @@ export const modules: readonly ModuleDefinition[] = [
   catalogImportRunsModule,
   apiClients,
   signedDocuments,
+  archive,
+  reports,
+  reportReminders,
+  reportFiling,
+  reportStatus,
 ];

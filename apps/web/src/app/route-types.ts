@@ -9,6 +9,19 @@ export interface RouteAbility {
 
 export const PUBLIC_ABILITY: RouteAbility = { action: 'read', subject: 'Auth' };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path parameter is a record id (a UUID). */
+export const isUuid = (value: string | undefined): boolean => UUID.test(value ?? '');
+
+/** An entry's `validParams` for a page whose path parameters `names` are record ids: anything else is the 404 page. */
+export const withIds = (...names: string[]) => ({
+  validParams: (params: Params) => names.every((name) => isUuid(params[name])),
+});
+
+/** The `validParams` of a page of one record, `:id`. */
+export const withId = withIds('id');
+
 /** Sections of the public home; `/trang-chu/{type}` shows one of them. Slugs are Vietnamese. */
 export const HOME_SECTIONS = ['tra-cuu', 'tin-tuc', 'dich-vu'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];

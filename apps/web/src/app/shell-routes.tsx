@@ -21,7 +21,11 @@ import { riskAssessmentRoutes } from '../modules/risk-assessment/routes.ts';
 import { inspectionRoutes } from '../modules/inspections/routes.ts';
 import { accidentStatisticsRoutes } from '../modules/accidents/statistics/routes.ts';
 import { signedDocumentRoutes } from '../modules/signed-documents/routes.ts';
+import { archiveRoutes } from '../modules/archive/routes.ts';
 import { apiClientRoutes } from '../modules/api-clients/routes.ts';
+import { reportFilingRoutes } from '../modules/reports/filing/routes.ts';
+import { reportCoreRoutes } from '../modules/reports/routes.ts';
+import { reportStatusRoutes } from '../modules/reports/status/routes.ts';
 
 /**
  * The route table but the catalogue's generated pages (app/routes.tsx adds them): every page's entry the first
@@ -140,4 +144,8 @@ export const shellRoutes: RouteEntry[] = [
   ...accidentStatisticsRoutes,
   ...apiClientRoutes,
   ...signedDocumentRoutes,
+  ...reportFilingRoutes,
+  ...archiveRoutes,
+  ...reportCoreRoutes,
+  ...reportStatusRoutes,
 ];

@@ -1,9 +1,8 @@
 import { TRASH_SUBJECT, areaText, type ResolvedCatalog, type ResolvedPage } from '@portal/domain/catalog/resolve';
 import { deriveTexts, i18n } from '../app/i18n.ts';
-import type { BreadcrumbItem, RouteEntry } from '../app/route-types.ts';
+import { withId, type BreadcrumbItem, type RouteEntry } from '../app/route-types.ts';
 import { catalogs } from './registry.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const toRouterPath = (path: string) => path.replace(/\{id\}/g, ':id');
 
 type PageKind = 'create' | 'edit' | 'detail' | 'import';
@@ -55,7 +54,6 @@ export function catalogRoutes(): RouteEntry[] {
       if (!own.has('list')) out.push(list);
       if (r.aliases.list && !own.has('list')) out.push({ ...list, path: toRouterPath(r.aliases.list) });
       const inner: BreadcrumbItem[] = [...group, { titleKey: page.titleKey, path: r.list }];
-      const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
       if (r.create && !own.has('create')) {
         const create: RouteEntry = {
           path: r.create,

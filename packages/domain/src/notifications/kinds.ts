@@ -84,6 +84,12 @@ export const NOTIFICATION_KINDS = {
   accidentStatisticsSubmitted: { statutory: false, defaultChannel: 'portal' },
   /** The department returns an accident statistics report to the employer, with its reason. */
   accidentStatisticsReturned: { statutory: false, defaultChannel: 'portal' },
+  /** The department receives a periodic report (filed or filed again after a return). */
+  reportSubmitted: { statutory: false, defaultChannel: 'portal' },
+  /** A periodic report sent back to its filer with the reason and comments on fields, to correct before it closes. */
+  reportReturned: { statutory: true, defaultChannel: 'portal' },
+  /** A periodic report accepted by the department (the acceptance receipt is issued). */
+  reportAccepted: { statutory: false, defaultChannel: 'portal' },
   /** An employer is told of an inspection decision concerning it (Decree 43/2023: the decision is sent to the subject). */
   inspectionDecision: { statutory: true, defaultChannel: 'portal' },
   /** An inspection's conclusion, with the requirements to fix by their deadlines. */
@@ -92,6 +98,10 @@ export const NOTIFICATION_KINDS = {
   inspectionAnswered: { statutory: false, defaultChannel: 'portal' },
   /** An answer to a requirement returned to the employer with the reason. */
   inspectionAnswerReturned: { statutory: false, defaultChannel: 'portal' },
+  /** A periodic report the reporter has not filed falls due (the reminder schedule's steps before the due day). */
+  reportDueSoon: { statutory: true, defaultChannel: 'mail' },
+  /** A periodic report past its due day, not filed or returned and not filed again (the steps after it). */
+  reportOverdue: { statutory: true, defaultChannel: 'mail' },
   /** Records already waiting on the user's workspace (the demo province tells each role at its first sign-in). */
   tasksWaiting: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;

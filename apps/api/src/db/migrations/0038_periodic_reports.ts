@@ -81,7 +81,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`create unique index report_submission_one_idx on report_submission (report_type_id, period_key, reporter_key)
     where deleted_at is null`.execute(db);
-  await sql`create index report_submission_business_idx on report_submission (business_id, updated_at desc)`.execute(db);
+  await sql`create index report_submission_business_idx on report_submission (business_id, updated_at desc)`.execute(
+    db,
+  );
   await sql`create index report_submission_status_idx on report_submission (status, submitted_at)`.execute(db);
   await sql`create index report_submission_expected_idx on report_submission (expected_id) where deleted_at is null`.execute(
     db,
@@ -147,7 +149,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     disposed_at timestamptz,
     unique (source, record_id)
   )`.execute(db);
-  await sql`create index archive_record_dispose_idx on archive_record (dispose_on) where disposed_at is null`.execute(db);
+  await sql`create index archive_record_dispose_idx on archive_record (dispose_on) where disposed_at is null`.execute(
+    db,
+  );
   await sql`create index archive_record_file_idx on archive_record (index_file_id, closed_on desc)`.execute(db);
 }
 

@@ -8,6 +8,10 @@ import { accidentsDemoStep } from './seed.ts';
 import { accidentsReferenceStep } from './reference.ts';
 import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
+// The receipt as a caller may read it (the archive's export includes it).
+export { receiptPdf } from './pdf.ts';
+export { callerOf as accidentCaller } from './access.ts';
+
 // Who sees an accident may download the files of its investigation dossier.
 const dossierGrant: FileReadGrant = (db, principal, fileId) => dossierFileVisible(db, callerOf(principal), fileId);
 

@@ -28,6 +28,7 @@ import { addDays } from '@portal/domain/permits/rules';
 import type { Executor } from '../../catalog/context.ts';
 import type { DB } from '../../db/schema.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { permits } from '../../platform/access/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -193,19 +194,15 @@ export async function listInvestigations(
   if (q.status) where.push(sql<SqlBool>`i.status = ${q.status}`);
   if (q.overdue === 'true') where.push(investigationOverdue(ctx.today));
   if (q.overdue === 'false') where.push(sql<SqlBool>`not ${investigationOverdue(ctx.today)}`);
-  const condition = sql.join(where, sql` and `);
   const ascending = q.sortField ? q.sortOrder === 'asc' || q.sortOrder === 'ascend' : true;
   const sort = SORTS[q.sortField ?? 'dueOn'];
-  const offset = (q.pageNumber - 1) * q.pageSize;
-  const page = await sql<InvestigationRow>`select ${SELECTION} from ${FROM} where ${condition}
-    order by ${sort} ${ascending ? sql`asc` : sql`desc`} nulls last, i.id limit ${q.pageSize} offset ${offset}`.execute(
-    ctx.db,
-  );
-  const count = await sql<{ n: number }>`select count(*)::int as n from ${FROM} where ${condition}`.execute(ctx.db);
-  return {
-    pageLists: page.rows.map((r) => toSummary(r, ctx.today)),
-    totalRecord: Number(count.rows[0]?.n ?? 0),
-  };
+  const page = await sqlPage<InvestigationRow>(ctx.db, q, {
+    select: SELECTION,
+    from: FROM,
+    where,
+    order: sql`${sort} ${ascending ? sql`asc` : sql`desc`} nulls last, i.id`,
+  });
+  return { pageLists: page.rows.map((r) => toSummary(r, ctx.today)), totalRecord: page.total };
 }
 
 /** The deadline of a class, by the rule in force on the notification date. */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AccidentListQuery, AccidentSummary } from '@portal/domain/accidents/schemas';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { accidentVisibleTo } from './access.ts';
 import { ACCIDENT_FROM, ACCIDENT_SELECTION, toSummary, type AccidentCtx, type AccidentRow } from './service.ts';
 
@@ -41,22 +42,17 @@ export async function listAccidents(
     where.push(sql<SqlBool>`a.occurred_at >= (${q.occurredFrom}::date)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
   if (q.occurredTo)
     where.push(sql<SqlBool>`a.occurred_at < (${q.occurredTo}::date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
-  const condition = sql.join(where, sql` and `);
   const ascending = q.sortOrder === 'asc' || q.sortOrder === 'ascend';
   const direction = ascending ? sql`asc` : sql`desc`;
   const sort =
     q.sortField === 'code'
       ? sql`a.code_year ${direction}, a.code_sequence ${direction}`
       : sql`${SORTS[q.sortField ?? 'occurredAt']} ${direction}`;
-  const offset = (q.pageNumber - 1) * q.pageSize;
-  const page = await sql<AccidentRow>`select ${ACCIDENT_SELECTION} from ${ACCIDENT_FROM} where ${condition}
-    order by ${sort} nulls last, a.id limit ${q.pageSize} offset ${offset}`.execute(ctx.db);
-  let total = offset + page.rows.length;
-  if (page.rows.length === q.pageSize || (page.rows.length === 0 && offset > 0)) {
-    const count = await sql<{ n: number }>`select count(*)::int as n from ${ACCIDENT_FROM} where ${condition}`.execute(
-      ctx.db,
-    );
-    total = Number(count.rows[0]?.n ?? 0);
-  }
-  return { pageLists: page.rows.map(toSummary), totalRecord: total };
+  const page = await sqlPage<AccidentRow>(ctx.db, q, {
+    select: ACCIDENT_SELECTION,
+    from: ACCIDENT_FROM,
+    where,
+    order: sql`${sort} nulls last, a.id`,
+  });
+  return { pageLists: page.rows.map(toSummary), totalRecord: page.total };
 }

@@ -16,7 +16,7 @@ import {
   updateAccidentBody,
   updateInvestigationBody,
 } from '@portal/domain/accidents/schemas';
-import { contentDisposition } from '../../platform/files/index.ts';
+import { sendPdf } from '../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../platform/http/route-schemas.ts';
 import { explainValidationOf } from '../../platform/http/validation.ts';
 import { move, registerMoveRoutes, registerRecordRoutes } from '../../platform/workflow/routes.ts';
@@ -128,11 +128,7 @@ const accidentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf, fileName } = await receiptPdf(ctx(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(fileName, 'attachment'))
-        .header('cache-control', 'private, no-store')
-        .send(pdf as never);
+      return sendPdf(reply, pdf, fileName);
     },
   );
 

@@ -7,6 +7,7 @@ import { scopeCondition } from '../../platform/access/scope.ts';
 import { assessPassword, personalInputs } from '@portal/domain/password-strength';
 import { languageOf } from '../../platform/errors/handler.ts';
 import { accountError } from './errors.ts';
+import { usersWithUnit } from '../../platform/auth/principal.ts';
 
 /** Checks shared by the account routes: password policy, uniqueness, users within the caller's scope. */
 
@@ -113,10 +114,7 @@ export async function findScopedUser(
   userId: string,
 ): Promise<ScopedUser> {
   const scope = userScope(principal);
-  let q = app.db
-    .selectFrom('app_user as u')
-    .innerJoin('unit as un', 'un.id', 'u.unit_id')
-    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+  let q = usersWithUnit(app.db)
     .select([
       'u.id',
       'u.user_name',

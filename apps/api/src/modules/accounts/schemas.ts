@@ -16,10 +16,6 @@ export const pagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
-export function pageOf<T>(pageLists: T[], totalRecord: number): { pageLists: T[]; totalRecord: number } {
-  return { pageLists, totalRecord };
-}
-
 export function isDescending(order: PagingQuery['sortOrder']): boolean {
   return order === 'desc' || order === 'descend';
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { UnitKind } from '../../platform/access/index.ts';
 import type { UserData } from './schemas.ts';
 import { permissionList } from './tables.ts';
+import { usersWithUnit } from '../../platform/auth/principal.ts';
 
 /** The avatar's address for the browser (served by the public files route), or null. */
 export function avatarUrl(fileId: string | null): string | null {
@@ -11,10 +12,7 @@ export function avatarUrl(fileId: string | null): string | null {
 
 /** What the browser stores after sign-in (spec §3: userId, unitUserId, role) plus the abilities. */
 export async function loadUserData(db: Db, userId: string): Promise<UserData | null> {
-  const row = await db
-    .selectFrom('app_user as u')
-    .innerJoin('unit as un', 'un.id', 'u.unit_id')
-    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+  const row = await usersWithUnit(db)
     .select([
       'u.id',
       'u.user_name',

@@ -17,6 +17,7 @@ import { composeMail, pageLink } from './mails.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { permissionList, type AccountStatus } from './tables.ts';
 import { avatarUrl } from './user-data.ts';
+import { usersWithUnit } from '../../platform/auth/principal.ts';
 
 /**
  * Users (OfficalProfile) are a catalogue area (packages/domain/src/catalog/areas/user.ts): the engine serves the
@@ -106,10 +107,7 @@ export type UserListItem = ReturnType<typeof toListItem>;
 /** One live user in the principal's scope with their unit and type (account information), or 404. */
 export async function getUser(db: Db, principal: Principal | null, id: string) {
   const scope = userScope(principal);
-  const row = await db
-    .selectFrom('app_user as u')
-    .innerJoin('unit as un', 'un.id', 'u.unit_id')
-    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+  const row = await usersWithUnit(db)
     .where('u.deleted_at', 'is', null)
     .where(scope ?? (sql<SqlBool>`true` as Expression<SqlBool>))
     .select([
@@ -362,10 +360,7 @@ const userRules = catalogueHook('user', {
 
   async afterRead({ ctx, records }) {
     // What the account pages show besides the profile: avatar, sign-in state, the unit's kind and owners, role.
-    const rows = await ctx.db
-      .selectFrom('app_user as u')
-      .innerJoin('unit as un', 'un.id', 'u.unit_id')
-      .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    const rows = await usersWithUnit(ctx.db)
       .select([
         'u.id',
         'u.avatar_file_id',

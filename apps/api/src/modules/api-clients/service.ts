@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
 import { clock } from '../../platform/clock/index.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { CLIENT_TOKEN_TTL_SECONDS, signClientToken } from './tokens.ts';
 import { clientDb } from './tables.ts';
 
@@ -188,27 +189,22 @@ export async function usagePage(
   await account(db, id);
   let base = clientDb(db).selectFrom('api_client_usage').where('account_linked_id', '=', id);
   if (query.failedOnly) base = base.where('status', '>=', 400);
-  const [rows, count] = await Promise.all([
+  return listPage(
+    query,
     base
       .select(['id', 'at', 'method', 'operation', 'status', 'duration_ms'])
       .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    pageLists: rows.map((r) => ({
+      .orderBy('id', 'desc'),
+    base,
+    (r) => ({
       id: String(r.id),
       at: r.at.toISOString(),
       method: r.method,
       operation: r.operation,
       status: r.status,
       durationMs: r.duration_ms,
-    })),
-    totalRecord: Number(count.n),
-  };
+    }),
+  );
 }
 
 export interface UsageEntry {

@@ -15,6 +15,7 @@ import { actorName } from '../../platform/access/actor-name.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { assertEmployerInScope } from './employers.ts';
 import { businessError, dateRange, fieldError, iso, lang, ownBusiness, sideOf, type Side } from './common.ts';
 
@@ -115,23 +116,19 @@ export async function listDocuments(
   where.push(...dateRange('d.issued_on', q.issuedFrom, q.issuedTo));
   if (q.keyWord)
     where.push(matchesKeyword(['d.subject', 'd.number', 'b.name', 'b.code'], q.keyWord) as Expression<SqlBool>);
-  const base = select(db, principal).where((eb) => eb.and(where));
-  const [rows, count] = await Promise.all([
-    base
+  return listPage(
+    q,
+    select(db, principal)
+      .where((eb) => eb.and(where))
       .orderBy('d.issued_on', 'desc')
       .orderBy('d.created_at', 'desc')
-      .orderBy('d.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
+      .orderBy('d.id'),
     db
       .selectFrom('official_document as d')
       .innerJoin('business as b', 'b.id', 'd.business_id')
-      .where((eb) => eb.and([...visible(principal), ...where]))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { pageLists: rows.map((r) => toDocument(r, side)), totalRecord: Number(count.n) };
+      .where((eb) => eb.and([...visible(principal), ...where])),
+    (r) => toDocument(r, side),
+  );
 }
 
 /** A live document the caller may see, or 404 (another employer's documents are not revealed). */

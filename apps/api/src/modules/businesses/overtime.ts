@@ -18,6 +18,7 @@ import { actorName } from '../../platform/access/actor-name.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { workflowRules } from '../../platform/workflow/index.ts';
 import { businessError, fieldError, iso, lang, ownBusiness, sideOf, type Side } from './common.ts';
 
@@ -149,22 +150,18 @@ export async function listOvertime(
   if (q.businessId && sideOf(principal) === 'authority')
     where.push(sql<SqlBool>`o.business_id = ${q.businessId}::uuid`);
   if (q.keyWord) where.push(matchesKeyword(['b.name', 'b.code', 'o.jobs'], q.keyWord) as Expression<SqlBool>);
-  const [rows, count] = await Promise.all([
+  return listPage(
+    q,
     select(db, principal)
       .where((eb) => eb.and(where))
       .orderBy('o.submitted_at', 'desc')
-      .orderBy('o.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
+      .orderBy('o.id'),
     db
       .selectFrom('overtime_notification as o')
       .innerJoin('business as b', 'b.id', 'o.business_id')
-      .where((eb) => eb.and([...visible(principal), ...where]))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { pageLists: rows.map((r) => toNotification(r, principal)), totalRecord: Number(count.n) };
+      .where((eb) => eb.and([...visible(principal), ...where])),
+    (r) => toNotification(r, principal),
+  );
 }
 
 export async function findOvertime(db: Db, principal: Principal | null, id: string): Promise<OvertimeNotification> {

@@ -7,6 +7,7 @@ import type { Principal } from '../../platform/access/index.ts';
 import { canWriteIn, scopeCondition } from '../../platform/access/scope.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { listPage, pageRows } from '../../platform/list/index.ts';
 import { businessError, fieldError, iso, lang, sideOf } from './common.ts';
 import { assertEmployerInScope } from './employers.ts';
 
@@ -105,23 +106,21 @@ export async function listViolations(
   q: ViolationFilters,
 ): Promise<{ pageLists: Violation[]; totalRecord: number }> {
   const where = [...visible(principal), ...filters(q, principal)];
-  const [rows, count] = await Promise.all([
+  return listPage(
+    q,
     base(db)
       .select([...columns])
       .where((eb) => eb.and(where))
       .orderBy(sql`v.decision_date desc nulls last`)
       .orderBy('v.created_at', 'desc')
-      .orderBy('v.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
-    db
-      .selectFrom('violating_organization as v')
-      .where((eb) => eb.and(where))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { pageLists: rows.map(toViolation), totalRecord: Number(count.n) };
+      .orderBy('v.id'),
+    matching(db, where),
+    toViolation,
+  );
+}
+
+function matching(db: Db, where: Expression<SqlBool>[]) {
+  return db.selectFrom('violating_organization as v').where((eb) => eb.and(where));
 }
 
 export async function findViolation(db: Db, principal: Principal | null, id: string): Promise<Violation> {
@@ -142,21 +141,15 @@ export async function listPublicViolations(
   const where: Expression<SqlBool>[] = [sql<SqlBool>`v.deleted_at is null`, sql<SqlBool>`v.is_published`];
   if (q.year) where.push(sql<SqlBool>`extract(year from v.decision_date) = ${q.year}`);
   if (q.keyWord) where.push(matchesKeyword(['v.organization_name', 'v.tax_code'], q.keyWord) as Expression<SqlBool>);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageRows(
+    q,
     base(db)
       .select([...columns])
       .where((eb) => eb.and(where))
       .orderBy(sql`v.decision_date desc nulls last`)
-      .orderBy('v.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
-    db
-      .selectFrom('violating_organization as v')
-      .where((eb) => eb.and(where))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('v.id'),
+    matching(db, where),
+  );
   // The employer's public page (`/chi-tiet-doanh-nghiep/{id}`) exists for the portal's active employers only.
   const employerIds = [...new Set(rows.map((r) => r.business_id).filter((id): id is string => !!id))];
   const active = new Set(
@@ -190,7 +183,7 @@ export async function listPublicViolations(
         publishedAt: v.publishedAt,
       };
     }),
-    totalRecord: Number(count.n),
+    totalRecord: total,
   };
 }
 

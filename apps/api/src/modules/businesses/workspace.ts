@@ -1,7 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
 import { BUSINESS_PAGES } from '@portal/domain/businesses/index';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
+import { defineTally, tallied, type WorkspaceFigureProvider, type WorkspaceTaskProvider } from '../workspace/index.ts';
 import { countOvertime, OVERTIME_SUBJECT } from './overtime.ts';
 
 /**
@@ -36,15 +35,14 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
   },
 ];
 
-async function countEmployers(ctx: WorkspaceContext): Promise<number> {
-  const scope = scopeCondition(ctx.principal, { businessColumn: 'b.id', localUnitColumn: 'b.ward_code' });
-  const row = await ctx.db
-    .selectFrom('business as b')
-    .where((eb) => eb.and([sql<SqlBool>`b.deleted_at is null`, ...(scope ? [scope] : [])]))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+/** Employers on the register by owner and commune, kept by the writes: the employers figure. */
+const liveEmployers = defineTally({
+  name: 'businesses.live',
+  table: 'business',
+  where: 'deleted_at is null',
+  owners: { business_id: 'id', local_unit: 'ward_code' },
+  scope: (principal) => scopeCondition(principal, { businessColumn: 't.business_id', localUnitColumn: 't.local_unit' }),
+});
 
 export const workspaceFigures: WorkspaceFigureProvider[] = [
   {
@@ -54,7 +52,7 @@ export const workspaceFigures: WorkspaceFigureProvider[] = [
     side: 'authority',
     labelKey: 'businesses:workspace.employers',
     order: 20,
-    value: countEmployers,
+    value: tallied(liveEmployers),
     link: BUSINESS_PAGES.list,
   },
 ];

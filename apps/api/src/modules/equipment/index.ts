@@ -10,6 +10,10 @@ import { defineModule } from '../define.ts';
 import { equipmentDemoStep } from './seed.ts';
 import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
+// The confirmation as a caller may read it (the archive's export includes it).
+export { confirmationPdf } from './declarations/pdf.ts';
+export { callerOf as declarationCaller } from './declarations/access.ts';
+
 /**
  * Equipment with strict safety requirements (Law 84/2015 Arts 30–31): the register of machines and their
  * certificates (catalogue areas Equipment and EquipmentInspection, with the rules in hooks.ts), declarations and

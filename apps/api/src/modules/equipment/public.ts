@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dueStateOf, DUE_STATES, EQUIPMENT_STATUSES } from '@portal/domain/equipment/rules';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage, type Page } from '../../platform/list/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
 import { pageOf } from '@portal/domain/paging';
@@ -134,21 +135,10 @@ const pagingQuery = z.object({
 });
 type PagingQuery = z.infer<typeof pagingQuery>;
 
-async function page<T>(
-  db: Executor,
-  from: ReturnType<typeof sql>,
-  columns: ReturnType<typeof sql>,
-  where: Expression<SqlBool>[],
-  order: ReturnType<typeof sql>,
-  q: PagingQuery,
-): Promise<{ pageLists: T[]; totalRecord: number }> {
-  const condition = sql.join(where, sql` and `);
-  const [rows, count] = await Promise.all([
-    sql<T>`select ${columns} from ${from} where ${condition} order by ${order}
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from ${from} where ${condition}`.execute(db),
-  ]);
-  return { pageLists: rows.rows, totalRecord: Number(count.rows[0]?.n ?? 0) };
+/** A page of a public list, as the API answers it. */
+async function page<T>(db: Executor, q: PagingQuery, query: Parameters<typeof sqlPage>[2]): Promise<Page<T>> {
+  const { rows, total } = await sqlPage<T>(db, q, query);
+  return { pageLists: rows, totalRecord: total };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -205,16 +195,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         );
       if (q.validOnly === 'true')
         where.push(sql<SqlBool>`i.valid_from <= ${today}::date and i.valid_to >= ${today}::date`);
-      return page<z.infer<typeof publicInspector>>(
-        app.db,
-        sql`inspector i join inspection_organization o on o.id = i.organization_id`,
-        sql`i.full_name as "fullName", i.accreditation_number as "accreditationNumber", o.name as "organizationName",
+      return page<z.infer<typeof publicInspector>>(app.db, q, {
+        select: sql`i.full_name as "fullName", i.accreditation_number as "accreditationNumber", o.name as "organizationName",
           i.valid_from::text as "validFrom", i.valid_to::text as "validTo", i.equipment_types as "equipmentTypes",
           (i.valid_from <= ${today}::date and i.valid_to >= ${today}::date) as valid`,
+        from: sql`inspector i join inspection_organization o on o.id = i.organization_id`,
         where,
-        sql`i.full_name, i.id`,
-        q,
-      );
+        order: sql`i.full_name, i.id`,
+      });
     },
   );
 
@@ -236,16 +224,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (q.keyWord) where.push(matchesKeyword(['o.name', 'o.accreditation_number'], q.keyWord) as Expression<SqlBool>);
       if (q.validOnly === 'true')
         where.push(sql<SqlBool>`o.valid_from <= ${today}::date and o.valid_to >= ${today}::date`);
-      return page<z.infer<typeof publicOrganization>>(
-        app.db,
-        sql`inspection_organization o`,
-        sql`o.name, o.accreditation_number as "accreditationNumber", o.address, o.phone,
+      return page<z.infer<typeof publicOrganization>>(app.db, q, {
+        select: sql`o.name, o.accreditation_number as "accreditationNumber", o.address, o.phone,
           o.valid_from::text as "validFrom", o.valid_to::text as "validTo", o.equipment_types as "equipmentTypes",
           (o.valid_from <= ${today}::date and o.valid_to >= ${today}::date) as valid`,
+        from: sql`inspection_organization o`,
         where,
-        sql`o.name, o.id`,
-        q,
-      );
+        order: sql`o.name, o.id`,
+      });
     },
   );
 };

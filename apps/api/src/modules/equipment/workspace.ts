@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
 import { DECLARATION_PERMISSIONS, EQUIPMENT_PATHS, EQUIPMENT_PERMISSIONS } from '@portal/domain/equipment/features';
+import { addDays, DUE_SOON_DAYS } from '@portal/domain/equipment/rules';
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import { scopeCondition, scopeOf } from '../../platform/access/scope.ts';
-import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
-import { countMachines, dueLink, dueListApi } from './due.ts';
+import {
+  defineTally,
+  tallied,
+  type WorkspaceContext,
+  type WorkspaceFigureProvider,
+  type WorkspaceTaskProvider,
+} from '../workspace/index.ts';
+import { dueLink, dueListApi } from './due.ts';
+import { machineScope } from './scope.ts';
 
 /**
  * Equipment in the workspaces: machines overdue or due soon and machines in use never declared (both sides,
@@ -16,6 +24,27 @@ async function countDeclarations(ctx: WorkspaceContext, status: DeclarationStatu
     where d.deleted_at is null and d.status = ${status} ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
   return Number(rows.rows[0]?.n ?? 0);
 }
+/**
+ * Machines in use by employer and next due date, kept by the writes (a province's register is never recounted):
+ * in use, overdue (due before today) and due soon are windows of the same tally, read with the portal's day — the
+ * conditions of `dueCondition` (due.ts), so each count is what its link's list shows.
+ */
+const machinesInUse = defineTally({
+  name: 'equipment.inUse',
+  table: 'equipment',
+  where: "deleted_at is null and status = 'inUse'",
+  owners: { business_id: 'business_id' },
+  day: 'next_due_date',
+  scope: (principal) => machineScope(principal, 't'),
+});
+const machinesUndeclared = defineTally({
+  name: 'equipment.undeclared',
+  table: 'equipment',
+  where: "deleted_at is null and status = 'inUse' and declaration_status = 'none'",
+  owners: { business_id: 'business_id' },
+  scope: (principal) => machineScope(principal, 't'),
+});
+
 const declarations = (status: string) => `${EQUIPMENT_PATHS.declarations}?status=${status}`;
 const declarationsApi = (status: string) => `/api/Equipment/declarations?status=${status}`;
 
@@ -59,7 +88,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'equipment:workspace.overdue',
     tone: 'warning',
     order: 20,
-    count: (ctx) => countMachines(ctx.db, ctx.principal, 'overdue', ctx.today),
+    count: tallied(machinesInUse, (today) => ({ to: addDays(today, -1) })),
     link: (ctx) => dueLink('overdue', ctx.today),
     listApi: (ctx) => dueListApi('overdue', ctx.today),
   },
@@ -69,7 +98,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     titleKey: 'equipment:workspace.dueSoon',
     tone: 'warning',
     order: 41,
-    count: (ctx) => countMachines(ctx.db, ctx.principal, 'dueSoon', ctx.today),
+    count: tallied(machinesInUse, (today) => ({ from: today, to: addDays(today, DUE_SOON_DAYS) })),
     link: (ctx) => dueLink('dueSoon', ctx.today),
     listApi: (ctx) => dueListApi('dueSoon', ctx.today),
   },
@@ -80,7 +109,7 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
     // The employer must act; for the authority it is a figure of its area to follow up.
     tone: 'warning',
     order: 42,
-    count: (ctx) => countMachines(ctx.db, ctx.principal, 'undeclared', ctx.today),
+    count: tallied(machinesUndeclared),
     link: (ctx) =>
       scopeOf(ctx.principal).kind === 'business' ? EQUIPMENT_PATHS.declarationCreate : dueLink('undeclared', ctx.today),
     // The employer's card opens the declaration form; the authority's the register filtered alike.
@@ -94,7 +123,7 @@ export const workspaceFigures: WorkspaceFigureProvider[] = [
     permission: EQUIPMENT_PERMISSIONS.read,
     labelKey: 'equipment:workspace.inUse',
     order: 35,
-    value: (ctx) => countMachines(ctx.db, ctx.principal, 'inUse', ctx.today),
+    value: tallied(machinesInUse),
     link: `${EQUIPMENT_PATHS.register}?status=inUse`,
   },
 ];

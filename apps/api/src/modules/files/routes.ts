@@ -4,19 +4,10 @@ import { FILE_PATHS, FILE_PERMISSIONS, FILE_SUBJECT, MAX_FILE_BYTES, UPLOAD_KIND
 import { permits, type Principal } from '../../platform/access/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { readUpload, sendStoredFile, storeCallerUpload, type StoredFile } from '../../platform/files/index.ts';
-import { errorResponsesFor, idParams } from '../../platform/http/route-schemas.ts';
+import { errorResponsesFor, idParams, uploadedFile } from '../../platform/http/route-schemas.ts';
 import { grantedByDomain } from './grants.ts';
 
 const errors = errorResponsesFor(400, 401, 403, 404, 413, 415);
-
-const uploadedSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  type: z.string(),
-  fileType: z.string().nullable(),
-  isSecure: z.boolean(),
-});
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -39,7 +30,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [FILE_SUBJECT],
         summary: `Upload one file (multipart: formFile, IsSecure, IsBackground, FileType, UserId): PDF, image, Word or Excel by content, at most ${MAX_FILE_BYTES / 1024 / 1024} MB. The uploader is the signed-in user whatever UserId says. Answers the stored file's id to put in a file field`,
         consumes: ['multipart/form-data'],
-        response: { 201: uploadedSchema, ...errors },
+        response: { 201: uploadedFile, ...errors },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import {
 import type { InspectionKind, InspectionTopic, RequirementStatus } from '@portal/domain/inspections/state';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { PUBLIC_LOOKUP_RATE } from '../../platform/http/public-lookup.ts';
 
@@ -27,16 +28,14 @@ export async function lookupInspections(
     sql<SqlBool>`exists (select 1 from labour_inspection i where i.business_id = b.id and ${concluded})`,
     matchesKeyword(['b.name', 'b.code'], q.keyWord) as Expression<SqlBool>,
   ];
-  const condition = sql.join(where, sql` and `);
-  const [employers, count] = await Promise.all([
-    sql<{ id: string; name: string; code: string; active: boolean }>`select b.id, b.name, b.code,
-        (b.status = 'active') as active
-      from business b where ${condition} order by b.name, b.id
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from business b where ${condition}`.execute(db),
-  ]);
+  const employers = await sqlPage<{ id: string; name: string; code: string; active: boolean }>(db, q, {
+    select: sql`b.id, b.name, b.code, (b.status = 'active') as active`,
+    from: sql`business b`,
+    where,
+    order: sql`b.name, b.id`,
+  });
   const ids = employers.rows.map((e) => e.id);
-  if (!ids.length) return { pageLists: [], totalRecord: Number(count.rows[0]?.n ?? 0) };
+  if (!ids.length) return { pageLists: [], totalRecord: employers.total };
   const inspections = await sql<{
     id: string;
     business_id: string;
@@ -91,7 +90,7 @@ export async function lookupInspections(
             .map((r) => ({ content: r.content, deadline: r.deadline, status: r.status })),
         })),
     })),
-    totalRecord: Number(count.rows[0]?.n ?? 0),
+    totalRecord: employers.total,
   };
 }
 

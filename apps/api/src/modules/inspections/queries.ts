@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/inspections/state';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { inLocalUnit } from '../../platform/access/scope.ts';
 import { historyOf } from '../../platform/workflow/index.ts';
 import { actionsFor, requirementActionsFor, visibleTo, type InspectionCaller } from './access.ts';
@@ -139,14 +140,13 @@ export async function listInspections(
         q.keyWord,
       ) as Expression<SqlBool>,
     );
-  const condition = sql.join(where, sql` and `);
-  const [rows, count] = await Promise.all([
-    sql<InspectionRow & CountRow>`select ${rowColumns}, ${countColumns(today)} from ${rowFrom} where ${condition}
-      order by coalesce(i.actual_date, i.planned_from) desc, i.created_at desc, i.id
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from ${rowFrom} where ${condition}`.execute(db),
-  ]);
-  return { pageLists: rows.rows.map(toSummary), totalRecord: Number(count.rows[0]?.n ?? 0) };
+  const page = await sqlPage<InspectionRow & CountRow>(db, q, {
+    select: sql`${rowColumns}, ${countColumns(today)}`,
+    from: rowFrom,
+    where,
+    order: sql`coalesce(i.actual_date, i.planned_from) desc, i.created_at desc, i.id`,
+  });
+  return { pageLists: page.rows.map(toSummary), totalRecord: page.total };
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

@@ -17,12 +17,13 @@ import {
 } from '@portal/domain/inspections/schemas';
 import { MAX_FILE_BYTES, UPLOAD_KINDS } from '@portal/domain/files/index';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
+import { storeDomainUpload } from '../../platform/files/index.ts';
 import {
   deletedAnswer,
   errorResponses as errors,
   errorResponsesFor,
   idsBody,
+  uploadedFile,
 } from '../../platform/http/route-schemas.ts';
 import { explainValidationOf } from '../../platform/http/validation.ts';
 import { move, registerMoveRoutes, registerRecordRoutes } from '../../platform/workflow/routes.ts';
@@ -165,27 +166,19 @@ const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload a conclusion or an evidence file (multipart formFile; PDF, image, Word or Excel by content, at most ${MAX_FILE_BYTES / 1024 / 1024} MB). Always secure: the people of the inspection read it; put its id on the conclusion or the answer`,
         consumes: ['multipart/form-data'],
         response: {
-          201: z.object({
-            id: z.string(),
-            name: z.string(),
-            size: z.number(),
-            type: z.string(),
-            fileType: z.string().nullable(),
-            isSecure: z.boolean(),
-          }),
+          201: uploadedFile,
           ...errorResponsesFor(400, 401, 403, 404, 413, 415),
         },
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, { kinds: [...UPLOAD_KINDS], maxBytes: MAX_FILE_BYTES });
-      const answer = await storeCallerUpload(
-        app.db,
-        app.files,
-        request,
-        { ...upload, isSecure: true, fileType: 'inspection' },
-        'Inspection',
-      );
+      const answer = await storeDomainUpload(app, request, {
+        kinds: UPLOAD_KINDS,
+        maxBytes: MAX_FILE_BYTES,
+        isSecure: true,
+        fileType: 'inspection',
+        subject: 'Inspection',
+      });
       return reply.status(201).send(answer);
     },
   );

@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../catalog/context.ts';
 import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { errorBodySchema, notFound } from '../../platform/errors/app-error.ts';
 import { sendStoredFile } from '../../platform/files/index.ts';
@@ -98,20 +99,17 @@ export async function listPublicLegalDocuments(
   if (q.keyWord) where.push(matchesKeyword(['d.number', 'd.title', 'd.summary'], q.keyWord) as Expression<SqlBool>);
   if (q.type) where.push(sql<SqlBool>`d.type = ${q.type}`);
   if (q.status) where.push(sql<SqlBool>`(${status}) = ${q.status}`);
-  const condition = sql.join(where, sql` and `);
-  const [rows, count] = await Promise.all([
-    sql<Row>`select d.id, d.number, d.type, d.title, d.summary, d.issuer, d.signed_date::text as signed_date,
+  const page = await sqlPage<Row>(db, q, {
+    select: sql`d.id, d.number, d.type, d.title, d.summary, d.issuer, d.signed_date::text as signed_date,
         d.in_force_date::text as in_force_date, d.expiry_date::text as expiry_date, r.id as replaced_by,
         r.number as replaced_by_number, r.title as replaced_by_title, ${status} as status,
-        f.original_name as file_name, f.size as file_size
-      from ${documentsWithReplacement}
-      left join stored_file f on f.id = d.file and not f.is_secure
-      where ${condition}
-      order by d.signed_date desc nulls last, d.number, d.id
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from ${documentsWithReplacement} where ${condition}`.execute(db),
-  ]);
-  return { pageLists: rows.rows.map(toPublic), totalRecord: Number(count.rows[0]?.n ?? 0) };
+        f.original_name as file_name, f.size as file_size`,
+    from: sql`${documentsWithReplacement} left join stored_file f on f.id = d.file and not f.is_secure`,
+    countFrom: documentsWithReplacement,
+    where,
+    order: sql`d.signed_date desc nulls last, d.number, d.id`,
+  });
+  return { pageLists: page.rows.map(toPublic), totalRecord: page.total };
 }
 
 // The back office sees the same status in its lists and details (never stored: it changes with the day).

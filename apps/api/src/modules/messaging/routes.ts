@@ -10,8 +10,14 @@ import {
   MESSAGE_SUBJECT,
   type MailBox,
 } from '@portal/domain/messaging/index';
-import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
-import { deletedAnswer, errorResponsesFor, idParams, idsBody } from '../../platform/http/route-schemas.ts';
+import { storeDomainUpload } from '../../platform/files/index.ts';
+import {
+  deletedAnswer,
+  errorResponsesFor,
+  idParams,
+  idsBody,
+  uploadedFile,
+} from '../../platform/http/route-schemas.ts';
 import {
   allowedRecipients,
   countNew,
@@ -226,28 +232,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload an attachment (multipart formFile; PDF, image, office document or zip by content, at most ${MAX_FILE_BYTES / 1024 / 1024} MB). Always secure; attach it by its id in send-email`,
         consumes: ['multipart/form-data'],
         response: {
-          201: z.object({
-            id: z.string(),
-            name: z.string(),
-            size: z.number(),
-            type: z.string(),
-            fileType: z.string().nullable(),
-            isSecure: z.boolean(),
-          }),
+          201: uploadedFile,
           ...errorResponsesFor(400, 401, 403, 404, 413, 415),
         },
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, { kinds: [...MESSAGE_FILE_KINDS], maxBytes: MAX_FILE_BYTES });
       // Attachments are secure: only the writer and the recipients read them (a file read grant).
-      const answer = await storeCallerUpload(
-        app.db,
-        app.files,
-        request,
-        { ...upload, isSecure: true, fileType: 'message' },
-        MESSAGE_SUBJECT,
-      );
+      const answer = await storeDomainUpload(app, request, {
+        kinds: MESSAGE_FILE_KINDS,
+        maxBytes: MAX_FILE_BYTES,
+        isSecure: true,
+        fileType: 'message',
+        subject: MESSAGE_SUBJECT,
+      });
       return reply.status(201).send(answer);
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../catalog/context.ts';
 import type { Db } from '../../db/database.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -89,27 +90,24 @@ export async function listEntries(
       or exists (select 1 from message_entry r join app_user ru on ru.id = r.owner_id
         where r.message_id = m.id and r.box = 'inbox' and ${matchesKeyword(['ru.full_name'], query.keyWord)}))`);
   }
-  const where = sql.join(conditions, sql` and `);
   const from = sql`message_entry e join message m on m.id = e.message_id join app_user s on s.id = m.sender_id`;
-  const offset = (query.pageNumber - 1) * query.pageSize;
-  const [rows, total] = await Promise.all([
-    sql<SummaryRow>`select e.id, e.box, e.message_id, m.subject, left(m.body, ${PREVIEW_CHARS}) as content, m.sent_at,
+  const page = await sqlPage<SummaryRow>(db, query, {
+    select: sql`e.id, e.box, e.message_id, m.subject, left(m.body, ${PREVIEW_CHARS}) as content, m.sent_at,
         e.read_at, e.label, first.full_name, first.avatar_file_id,
         (select count(*) from message_entry r where r.message_id = m.id and r.box = 'inbox') as recipient_count,
-        (select count(*) from message_file f where f.message_id = m.id) as file_count
-      from ${from}
+        (select count(*) from message_file f where f.message_id = m.id) as file_count`,
+    from: sql`${from}
       cross join lateral (
         select s.full_name, s.avatar_file_id where e.box = 'inbox'
         union all
         select * from (select ru.full_name, ru.avatar_file_id from message_entry r join app_user ru on ru.id = r.owner_id
           where e.box = 'sent' and r.message_id = m.id and r.box = 'inbox' order by ru.full_name limit 1) firstRecipient
-      ) first
-      where ${where}
-      order by m.sent_at desc, e.id desc
-      limit ${query.pageSize} offset ${offset}`.execute(db),
-    sql<{ n: string | number }>`select count(*) as n from ${from} where ${where}`.execute(db),
-  ]);
-  return { pageLists: rows.rows.map(toSummary), totalRecord: Number(total.rows[0]?.n ?? 0) };
+      ) first`,
+    countFrom: from,
+    where: conditions,
+    order: sql`m.sent_at desc, e.id desc`,
+  });
+  return { pageLists: page.rows.map(toSummary), totalRecord: page.total };
 }
 
 /** Unread messages in the caller's inbox (the header's badge). */
@@ -284,24 +282,27 @@ export async function allowedRecipients(
   const conditions = [mayWriteTo(principal)];
   if (query.keyWord) conditions.push(matchesKeyword(['u.full_name', 'u.user_name', 'un.name'], query.keyWord));
   if (query.ids?.length) conditions.push(sql<SqlBool>`u.id in (${sql.join(query.ids.map((id) => sql`${id}::uuid`))})`);
-  const where = sql.join(conditions, sql` and `);
-  const from = sql`app_user u join unit un on un.id = u.unit_id`;
-  const [rows, total] = await Promise.all([
-    sql<{ id: string; full_name: string; user_name: string; unit_name: string | null; avatar_file_id: string | null }>`
-      select u.id, u.full_name, u.user_name, un.name as unit_name, u.avatar_file_id from ${from} where ${where}
-      order by (un.kind = 'department') desc, u.full_name, u.id
-      limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`.execute(db),
-    sql<{ n: string | number }>`select count(*) as n from ${from} where ${where}`.execute(db),
-  ]);
+  const page = await sqlPage<{
+    id: string;
+    full_name: string;
+    user_name: string;
+    unit_name: string | null;
+    avatar_file_id: string | null;
+  }>(db, query, {
+    select: sql`u.id, u.full_name, u.user_name, un.name as unit_name, u.avatar_file_id`,
+    from: sql`app_user u join unit un on un.id = u.unit_id`,
+    where: conditions,
+    order: sql`(un.kind = 'department') desc, u.full_name, u.id`,
+  });
   return {
-    pageLists: rows.rows.map((r) => ({
+    pageLists: page.rows.map((r) => ({
       id: r.id,
       fullName: r.full_name,
       userName: r.user_name,
       unitName: r.unit_name,
       avatar: avatarUrl(r.avatar_file_id),
     })),
-    totalRecord: Number(total.rows[0]?.n ?? 0),
+    totalRecord: page.total,
   };
 }
 

@@ -3,6 +3,7 @@ import { addDays, addMonths } from '@portal/domain/equipment/rules';
 import { MONITORING_DEADLINES } from '@portal/domain/monitoring/factors';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { employerScope } from '../../platform/access/scope.ts';
 import { deadlineInForce } from '../../platform/deadlines/index.ts';
@@ -126,21 +127,19 @@ export async function missingMonitoring(
       : q.status === 'late'
         ? sql<SqlBool>`l.last_on < ${cutoff}::date`
         : sql<SqlBool>`(l.last_on is null or l.last_on < ${cutoff}::date)`;
-  const base = sql`from business b
-    left join (select business_id, max(monitored_on) as last_on from monitoring_report where deleted_at is null group by business_id) l
-      on l.business_id = b.id
-    where ${sql.join([...where, state], sql` and `)}`;
-  const total = await sql<{ n: number }>`select count(*)::int as n ${base}`.execute(db);
   const interval = sql`(${q.today}::date - ${cutoff}::date)`;
-  const page = await sql<MissingRow>`
-    select b.id as "businessId", b.name as "businessName", b.code as "taxCode", b.ward_code as "wardId",
+  const page = await sqlPage<MissingRow>(db, q, {
+    select: sql`b.id as "businessId", b.name as "businessName", b.code as "taxCode", b.ward_code as "wardId",
       (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName",
       l.last_on::text as "lastMonitoredOn", (l.last_on + ${interval})::text as "dueDate",
-      case when l.last_on is null then 'missing' else 'late' end as status
-    ${base}
-    order by l.last_on nulls first, b.name, b.id
-    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
-  return { pageLists: page.rows, totalRecord: total.rows[0]!.n };
+      case when l.last_on is null then 'missing' else 'late' end as status`,
+    from: sql`business b
+    left join (select business_id, max(monitored_on) as last_on from monitoring_report where deleted_at is null group by business_id) l
+      on l.business_id = b.id`,
+    where: [...where, state],
+    order: sql`l.last_on nulls first, b.name, b.id`,
+  });
+  return { pageLists: page.rows, totalRecord: page.total };
 }
 
 /** Employers whose readings of one factor exceeded in at least `minYears` of the last `years` years. */
@@ -157,17 +156,15 @@ export async function repeatedExceedances(
     where r.deleted_at is null and r.exceedance_count > 0 and r.year >= ${since} and ${employerScope(principal)}
     group by r.business_id, f.factor
     having count(distinct r.year) >= ${q.minYears}`;
-  const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
-  const page = await sql<RepeatedRow>`
-    select g.business_id as "businessId", b.name as "businessName",
-      (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName", g.factor, g.years, g.exceedances
-    from (${grouped}) g join business b on b.id = g.business_id
-    order by cardinality(g.years) desc, g.exceedances desc, b.name, g.factor
-    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
-  return {
-    pageLists: page.rows.map((r) => ({ ...r, years: r.years.map(Number) })),
-    totalRecord: total.rows[0]!.n,
-  };
+  const page = await sqlPage<RepeatedRow>(db, q, {
+    select: sql`g.business_id as "businessId", b.name as "businessName",
+      (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName", g.factor, g.years, g.exceedances`,
+    from: sql`(${grouped}) g join business b on b.id = g.business_id`,
+    countFrom: sql`(${grouped}) g`,
+    where: [],
+    order: sql`cardinality(g.years) desc, g.exceedances desc, b.name, g.factor`,
+  });
+  return { pageLists: page.rows.map((r) => ({ ...r, years: r.years.map(Number) })), totalRecord: page.total };
 }
 
 /**
@@ -197,15 +194,16 @@ export async function exposedWorkers(
     from x join rep on rep.id = x.report_id
     join worker w on w.business_id = rep.business_id and w.position_id = x.position_id and w.deleted_at is null
     group by w.id, rep.business_id, x.position_id`;
-  const total = await sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db);
-  const page = await sql<ExposedWorker>`
-    select g.worker_id as "workerId", w.full_name as "fullName", g.business_id as "businessId", b.name as "businessName",
+  const page = await sqlPage<ExposedWorker>(db, q, {
+    select: sql`g.worker_id as "workerId", w.full_name as "fullName", g.business_id as "businessId", b.name as "businessName",
       g.position_id as "positionId", p.name as "positionName", g.factors, g.year::int as year,
       h.name as "healthClassName",
-      (select count(*) from occupational_disease d where d.worker_id = w.id and d.deleted_at is null)::int as "occupationalDiseases"
-    from (${grouped}) g join worker w on w.id = g.worker_id join business b on b.id = g.business_id
-    left join position p on p.id = g.position_id left join classify_health h on h.id = w.health_class_id
-    order by b.name, p.name nulls last, w.full_name, w.id
-    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
-  return { pageLists: page.rows, totalRecord: total.rows[0]!.n };
+      (select count(*) from occupational_disease d where d.worker_id = w.id and d.deleted_at is null)::int as "occupationalDiseases"`,
+    from: sql`(${grouped}) g join worker w on w.id = g.worker_id join business b on b.id = g.business_id
+    left join position p on p.id = g.position_id left join classify_health h on h.id = w.health_class_id`,
+    countFrom: sql`(${grouped}) g`,
+    where: [],
+    order: sql`b.name, p.name nulls last, w.full_name, w.id`,
+  });
+  return { pageLists: page.rows, totalRecord: page.total };
 }

@@ -11,7 +11,8 @@ import {
 } from '@portal/domain/news/index';
 import { MAX_FILE_BYTES } from '@portal/domain/files/index';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
-import { readUpload, storeCallerUpload } from '../../platform/files/index.ts';
+import { storeDomainUpload } from '../../platform/files/index.ts';
+import { uploadedFile } from '../../platform/http/route-schemas.ts';
 import { createArticle, deleteArticles, getArticle, listArticles, publicTopics, updateArticle } from './service.ts';
 import { pageOf } from '@portal/domain/paging';
 
@@ -161,29 +162,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload an image for an article (multipart formFile; an image by content, at most ${MAX_FILE_BYTES / 1024 / 1024} MB). Public: it is served at /api/Files/{id}`,
         consumes: ['multipart/form-data'],
         response: {
-          201: z.object({
-            id: z.string(),
-            name: z.string(),
-            size: z.number(),
-            type: z.string(),
-            fileType: z.string().nullable(),
-            isSecure: z.boolean(),
-            url: z.string(),
-          }),
+          201: uploadedFile.extend({ url: z.string() }),
           ...errorsFor(400, 401, 403, 413, 415),
         },
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, { kinds: ['image'], maxBytes: MAX_FILE_BYTES });
       // Published articles show their images to everyone: never secure.
-      const answer = await storeCallerUpload(
-        app.db,
-        app.files,
-        request,
-        { ...upload, isSecure: false, fileType: 'news' },
-        NEWS_SUBJECT,
-      );
+      const answer = await storeDomainUpload(app, request, {
+        kinds: ['image'],
+        maxBytes: MAX_FILE_BYTES,
+        isSecure: false,
+        fileType: 'news',
+        subject: NEWS_SUBJECT,
+      });
       return reply.status(201).send({ ...answer, url: `/api/Files/${answer.id}` });
     },
   );

@@ -7,6 +7,7 @@ import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, badRequest } from '../../platform/errors/app-error.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 
 /** The topics' table (catalogue area NewsTopic, created by the catalogue sync). */
@@ -117,17 +118,17 @@ export async function listArticles(
     const keyWord = query.keyWord.trim();
     q = q.where(sql<SqlBool>`${matchesKeyword(['n.title', 'n.summary', 'n.author'], keyWord)}`);
   }
-  const total = await q.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   const column = audience === 'public' ? 'n.published_at' : SORTS[query.sortBy as keyof typeof SORTS];
   const order = audience === 'public' ? 'desc' : (query.sortOrder ?? 'desc');
-  const rows = await q
-    .select([...summaryColumns])
-    .orderBy(sql.ref(column ?? 'n.updated_at'), (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy('n.id')
-    .limit(query.pageSize)
-    .offset((query.pageNumber - 1) * query.pageSize)
-    .execute();
-  return { pageLists: (rows as SummaryRow[]).map(toSummary), totalRecord: Number(total.count) };
+  return listPage(
+    query,
+    q
+      .select([...summaryColumns])
+      .orderBy(sql.ref(column ?? 'n.updated_at'), (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('n.id'),
+    q,
+    (r) => toSummary(r as SummaryRow),
+  );
 }
 
 /** One article; the public sees a published one only (anything else is absent). */

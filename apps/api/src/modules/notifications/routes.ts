@@ -13,6 +13,7 @@ import type { NotificationPreference } from '@portal/domain/notifications/schema
 import { translate } from '@portal/domain/i18n';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { languageOf } from '../../platform/errors/handler.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { errorResponsesFor, idParams, idsBody } from '../../platform/http/route-schemas.ts';
 import { avatarUrl } from '../accounts/index.ts';
 import { contentOf } from './service.ts';
@@ -68,7 +69,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.principal!.userId;
       const { notifyStatus, pageNumber, pageSize } = request.query;
       const lang = languageOf(request);
-      const [rows, totalRecord] = await Promise.all([
+      return listPage(
+        { pageNumber, pageSize },
         own(userId, notifyStatus)
           .leftJoin('app_user as s', 's.id', 'n.sender_id')
           .select([
@@ -82,14 +84,9 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
             's.avatar_file_id',
           ])
           .orderBy('n.created_at', 'desc')
-          .orderBy('n.id', 'desc')
-          .limit(pageSize)
-          .offset((pageNumber - 1) * pageSize)
-          .execute(),
-        countOf(userId, notifyStatus),
-      ]);
-      return {
-        pageLists: rows.map((r) => ({
+          .orderBy('n.id', 'desc'),
+        own(userId, notifyStatus),
+        (r) => ({
           id: r.id,
           kind: r.kind,
           content: contentOf(lang, r.kind, r.params),
@@ -98,9 +95,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           viewDate: r.view_date?.toISOString() ?? null,
           fullName: r.full_name ?? translate(lang, 'notifications:system'),
           avatar: avatarUrl(r.avatar_file_id ?? null),
-        })),
-        totalRecord,
-      };
+        }),
+      );
     },
   );
 

@@ -15,6 +15,7 @@ import type { Permission } from '../../platform/access/index.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail/index.ts';
 import { HUB_EVENTS, type Realtime } from '../../platform/realtime/index.ts';
 import { pageLink, permissionList } from '../accounts/index.ts';
+import { usersWithUnit } from '../../platform/auth/principal.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -100,10 +101,7 @@ interface RecipientRow {
 async function resolveRecipients(db: Executor, recipients: Recipients): Promise<RecipientRow[]> {
   const found = new Map<string, RecipientRow>();
   const base = () =>
-    db
-      .selectFrom('app_user as u')
-      .innerJoin('unit as un', 'un.id', 'u.unit_id')
-      .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    usersWithUnit(db)
       .select(['u.id', 'u.full_name', 'u.email', 't.role', 't.permissions'])
       .where('u.status', '=', 'active')
       .where('u.deleted_at', 'is', null);

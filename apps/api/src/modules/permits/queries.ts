@@ -4,6 +4,7 @@ import type { PermitKind, PermitStatus, StoredStatus } from '@portal/domain/perm
 import { addDays } from '@portal/domain/permits/rules';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { visibleTo, type Caller } from './access.ts';
 import { WORKER_NAME_SORT, WORKER_TABLE, workerColumns } from './workers.ts';
 
@@ -155,18 +156,15 @@ export async function listPermits(
   q: ListQuery,
   today: string,
 ): Promise<{ pageLists: PermitSummary[]; totalRecord: number }> {
-  const condition = sql.join(listConditions(caller, q, today), sql` and `);
   const descending = q.sortOrder === 'asc' || q.sortOrder === 'ascend' ? sql`asc` : sql`desc`;
   const sort = SORTS[q.sortBy ?? 'updatedAt'];
-  const offset = (q.pageNumber - 1) * q.pageSize;
-  const page = await sql<PermitRow>`select ${selection(today)} from ${from} where ${condition}
-    order by ${sort} ${descending} nulls last, p.id limit ${q.pageSize} offset ${offset}`.execute(db);
-  let total = offset + page.rows.length;
-  if (page.rows.length === q.pageSize || (page.rows.length === 0 && offset > 0)) {
-    const count = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db);
-    total = count.rows[0]?.n ?? 0;
-  }
-  return { pageLists: page.rows.map(toSummary), totalRecord: total };
+  const page = await sqlPage<PermitRow>(db, q, {
+    select: selection(today),
+    from,
+    where: listConditions(caller, q, today),
+    order: sql`${sort} ${descending} nulls last, p.id`,
+  });
+  return { pageLists: page.rows.map(toSummary), totalRecord: page.total };
 }
 
 /** One visible request, or undefined (absent and out of scope look the same). */

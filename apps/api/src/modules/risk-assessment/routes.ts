@@ -14,7 +14,7 @@ import {
   RISK_LEVELS,
 } from '@portal/domain/risk-assessment/rules';
 import { contextOf } from '../../catalog/context.ts';
-import { contentDisposition } from '../../platform/files/index.ts';
+import { sendPdf } from '../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../platform/http/route-schemas.ts';
 import { actionPlanPdf, reportPdf } from './pdf.ts';
 import {
@@ -315,10 +315,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const name = translate(c.lang, `riskAssessment:pdf.${fileKey}`, {
           title: title.replace(/[\\/:*?"<>|]+/g, '-'),
         });
-        reply.header('content-type', 'application/pdf');
-        reply.header('content-disposition', contentDisposition(`${name}.pdf`, 'attachment'));
-        reply.header('cache-control', 'private, no-store');
-        return reply.send(pdf as never);
+        return sendPdf(reply, pdf, `${name}.pdf`);
       },
     );
   pdfRoute('report-pdf', "The assessment's report with the priority list, as PDF", reportPdf, 'reportFileName');

@@ -12,6 +12,7 @@ import { seal, unseal } from '../../platform/auth/secret-box.ts';
 import { clock } from '../../platform/clock/index.ts';
 import type { DocumentSigner, DocumentSpec } from '../../platform/documents/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { Pkcs12Error, readPkcs12, summarise, type CertificateSummary } from '../../platform/signing/identity.ts';
 import { readSignatures, reserveSignature, signReserved } from '../../platform/signing/pdf.ts';
 import { signingDb } from './tables.ts';
@@ -223,18 +224,14 @@ export async function listSignedDocuments(
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
+  return listPage(
+    q,
     base
       .select(['d.id', 'd.code', 'd.kind', 'd.number', 'd.sha256', 'd.byte_size', 'd.signer_subject', 'd.signed_at'])
       .orderBy('d.signed_at', 'desc')
-      .orderBy('d.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    pageLists: rows.map((r) => ({
+      .orderBy('d.id'),
+    base,
+    (r) => ({
       id: r.id,
       code: r.code,
       kind: r.kind,
@@ -243,9 +240,8 @@ export async function listSignedDocuments(
       byteSize: r.byte_size,
       signerSubject: r.signer_subject,
       signedAt: r.signed_at.toISOString(),
-    })),
-    totalRecord: Number(total.n),
-  };
+    }),
+  );
 }
 
 /** What the public page shows of a signed document: no personal data (kind, number, time, agency, hash). */

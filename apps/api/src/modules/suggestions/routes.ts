@@ -19,7 +19,7 @@ import {
   suggestionDetail,
   suggestionSummary,
 } from '@portal/domain/suggestions/schemas';
-import { errorBodySchema } from '../../platform/errors/app-error.ts';
+import { errorResponsesFor } from '../../platform/http/route-schemas.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { makeChallenge } from './challenge.ts';
 import {
@@ -40,14 +40,7 @@ import {
 import { pageOf } from '@portal/domain/paging';
 
 const tags = [SUGGESTION_SUBJECT];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponsesFor(400, 401, 403, 404, 409, 429);
 const path = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const page = <T extends z.ZodType>(row: T) => pageOf(row);
 const idParams = z.object({ id: z.uuid() });

@@ -22,6 +22,7 @@ import { actorName } from '../../platform/access/actor-name.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { listPage } from '../../platform/list/index.ts';
 import { spendChallenge } from './challenge.ts';
 
 /**
@@ -137,19 +138,15 @@ export async function publishedList(
       ),
     );
   }
-  const [rows, total] = await Promise.all([
+  return listPage(
+    q,
     base
       .select(['s.id', 's.topic', 's.title', 's.published_title', 's.content', 's.published_content', 's.answer'])
       .select(['s.created_at', 's.published_at'])
       .orderBy('s.published_at', 'desc')
-      .orderBy('s.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    pageLists: rows.map((r) => ({
+      .orderBy('s.id'),
+    base,
+    (r) => ({
       id: r.id,
       topic: r.topic,
       title: r.published_title ?? r.title,
@@ -157,9 +154,8 @@ export async function publishedList(
       answer: r.answer ?? '',
       createdAt: iso(r.created_at)!,
       publishedAt: iso(r.published_at ?? r.created_at)!,
-    })),
-    totalRecord: Number(total.n),
-  };
+    }),
+  );
 }
 
 const summaryColumns = [
@@ -234,15 +230,16 @@ export async function listSuggestions(
   let page = filtered();
   if (q.status) page = page.where('s.status', '=', q.status);
   if (q.waiting === 'true') page = page.where('s.status', 'in', WAITING_STATUSES);
-  const [rows, total, counts] = await Promise.all([
-    page
-      .select([...summaryColumns, 'a.full_name as assigned_name'])
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id')
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize)
-      .execute(),
-    page.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  const [list, counts] = await Promise.all([
+    listPage(
+      q,
+      page
+        .select([...summaryColumns, 'a.full_name as assigned_name'])
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id'),
+      page,
+      (r) => summaryOf(r as SummaryRow),
+    ),
     filtered()
       .select(['s.status', (eb) => eb.fn.countAll<string>().as('n')])
       .groupBy('s.status')
@@ -250,7 +247,7 @@ export async function listSuggestions(
   ]);
   const byStatus = Object.fromEntries(SUGGESTION_STATUSES.map((s) => [s, 0])) as Record<SuggestionStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
-  return { pageLists: rows.map((r) => summaryOf(r as SummaryRow)), totalRecord: Number(total.n), counts: byStatus };
+  return { ...list, counts: byStatus };
 }
 
 /** Suggestions waiting for an answer (the workspace task). */

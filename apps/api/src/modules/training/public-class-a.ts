@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 import { pageOf } from '@portal/domain/paging';
 
@@ -40,16 +41,14 @@ export async function classAEmployers(
     where.push(matchesKeyword(['b.name', 'b.code', 'b.address', 'au.full_name'], q.keyWord) as Expression<SqlBool>);
   const from = sql`training_self_declaration d join business b on b.id = d.business_id
     left join admin_unit au on au.id = b.ward_code`;
-  const condition = sql.join(where, sql` and `);
-  const [rows, count] = await Promise.all([
-    sql<PublicClassAEmployer>`select b.name, b.code as "taxCode", b.address, au.full_name as "wardName",
-        d.acknowledged_on::text as "acknowledgedOn", d.number
-      from ${from} where ${condition}
-      order by d.acknowledged_on desc, d.number desc
-      limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db),
-  ]);
-  return { pageLists: rows.rows, totalRecord: count.rows[0]?.n ?? 0 };
+  const page = await sqlPage<PublicClassAEmployer>(db, q, {
+    select: sql`b.name, b.code as "taxCode", b.address, au.full_name as "wardName",
+        d.acknowledged_on::text as "acknowledgedOn", d.number`,
+    from,
+    where,
+    order: sql`d.acknowledged_on desc, d.number desc`,
+  });
+  return { pageLists: page.rows, totalRecord: page.total };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -15,6 +15,7 @@ import { catalogOperations } from '../../catalog/operations.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { offsetOf, sqlPage } from '../../platform/list/index.ts';
 import { validateFields } from './validation.ts';
 
 /**
@@ -53,8 +54,6 @@ export interface PageQuery {
   pageNumber: number;
   pageSize: number;
 }
-
-const offsetOf = (q: PageQuery) => (q.pageNumber - 1) * q.pageSize;
 
 /** Delete rows of a worker's sub-table by id, all or nothing, only those of workers in scope (404 naming the others). */
 async function removeOwned(
@@ -106,16 +105,13 @@ export async function listProgress(
   q: PageQuery,
 ): Promise<{ pageLists: WorkerProgress[]; totalRecord: number }> {
   await visibleWorker(ctx, workerId);
-  const rows = await sql<
-    WorkerProgress & { createdAt: Date }
-  >`select ${progressColumns} from worker_progress p where p.worker_id = ${workerId}
-      order by p.from_date desc, p.id desc limit ${q.pageSize} offset ${offsetOf(q)}`.execute(ctx.db);
-  const [count] = (
-    await sql<{ n: number }>`select count(*)::int as n from worker_progress where worker_id = ${workerId}`.execute(
-      ctx.db,
-    )
-  ).rows;
-  return { pageLists: rows.rows.map(progressOut), totalRecord: count?.n ?? 0 };
+  const page = await sqlPage<WorkerProgress & { createdAt: Date }>(ctx.db, q, {
+    select: progressColumns,
+    from: sql`worker_progress p`,
+    where: [sql<SqlBool>`p.worker_id = ${workerId}`],
+    order: sql`p.from_date desc, p.id desc`,
+  });
+  return { pageLists: page.rows.map(progressOut), totalRecord: page.total };
 }
 
 export async function addProgress(ctx: OpContext, input: unknown): Promise<WorkerProgress> {

@@ -9,6 +9,7 @@ import { coerceCell, IMPORT_WRITE_ROWS, MAX_IMPORT_ROWS } from '../../catalog/im
 import { chunksOf, takeTurns } from '../../platform/turns/index.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
 import { matchesKeyword } from '../../db/search.ts';
+import { sqlPage } from '../../platform/list/index.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { participantScope, type PageQuery } from './records.ts';
@@ -46,20 +47,13 @@ export async function listParticipants(
         q.keyWord,
       ) as Expression<SqlBool>,
     );
-  const condition = sql.join(where, sql` and `);
-  const rows =
-    await sql<TrainingWorker>`select ${participantColumns} from training_worker tw join worker w on w.id = tw.worker_id
-      where ${condition} order by w.full_name, tw.id limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(
-      ctx.db,
-    );
-  const [count] = (
-    await sql<{
-      n: number;
-    }>`select count(*)::int as n from training_worker tw join worker w on w.id = tw.worker_id where ${condition}`.execute(
-      ctx.db,
-    )
-  ).rows;
-  return { pageLists: rows.rows, totalRecord: count?.n ?? 0 };
+  const page = await sqlPage<TrainingWorker>(ctx.db, q, {
+    select: participantColumns,
+    from: sql`training_worker tw join worker w on w.id = tw.worker_id`,
+    where,
+    order: sql`w.full_name, tw.id`,
+  });
+  return { pageLists: page.rows, totalRecord: page.total };
 }
 
 /** Workers of the course's employer the caller may see, among `ids`. */

@@ -2,19 +2,27 @@ import { sql } from 'kysely';
 import { catalogRegistry } from '../../catalog/registry.ts';
 import { rowScope } from '../../catalog/scope.ts';
 import { scopeCondition } from '../../platform/access/scope.ts';
-import type { WorkspaceFigureProvider, WorkspaceTaskProvider, WorkspaceContext } from '../workspace/index.ts';
+import {
+  defineTally,
+  tallied,
+  type WorkspaceContext,
+  type WorkspaceFigureProvider,
+  type WorkspaceTaskProvider,
+} from '../workspace/index.ts';
 
 /**
  * Workers in the workspaces: how many the caller's scope holds (an employer: its own), and training courses —
  * those starting within a fortnight as a task for whoever runs or holds them, and the year's courses as a figure.
  */
-async function countWorkers(ctx: WorkspaceContext): Promise<number> {
-  const scope = scopeCondition(ctx.principal, { businessColumn: 'w.business_id' });
-  // The Worker catalogue area's table (its columns are declared in packages/domain, not typed here).
-  const result = await sql<{ n: number }>`select count(*)::int as n from worker w
-    where w.deleted_at is null ${scope ? sql`and ${scope}` : sql``}`.execute(ctx.db);
-  return result.rows[0]?.n ?? 0;
-}
+
+/** Live workers by employer, kept by the writes (a province's million is never recounted): the workers figure. */
+const liveWorkers = defineTally({
+  name: 'workers.live',
+  table: 'worker',
+  where: 'deleted_at is null',
+  owners: { business_id: 'business_id' },
+  scope: (principal) => scopeCondition(principal, { businessColumn: 't.business_id' }),
+});
 
 const COURSES = '/an-toan-ve-sinh-lao-dong/thuc-hien-huan-luyen/danh-sach';
 const UPCOMING_DAYS = 14;
@@ -58,7 +66,7 @@ export const workspaceFigures: WorkspaceFigureProvider[] = [
     permission: 'Worker.read',
     labelKey: 'workers:workspace.workers',
     order: 10,
-    value: countWorkers,
+    value: tallied(liveWorkers),
   },
   {
     key: 'training.coursesThisYear',

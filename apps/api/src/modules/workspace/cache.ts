@@ -10,6 +10,16 @@ import {
 } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../platform/access/index.ts';
+import {
+  buildTallies,
+  definitionHash,
+  KEPT_TABLES,
+  readDeltas,
+  readKept,
+  readTallies,
+  type TallyDefinition,
+  type TallyUse,
+} from './tally.ts';
 
 /**
  * Workspace counts without recounting every domain table at every sign-in.
@@ -32,7 +42,10 @@ export type WorkspaceCaching = 'scope' | 'user' | false;
 export interface CountRequest {
   key: string;
   caching: WorkspaceCaching;
+  /** The count from the tables (live, or when its tally is not built). */
   compute(db: Db): Promise<number>;
+  /** Kept by the writes themselves (tally.ts): read, never recounted, whenever the count is kept at all. */
+  tally?: TallyUse | undefined;
 }
 
 interface Entry {
@@ -49,6 +62,8 @@ export interface WorkspaceCacheStats {
   memoryHits: number;
   sharedHits: number;
   uncacheable: number;
+  /** Counts read from their tally. */
+  tallied: number;
 }
 
 const CLOCK_READS = new Set([
@@ -79,6 +94,9 @@ class StatementCapture implements KyselyPlugin {
   }
 }
 
+/** How long a call waits for a tally build under way before counting from the tables. */
+const TALLY_BUILD_WAIT_MS = 250;
+
 const rulesHashes = new WeakMap<object, string>();
 
 /** What a scope-wide count depends on in the principal: its side, unit and scope, and its abilities. */
@@ -101,10 +119,18 @@ interface Tracking {
 }
 
 export class WorkspaceCountCache {
-  readonly stats: WorkspaceCacheStats = { computed: 0, live: 0, memoryHits: 0, sharedHits: 0, uncacheable: 0 };
+  readonly stats: WorkspaceCacheStats = {
+    computed: 0,
+    live: 0,
+    memoryHits: 0,
+    sharedHits: 0,
+    uncacheable: 0,
+    tallied: 0,
+  };
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<{ value: number; entry: Entry | null }>>();
   private tracking: Promise<Tracking | null> | null = null;
+  private tallies: { key: string; ready: Promise<boolean> } | null = null;
   private prunedDay = '';
 
   private readonly db: Db;
@@ -124,11 +150,103 @@ export class WorkspaceCountCache {
     this.entries.clear();
   }
 
-  /** The counts of `requests` for `principal` on `today`, in order. */
-  async counts(principal: Principal, today: string, requests: CountRequest[]): Promise<number[]> {
-    if (requests.every((r) => r.caching === false)) return this.computeAll(requests, 'live');
+  /**
+   * The counts of `requests` for `principal` on `today`, in order. `tallies`: every tally the registered providers
+   * declare (a table's triggers serve all the tallies on it, so they are built together).
+   */
+  async counts(
+    principal: Principal,
+    today: string,
+    requests: CountRequest[],
+    tallies: readonly TallyDefinition[] = [],
+  ): Promise<number[]> {
+    const tallied = requests.flatMap((r, i) => (r.caching !== false && r.tally ? [i] : []));
+    if (!tallied.length || !(await this.talliesReadySoon(tallies)))
+      return (await this.kept(principal, today, requests)).values;
+    this.stats.tallied += tallied.length;
+    const uses = tallied.map((i) => requests[i]!.tally!);
+    const others = requests.flatMap((r, i) => (r.caching !== false && r.tally ? [] : [i]));
+    const out = new Array<number>(requests.length);
+    const place = (otherValues: number[], talliedValues: number[]) => {
+      others.forEach((i, j) => (out[i] = otherValues[j]!));
+      tallied.forEach((i, j) => (out[i] = talliedValues[j]!));
+      return out;
+    };
+    // A tallied count = its compacted part, kept like any count (a commune's scope reads the employers: worked out
+    // again only when they or the compacted counts change) + the deltas since, read at every call.
+    const parts: CountRequest[] = tallied.map((i) => ({
+      key: `${requests[i]!.key}#tally:${requests[i]!.tally!.of.name}`,
+      caching: requests[i]!.caching,
+      compute: (db) => readKept(db, principal, today, requests[i]!.tally!),
+    }));
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const { values, versions } = await this.kept(principal, today, [...others.map((i) => requests[i]!), ...parts]);
+      const deltas = await readDeltas(this.db, principal, today, uses);
+      // The parts were kept or read at the versions read before them: a compaction since would make them miss
+      // (or count twice) what it moved out of the deltas.
+      if (KEPT_TABLES.every((t) => (versions[t] ?? 0) === (deltas.versions[t] ?? 0))) {
+        const kept = values.slice(others.length);
+        return place(
+          values.slice(0, others.length),
+          kept.map((v, j) => v + deltas.values[j]!),
+        );
+      }
+    }
+    // Compactions kept falling in between: both parts in one statement.
+    const otherValues = (
+      await this.kept(
+        principal,
+        today,
+        others.map((i) => requests[i]!),
+      )
+    ).values;
+    return place(otherValues, await readTallies(this.db, principal, today, uses));
+  }
+
+  /**
+   * Whether the tallies are built, waiting a little for a build under way: a build waits for the writers of its
+   * tables (an import's long transaction), and a sign-in should not; until it is done, counts come from the tables.
+   */
+  private talliesReadySoon(tallies: readonly TallyDefinition[]): Promise<boolean> {
+    return Promise.race([
+      this.talliesReady(tallies),
+      new Promise<boolean>((resolve) => setTimeout(resolve, TALLY_BUILD_WAIT_MS, false).unref()),
+    ]);
+  }
+
+  /**
+   * Builds the tallies once per process (again when the declarations change); false when they cannot be. The
+   * workspace module starts it when the app is ready, so no sign-in waits for a first build.
+   */
+  talliesReady(tallies: readonly TallyDefinition[]): Promise<boolean> {
+    const key = tallies.map((d) => `${d.name}:${definitionHash(d)}`).join(',');
+    if (this.tallies?.key !== key) {
+      const ready: Promise<boolean> = buildTallies(this.db, tallies, { all: true }).then(
+        () => true,
+        () => {
+          // Not migrated yet, or a table not created yet: counted from the tables this time, tried again next call.
+          if (this.tallies?.ready === ready) this.tallies = null;
+          return false;
+        },
+      );
+      this.tallies = { key, ready };
+    }
+    return this.tallies.ready;
+  }
+
+  /**
+   * The counts kept by versions, in order, with the versions they are valid at (every request when the tallies
+   * are not built; a tallied count's compacted part otherwise).
+   */
+  private async kept(
+    principal: Principal,
+    today: string,
+    requests: CountRequest[],
+  ): Promise<{ values: number[]; versions: Record<string, number> }> {
+    if (requests.every((r) => r.caching === false))
+      return { values: await this.computeAll(requests, 'live'), versions: {} };
     const tracking = await this.ensureTracking();
-    if (!tracking) return this.computeAll(requests, 'computed');
+    if (!tracking) return { values: await this.computeAll(requests, 'computed'), versions: {} };
     const versions = await this.versions();
     const stamp = JSON.stringify(versions);
     const scopeKey = scopeKeyOf(principal);
@@ -191,7 +309,7 @@ export class WorkspaceCountCache {
       out[i] = (await flight).value;
     }
     if (computed.length) await this.writeShared(today, computed);
-    return out.map((v) => v ?? 0);
+    return { values: out.map((v) => v ?? 0), versions };
   }
 
   private async computeAll(requests: CountRequest[], as: 'computed' | 'live'): Promise<number[]> {
@@ -258,10 +376,13 @@ export class WorkspaceCountCache {
         where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')`.execute(
         this.db,
       );
+      const trackedNow = new Set(tracked.rows.map((r) => r.t));
       return {
-        tracked: new Set(tracked.rows.map((r) => r.t)),
+        tracked: trackedNow,
         tables: new Set(relations.rows.filter((r) => r.table).map((r) => r.name)),
-        others: new Set(relations.rows.filter((r) => !r.table).map((r) => r.name)),
+        // The workspace's own tables that carry the trigger (the tallies' compacted counts, migration 0043) are
+        // read like any tracked table.
+        others: new Set(relations.rows.filter((r) => !r.table && !trackedNow.has(r.name)).map((r) => r.name)),
       };
     })().catch(() => {
       // Not migrated yet (or the function is missing): count live this time, try again on the next call.

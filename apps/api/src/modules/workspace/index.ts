@@ -3,14 +3,19 @@ import { WORKSPACE_API, workspaceSchema } from '@portal/domain/workspace';
 import { clock } from '../../platform/clock/index.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
 import { defineModule } from '../define.ts';
-import { workspaceOf } from './registry.ts';
+import { workspaceCountCache } from './cache.ts';
+import { registeredTallies, workspaceOf } from './registry.ts';
 
 export { type WorkspaceCaching, workspaceCountCache } from './cache.ts';
+export { compactTallies, type DayWindow, defineTally, type TallyDefinition } from './tally.ts';
 export {
+  registeredTallies,
   registeredWorkspace,
   registerWorkspaceFigures,
   registerWorkspaceTasks,
   sideOfPrincipal,
+  tallied,
+  type TalliedCount,
   type WorkspaceContext,
   type WorkspaceFigureProvider,
   type WorkspaceTaskProvider,
@@ -19,6 +24,11 @@ export {
 
 /** The signed-in user's workspace: tasks waiting for them and figures of their scope (see registry.ts). */
 const workspace: FastifyPluginAsyncZod = async (app) => {
+  // The tallies' triggers and first counts (tally.ts), built once in the background; until then counts are
+  // counted from the tables.
+  app.addHook('onReady', async () => {
+    void workspaceCountCache(app.db).talliesReady(registeredTallies());
+  });
   app.get(
     WORKSPACE_API,
     {

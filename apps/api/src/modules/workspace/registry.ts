@@ -2,6 +2,7 @@ import type { WorkspaceFigure, WorkspaceTask, WorkspaceTone } from '@portal/doma
 import type { Db } from '../../db/database.ts';
 import { permits, type Permission, type Principal } from '../../platform/access/index.ts';
 import { type CountRequest, type WorkspaceCaching, workspaceCountCache } from './cache.ts';
+import { type DayWindow, liveTally, type TallyDefinition, type TallyUse } from './tally.ts';
 
 /**
  * The workspace registry: what each module contributes to a role's workspace (`GET /api/Workspace/tasks`).
@@ -22,6 +23,11 @@ import { type CountRequest, type WorkspaceCaching, workspaceCountCache } from '.
  * Counting is the module's own business (its scope rules, its statuses); the registry only decides who sees
  * which entry, runs the counts and orders the answer. Accidents, equipment, training and notifications add
  * theirs the same way.
+ *
+ * A count over one large table whose rows count by themselves (workers in force, machines in use by due date)
+ * is better declared as a tally (tally.ts): `count: tallied(machinesInUse, (today) => ({ to: addDays(today, -1) }))`.
+ * The writes keep it, so the first call after a write reads it instead of recounting the table; other counts are
+ * kept by the count cache (cache.ts) until a table they read changes.
  */
 
 export interface WorkspaceContext {
@@ -67,6 +73,25 @@ export interface WorkspaceFigureProvider extends Common {
   link?: string;
 }
 
+/** A count kept by a tally (tally.ts): counted from the table when called, read from the tally by the workspace. */
+export interface TalliedCount {
+  (ctx: WorkspaceContext): Promise<number>;
+  readonly tally: TallyUse;
+}
+
+/**
+ * A provider's count (or figure) as a tally's rows in the caller's scope, within `window` of the day when given
+ * (overdue: `(today) => ({ to: addDays(today, -1) })`).
+ */
+export function tallied(of: TallyDefinition, window?: (today: string) => DayWindow): TalliedCount {
+  const use: TallyUse = { of, window };
+  return Object.assign((ctx: WorkspaceContext) => liveTally(ctx.db, ctx.principal, ctx.today, use), { tally: use });
+}
+
+function tallyOf(count: unknown): TallyUse | undefined {
+  return typeof count === 'function' && 'tally' in count ? (count as TalliedCount).tally : undefined;
+}
+
 const tasks = new Map<string, WorkspaceTaskProvider>();
 const figures = new Map<string, WorkspaceFigureProvider>();
 
@@ -83,6 +108,20 @@ export function registerWorkspaceFigures(...providers: WorkspaceFigureProvider[]
 /** Every registered provider (the bench signs in users who see them all). */
 export function registeredWorkspace(): { tasks: WorkspaceTaskProvider[]; figures: WorkspaceFigureProvider[] } {
   return { tasks: [...tasks.values()], figures: [...figures.values()] };
+}
+
+/** Every tally the registered providers read (their tables' triggers are built for all of them at once). */
+export function registeredTallies(): TallyDefinition[] {
+  const found = new Map<string, TallyDefinition>();
+  for (const p of tasks.values()) {
+    const t = tallyOf(p.count);
+    if (t) found.set(t.of.name, t.of);
+  }
+  for (const p of figures.values()) {
+    const t = tallyOf(p.value);
+    if (t) found.set(t.of.name, t.of);
+  }
+  return [...found.values()];
 }
 
 /** Employer users act for their employer; everyone else is the authority side. */
@@ -116,15 +155,21 @@ export async function workspaceOf(
   const admittedTasks = byOrder(tasks.values()).filter(({ p }) => admitted(p, ctx.principal));
   const admittedFigures = byOrder(figures.values()).filter(({ p }) => admitted(p, ctx.principal));
   // Each computation gets the database it is to count on (the cache watches which tables it reads).
-  const request = (p: Common, run: (c: WorkspaceContext) => Promise<number>): CountRequest => ({
+  const request = (p: Common, run: (c: WorkspaceContext) => Promise<number>, tally?: TallyUse): CountRequest => ({
     key: p.key,
     caching: options.live ? false : (p.caching ?? 'scope'),
     compute: (db) => run({ ...ctx, db }),
+    tally,
   });
-  const values = await workspaceCountCache(ctx.db).counts(ctx.principal, ctx.today, [
-    ...admittedTasks.map(({ p }) => request(p, (c) => p.count(c))),
-    ...admittedFigures.map(({ p }) => request(p, (c) => p.value(c))),
-  ]);
+  const values = await workspaceCountCache(ctx.db).counts(
+    ctx.principal,
+    ctx.today,
+    [
+      ...admittedTasks.map(({ p }) => request(p, (c) => p.count(c), tallyOf(p.count))),
+      ...admittedFigures.map(({ p }) => request(p, (c) => p.value(c), tallyOf(p.value))),
+    ],
+    registeredTallies(),
+  );
   const outTasks: WorkspaceTask[] = [];
   for (const [i, { p }] of admittedTasks.entries()) {
     const link = typeof p.link === 'function' ? p.link(ctx) : p.link;

@@ -1,18 +1,25 @@
 import { createMongoAbility } from '@casl/ability';
 import type pg from 'pg';
 import { abilityRules } from '@portal/domain/permissions';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Principal, PrincipalResolver, UnitKind } from '../access/index.ts';
 import { permissionList } from '../../modules/accounts/tables.ts';
 import { bearerToken, verifyAccessToken } from './tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function principalQuery(db: Db, userId: string, sessionId: string | undefined, now: Date) {
-  let query = db
+/** Users with their unit (`un`) and user type (`t`): how the principal, the profile and the account pages read one. */
+export function usersWithUnit(db: Kysely<DB> | Transaction<DB>) {
+  return db
     .selectFrom('app_user as u')
     .innerJoin('unit as un', 'un.id', 'u.unit_id')
-    .innerJoin('user_type as t', 't.id', 'u.user_type_id')
+    .innerJoin('user_type as t', 't.id', 'u.user_type_id');
+}
+
+function principalQuery(db: Db, userId: string, sessionId: string | undefined, now: Date) {
+  let query = usersWithUnit(db)
     .select([
       'u.id',
       'u.user_name',

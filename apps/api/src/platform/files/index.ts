@@ -169,6 +169,20 @@ export async function storeCallerUpload(
   };
 }
 
+/**
+ * A domain's upload call: the caller's multipart `formFile` of `kinds`, stored secure or not with the domain's file
+ * type, whatever the form says.
+ */
+export async function storeDomainUpload(
+  app: { db: Kysely<DB>; files: FileStorage },
+  request: FastifyRequest,
+  options: { kinds: readonly FileKind[]; maxBytes: number; isSecure: boolean; fileType: string; subject: string },
+): Promise<UploadedFile> {
+  const upload = await readUpload(request, { kinds: [...options.kinds], maxBytes: options.maxBytes });
+  const { isSecure, fileType } = options;
+  return storeCallerUpload(app.db, app.files, request, { ...upload, isSecure, fileType }, options.subject);
+}
+
 export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName
     .normalize('NFD')
@@ -182,6 +196,15 @@ export function contentDisposition(fileName: string, disposition: 'attachment' |
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Send a generated PDF as a download: private and never kept (it shows the caller's records). */
+export function sendPdf(reply: FastifyReply, pdf: Uint8Array, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName, 'attachment'))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 }
 
 /** Stream a stored file. The caller has already decided the user may see it. */

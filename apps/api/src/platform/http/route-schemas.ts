@@ -20,5 +20,15 @@ export const idsBody = (max = 200) =>
     .union([z.array(z.uuid()).min(1).max(max), z.object({ ids: z.array(z.uuid()).min(1).max(max) })])
     .transform((v) => [...new Set(Array.isArray(v) ? v : v.ids)]);
 
+/** What an upload call answers: the stored file, whose id goes in a file field. */
+export const uploadedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  fileType: z.string().nullable(),
+  isSecure: z.boolean(),
+});
+
 /** What a delete call answers: how many records it deleted. */
 export const deletedAnswer = z.object({ deleted: z.number() });

@@ -1,12 +1,10 @@
 import { ACCIDENT_PATHS } from '@portal/domain/accidents/features';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * Route-table entries of the accident pages (spec §2, Vietnamese slugs): declarations (list, declare, one
  * declaration with its versions) and the department's investigations (list, open, one investigation).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const group: BreadcrumbItem[] = ['shell:menu.groups.accidents'];
 const inDeclarations: BreadcrumbItem[] = [
   ...group,

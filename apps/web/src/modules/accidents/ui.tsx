@@ -4,6 +4,7 @@ import type { AccidentStatus, InvestigationStatus, Severity } from '@portal/doma
 import { accidentLink, investigationLink } from '@portal/domain/accidents/features';
 import { formatDate, formatDateTime } from '@portal/domain/format';
 import { displayNumber } from '../../platform/format.ts';
+import { stateTag } from '../../platform/record/index.ts';
 
 /** Small pieces the accident pages share: class and status colours, dates, links, money. */
 
@@ -24,14 +25,12 @@ export function SeverityTag({ severity }: { severity: Severity }) {
   );
 }
 
-export function StatusTag({ status }: { status: AccidentStatus }) {
-  const { t } = useTranslation('accidents');
-  return (
-    <Tag color={STATUS_COLORS[status]} data-testid="accident-status">
-      {t(`statuses.${status}`)}
-    </Tag>
-  );
-}
+export const StatusTag = stateTag<AccidentStatus>({
+  ns: 'accidents',
+  text: (s) => `statuses.${s}`,
+  colors: STATUS_COLORS,
+  testId: 'accident-status',
+});
 
 export function InvestigationStatusTag({ status, overdue }: { status: InvestigationStatus; overdue: boolean }) {
   const { t } = useTranslation('accidents');

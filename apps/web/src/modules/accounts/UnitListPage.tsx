@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Modal, Row, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
@@ -21,7 +21,7 @@ import {
   type ListColumn,
   ServerTable,
   TrashButton,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
 
@@ -174,19 +174,17 @@ export default function UnitListPage() {
   const queryClient = useQueryClient();
   const kinds = useUnitKindOptions();
   // Paging, sorting, the keyword and the kind in the address, as every list.
-  const state = useUrlListState();
-  const filters = { ...state.paging, keyWord: state.get('q'), kind: state.get('kind') || undefined };
+  const list = useServerList({
+    key: (request) => ['accounts', 'units', request],
+    fetch: (request, signal) => apiFetch<Page<UnitItem>>('/api/Unit/units', { signal, query: listQuery(request) }),
+    filters: ['kind'],
+  });
   const [dialog, setDialog] = useState<UnitItem | 'new' | null>(null);
   const may = {
     create: can(access, 'create', 'Unit'),
     update: can(access, 'update', 'Unit'),
     delete: can(access, 'delete', 'Unit'),
   };
-  const query = useQuery({
-    queryKey: ['accounts', 'units', filters],
-    queryFn: ({ signal }) => apiFetch<Page<UnitItem>>('/api/Unit/units', { signal, query: listQuery(filters) }),
-    placeholderData: keepPreviousData,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounts'] });
 
   const remove = (unit: UnitItem) =>
@@ -263,14 +261,14 @@ export default function UnitListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('units.search')} />
+          <SearchBox value={list.keyWord} onSearch={(q) => list.set({ q })} placeholder={t('units.search')} />
           <Select
             allowClear
             placeholder={t('units.fields.kind')}
             style={{ width: 220 }}
             options={kinds}
-            value={filters.kind}
-            onChange={(v: string | undefined) => state.set({ kind: v })}
+            value={list.filter('kind') || undefined}
+            onChange={(v: string | undefined) => list.set({ kind: v })}
             aria-label={t('units.fields.kind')}
           />
           <div className="acc-right">
@@ -284,13 +282,7 @@ export default function UnitListPage() {
         </div>
       </Card>
       <Card>
-        <ServerTable<UnitItem>
-          list={query}
-          columns={columns}
-          paging={state.paging}
-          onPaging={state.onPaging}
-          empty={t('units.empty')}
-        />
+        <ServerTable<UnitItem> {...list.table} columns={columns} empty={t('units.empty')} />
       </Card>
       {dialog && (
         <UnitDialog

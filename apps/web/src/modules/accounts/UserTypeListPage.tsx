@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, useAccess } from '../../app/access.ts';
@@ -8,7 +8,7 @@ import { toast } from '../../app/toast.ts';
 import { listQuery, type Page, type UserTypeItem } from './api.ts';
 import { errorText, useAccountsText } from './common.tsx';
 import './accounts.css';
-import { RowActions, SearchBox, type ListColumn, ServerTable, useUrlListState } from '../../platform/list/index.tsx';
+import { RowActions, SearchBox, type ListColumn, ServerTable, useServerList } from '../../platform/list/index.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
 
 /** `/nguoi-dung/kieu-nguoi-dung/danh-sach`: user types, their number of features and users. */
@@ -19,19 +19,16 @@ export default function UserTypeListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Paging, sorting and the keyword in the address, as every list.
-  const state = useUrlListState();
-  const filters = { ...state.paging, keyWord: state.get('q') };
+  const list = useServerList({
+    key: (request) => ['accounts', 'user-types', request],
+    fetch: (request, signal) =>
+      apiFetch<Page<UserTypeItem>>('/api/UserTypev2/get-paging', { signal, query: listQuery(request) }),
+  });
   const may = {
     create: can(access, 'create', 'UserType'),
     update: can(access, 'update', 'UserType'),
     delete: can(access, 'delete', 'UserType'),
   };
-  const query = useQuery({
-    queryKey: ['accounts', 'user-types', filters],
-    queryFn: ({ signal }) =>
-      apiFetch<Page<UserTypeItem>>('/api/UserTypev2/get-paging', { signal, query: listQuery(filters) }),
-    placeholderData: keepPreviousData,
-  });
 
   const remove = (type: UserTypeItem) =>
     void confirm({
@@ -119,7 +116,7 @@ export default function UserTypeListPage() {
     <div className="acc-page">
       <Card>
         <div className="acc-toolbar">
-          <SearchBox value={filters.keyWord} onSearch={(q) => state.set({ q })} placeholder={t('userTypes.search')} />
+          <SearchBox value={list.keyWord} onSearch={(q) => list.set({ q })} placeholder={t('userTypes.search')} />
           <div className="acc-right">
             {may.create && (
               <Button
@@ -134,13 +131,7 @@ export default function UserTypeListPage() {
         </div>
       </Card>
       <Card>
-        <ServerTable<UserTypeItem>
-          list={query}
-          columns={columns}
-          paging={state.paging}
-          onPaging={state.onPaging}
-          empty={t('userTypes.empty')}
-        />
+        <ServerTable<UserTypeItem> {...list.table} columns={columns} empty={t('userTypes.empty')} />
       </Card>
     </div>
   );

@@ -46,7 +46,7 @@ export type OutboxMail = ResponseOf<'/api/MailOutbox/get-paging'>['pageLists'][n
   Partial<Pick<ResponseOf<'/api/MailOutbox/get-by-id/{id}'>, 'textBody' | 'htmlBody'>>;
 
 /** Query parameters of a paged list (undefined and empty values left out). */
-export function listQuery(values: Record<string, string | number | undefined | null>): Record<string, string> {
+export function listQuery(values: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
   return out;

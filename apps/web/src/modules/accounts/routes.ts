@@ -1,13 +1,11 @@
 import { ACCOUNT_PAGES, ACTIVATION_TYPES, MAIL_OUTBOX_PATH, WORKSPACE_PATH } from '@portal/domain/accounts';
-import type { RouteEntry } from '../../app/route-types.ts';
+import { type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * Pages of the identity module (spec section 2): sign-in pages in the full layout, the rest in the app layout.
  * `Profile.read` is every signed-in user's ability (their own account pages).
  */
 const USERS = 'shell:menu.groups.users';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const validId = ({ id }: { id?: string }) => !!id && UUID.test(id);
 const signedIn = { action: 'read', subject: 'Profile' };
 /** The sign-in pages are the public's first pages after the home: only their own texts. */
 const SIGN_IN_TEXTS = ['accounts'];
@@ -82,7 +80,7 @@ export const accountRoutes: RouteEntry[] = [
     ability: signedIn,
     layout: 'app',
     page: () => import('./AccountInfoPage.tsx'),
-    validParams: validId,
+    ...withId,
   },
   {
     path: '/doi-mat-khau',
@@ -115,7 +113,7 @@ export const accountRoutes: RouteEntry[] = [
     ability: { action: 'update', subject: 'User' },
     layout: 'app',
     page: () => import('./UserFormPage.tsx'),
-    validParams: validId,
+    ...withId,
   },
   // `/nguoi-dung/them-tu-tep` is the catalogue's import page of the user area (routes of catalog/routes.ts).
   {
@@ -157,7 +155,7 @@ export const accountRoutes: RouteEntry[] = [
     ability: { action: 'update', subject: 'UserType' },
     layout: 'app',
     page: () => import('./UserTypeFormPage.tsx'),
-    validParams: validId,
+    ...withId,
   },
   {
     path: '/nguoi-dung/lich-su-truy-cap/danh-sach',

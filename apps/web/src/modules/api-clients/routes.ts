@@ -1,9 +1,8 @@
 import { API_CLIENT_PAGE, apiClientPage } from '@portal/domain/api-clients/page';
-import type { RouteEntry } from '../../app/route-types.ts';
+import { type RouteEntry, withId } from '../../app/route-types.ts';
 import { registerRowLinks } from '../../catalog/extensions.ts';
 
 /** The linked accounts' API access page, opened from each row of /tai-khoan-khai-thac/danh-sach. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 registerRowLinks('accountLinked', [
   {
@@ -26,6 +25,6 @@ export const apiClientRoutes: RouteEntry[] = [
     layout: 'app',
     namespaces: ['apiClients', 'catalog'],
     page: () => import('./ApiClientPage.tsx'),
-    validParams: (params) => UUID.test(params.id ?? ''),
+    ...withId,
   },
 ];

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
   Button,
@@ -42,7 +42,7 @@ import {
   type ListColumn,
   ServerTable,
   TrashButton,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
 
@@ -71,27 +71,22 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
   const { side } = useSide();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const state = useUrlListState();
-  const { set } = state;
   const [editing, setEditing] = useState<OfficialDocument | 'new' | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const authority = side === 'authority';
   const outgoing = box === 'outgoing';
 
-  const query = {
-    box,
-    pageNumber: state.pageNumber,
-    pageSize: state.pageSize,
-    keyWord: state.get('q'),
-    documentType: state.get('type'),
-    businessId: state.get('businessId'),
-    unseen: state.get('unseen') === '1' ? 'true' : '',
-  };
-  const list = useQuery({
-    queryKey: ['businesses', SUBJECT, 'list', query],
-    queryFn: ({ signal }) => documentApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const list = useServerList({
+    key: (request) => ['businesses', SUBJECT, 'list', request],
+    fetch: (request, signal) => documentApi.list({ ...request, box }, signal),
+    filters: ['type', 'businessId', 'unseen'],
+    params: (f) => ({
+      box,
+      documentType: f.type,
+      businessId: f.businessId,
+      unseen: f.unseen === '1' ? 'true' : '',
+    }),
   });
 
   const remove = useMutation({
@@ -187,16 +182,16 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
           <SearchBox
-            value={query.keyWord}
-            onSearch={(q) => set({ q })}
+            value={list.keyWord}
+            onSearch={(q) => list.set({ q })}
             placeholder={t('documents.searchPlaceholder')}
             width={300}
           />
           <Select
             allowClear
             placeholder={t('documents.fields.documentType')}
-            value={query.documentType || undefined}
-            onChange={(v: string | undefined) => set({ type: v ?? null })}
+            value={list.filter('type') || undefined}
+            onChange={(v: string | undefined) => list.set({ type: v ?? null })}
             options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documents.types.${d}`) }))}
             style={{ width: 170 }}
             aria-label={t('documents.fields.documentType')}
@@ -205,8 +200,8 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
             <div style={{ width: 280 }}>
               <ReferenceSelect
                 target={catalogByKey('bussiness')}
-                value={query.businessId || null}
-                onChange={(v) => set({ businessId: v })}
+                value={list.filter('businessId') || null}
+                onChange={(v) => list.set({ businessId: v })}
                 placeholder={t('documents.fields.businessId')}
               />
             </div>
@@ -215,8 +210,8 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
             <Space>
               <Switch
                 size="small"
-                checked={query.unseen === 'true'}
-                onChange={(v) => set({ unseen: v ? '1' : null })}
+                checked={list.filter('unseen') === '1'}
+                onChange={(v) => list.set({ unseen: v ? '1' : null })}
                 aria-label={t('documents.onlyUnread')}
               />
               <Typography.Text>{t('documents.onlyUnread')}</Typography.Text>
@@ -238,7 +233,7 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
         </Flex>
       </Flex>
       <ServerTable<OfficialDocument>
-        list={list}
+        {...list.table}
         columns={columns}
         rowSelection={
           outgoing && can(access, 'delete', SUBJECT)
@@ -250,8 +245,6 @@ function DocumentsPage({ box }: { box: DocumentBox }) {
             : undefined
         }
         empty={t(`documents.empty.${box}`)}
-        paging={state.paging}
-        onPaging={state.onPaging}
       />
       {editing && side && (
         <DocumentForm

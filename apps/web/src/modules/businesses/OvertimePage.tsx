@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -17,7 +17,6 @@ import {
   Row,
   Select,
   Space,
-  Tag,
   Typography,
 } from 'antd';
 import {
@@ -44,9 +43,10 @@ import { catalogByKey } from '../../catalog/registry.ts';
 import { overtimeApi, useSide } from './api.ts';
 import { Attachments, errorText, showDate, showDateTime, showServerErrors } from './shared.tsx';
 import { useSubmit } from '../../platform/form/index.ts';
-import { SearchBox, type ListColumn, ServerTable, TrashButton, useUrlListState } from '../../platform/list/index.tsx';
+import { SearchBox, type ListColumn, ServerTable, TrashButton, useServerList } from '../../platform/list/index.tsx';
 import { ReasonDialog, useConfirm } from '../../platform/dialogs/index.tsx';
 import { displayNumber } from '../../platform/format.ts';
+import { stateTag } from '../../platform/record/index.ts';
 
 const SUBJECT = 'OvertimeNotification';
 const FORM_FIELDS = [
@@ -63,10 +63,11 @@ const STATUS_COLORS: Record<OvertimeStatus, string> = { submitted: 'blue', accep
 
 type FormValues = Omit<OvertimeInput, 'fromDate' | 'toDate'> & { period: [Dayjs, Dayjs] | null };
 
-export function StatusTag({ status }: { status: OvertimeStatus }) {
-  const { t } = useTranslation('businesses');
-  return <Tag color={STATUS_COLORS[status]}>{t(`overtime.statuses.${status}`)}</Tag>;
-}
+export const StatusTag = stateTag<OvertimeStatus>({
+  ns: 'businesses',
+  text: (s) => `overtime.statuses.${s}`,
+  colors: STATUS_COLORS,
+});
 
 /**
  * Overtime notifications. An employer submits its notifications and corrects returned ones; the authority
@@ -76,24 +77,14 @@ export default function OvertimePage() {
   const { t } = useTranslation('businesses');
   const { side } = useSide();
   const access = useAccess();
-  const state = useUrlListState();
-  const { set } = state;
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<OvertimeNotification | 'new' | null>(null);
   const authority = side === 'authority';
 
-  const query = {
-    pageNumber: state.pageNumber,
-    pageSize: state.pageSize,
-    keyWord: state.get('q'),
-    status: state.get('status'),
-    year: state.get('year'),
-    businessId: state.get('businessId'),
-  };
-  const list = useQuery({
-    queryKey: ['businesses', SUBJECT, 'list', query],
-    queryFn: ({ signal }) => overtimeApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const list = useServerList({
+    key: (request) => ['businesses', SUBJECT, 'list', request],
+    fetch: overtimeApi.list,
+    filters: ['status', 'year', 'businessId'],
   });
 
   const columns: ListColumn<OvertimeNotification>[] = [
@@ -161,8 +152,8 @@ export default function OvertimePage() {
         <Flex gap={8} wrap>
           {authority && (
             <SearchBox
-              value={query.keyWord}
-              onSearch={(q) => set({ q })}
+              value={list.keyWord}
+              onSearch={(q) => list.set({ q })}
               placeholder={t('overtime.searchPlaceholder')}
               width={300}
             />
@@ -170,8 +161,8 @@ export default function OvertimePage() {
           <Select
             allowClear
             placeholder={t('overtime.fields.status')}
-            value={query.status || undefined}
-            onChange={(v: string | undefined) => set({ status: v ?? null })}
+            value={list.filter('status') || undefined}
+            onChange={(v: string | undefined) => list.set({ status: v ?? null })}
             options={OVERTIME_STATUSES.map((s) => ({ value: s, label: t(`overtime.statuses.${s}`) }))}
             style={{ width: 190 }}
             aria-label={t('overtime.fields.status')}
@@ -179,8 +170,8 @@ export default function OvertimePage() {
           <Select
             allowClear
             placeholder={t('overtime.fields.year')}
-            value={query.year || undefined}
-            onChange={(v: string | undefined) => set({ year: v ?? null })}
+            value={list.filter('year') || undefined}
+            onChange={(v: string | undefined) => list.set({ year: v ?? null })}
             options={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
             style={{ width: 110 }}
             aria-label={t('overtime.fields.year')}
@@ -189,8 +180,8 @@ export default function OvertimePage() {
             <div style={{ width: 280 }}>
               <ReferenceSelect
                 target={catalogByKey('bussiness')}
-                value={query.businessId || null}
-                onChange={(v) => set({ businessId: v })}
+                value={list.filter('businessId') || null}
+                onChange={(v) => list.set({ businessId: v })}
                 placeholder={t('overtime.fields.business')}
               />
             </div>
@@ -206,13 +197,7 @@ export default function OvertimePage() {
         </Flex>
       </Flex>
       {authority && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('overtime.reviewHint')} />}
-      <ServerTable<OvertimeNotification>
-        list={list}
-        columns={columns}
-        empty={t('overtime.empty')}
-        paging={state.paging}
-        onPaging={state.onPaging}
-      />
+      <ServerTable<OvertimeNotification> {...list.table} columns={columns} empty={t('overtime.empty')} />
       <OvertimeDrawer id={viewing} onClose={() => setViewing(null)} onEdit={(n) => setEditing(n)} />
       {editing && (
         <OvertimeForm

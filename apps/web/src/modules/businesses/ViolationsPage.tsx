@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -36,7 +36,7 @@ import {
   type ListColumn,
   ServerTable,
   TrashButton,
-  useUrlListState,
+  useServerList,
 } from '../../platform/list/index.tsx';
 import { useConfirm } from '../../platform/dialogs/index.tsx';
 import { displayMoney, displayNumber } from '../../platform/format.ts';
@@ -72,20 +72,13 @@ export default function ViolationsPage() {
   const { side } = useSide();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const state = useUrlListState();
-  const { set } = state;
   const [editing, setEditing] = useState<Violation | 'new' | null>(null);
   const authority = side === 'authority';
-  const query = {
-    pageNumber: state.pageNumber,
-    pageSize: state.pageSize,
-    keyWord: state.get('q'),
-    isPublished: state.get('published'),
-  };
-  const list = useQuery({
-    queryKey: ['businesses', SUBJECT, 'list', query],
-    queryFn: ({ signal }) => violationApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const list = useServerList({
+    key: (request) => ['businesses', SUBJECT, 'list', request],
+    fetch: violationApi.list,
+    filters: ['published'],
+    params: (f) => ({ isPublished: f.published }),
   });
   const remove = useMutation({
     mutationFn: (ids: string[]) => violationApi.remove(ids),
@@ -177,8 +170,8 @@ export default function ViolationsPage() {
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
           <SearchBox
-            value={query.keyWord}
-            onSearch={(q) => set({ q })}
+            value={list.keyWord}
+            onSearch={(q) => list.set({ q })}
             placeholder={t('violations.searchPlaceholder')}
             width={320}
           />
@@ -186,8 +179,8 @@ export default function ViolationsPage() {
             <Select
               allowClear
               placeholder={t('violations.fields.isPublished')}
-              value={query.isPublished || undefined}
-              onChange={(v: string | undefined) => set({ published: v ?? null })}
+              value={list.filter('published') || undefined}
+              onChange={(v: string | undefined) => list.set({ published: v ?? null })}
               options={[
                 { value: 'true', label: t('violations.published') },
                 { value: 'false', label: t('violations.notPublished') },
@@ -207,7 +200,7 @@ export default function ViolationsPage() {
         </Flex>
       </Flex>
       <ServerTable<Violation>
-        list={list}
+        {...list.table}
         columns={columns}
         expandable={{
           expandedRowRender: (r) => (
@@ -232,8 +225,6 @@ export default function ViolationsPage() {
           ),
         }}
         empty={t('violations.empty')}
-        paging={state.paging}
-        onPaging={state.onPaging}
       />
       {editing && <ViolationForm record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>

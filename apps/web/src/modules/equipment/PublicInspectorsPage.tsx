@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Tabs, Tag, Typography } from 'antd';
+import { Tabs, Tag } from 'antd';
 import { SearchBox, ServerTable, useServerList, type ListColumn } from '../../platform/list/index.tsx';
-import { PublicPage } from '../home/index.ts';
+import { PublicTitledPage } from '../home/index.ts';
 import { equipmentApi, type PublicInspector } from './api.ts';
 import { showDate } from './ui.tsx';
 
@@ -64,20 +64,14 @@ function AccreditedList({ kind }: { kind: Kind }) {
 export default function PublicInspectorsPage() {
   const { t } = useTranslation('equipment');
   return (
-    <PublicPage>
-      <section className="public-container" style={{ padding: '24px 16px 48px' }}>
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {t('pages.routes.publicInspectors')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('pages.public.inspectorsIntro')}</Typography.Paragraph>
-        <Tabs
-          items={(['inspectors', 'organizations'] as const).map((kind) => ({
-            key: kind,
-            label: t(`pages.public.tabs.${kind}`),
-            children: <AccreditedList kind={kind} />,
-          }))}
-        />
-      </section>
-    </PublicPage>
+    <PublicTitledPage title={t('pages.routes.publicInspectors')} intro={t('pages.public.inspectorsIntro')}>
+      <Tabs
+        items={(['inspectors', 'organizations'] as const).map((kind) => ({
+          key: kind,
+          label: t(`pages.public.tabs.${kind}`),
+          children: <AccreditedList kind={kind} />,
+        }))}
+      />
+    </PublicTitledPage>
   );
 }

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Input, Spin, Table, Typography } from 'antd';
-import { PublicPage } from '../home/index.ts';
+import { Alert, Empty, Input, Spin, Table } from 'antd';
+import { PublicTitledPage } from '../home/index.ts';
 import { equipmentApi, type PublicMachine } from './api.ts';
 import { DueBadge, errorText, publicMachinePath, showDate } from './ui.tsx';
 
@@ -21,68 +21,62 @@ export default function PublicLookupPage() {
     enabled: number.length > 0,
   });
   return (
-    <PublicPage>
-      <section className="public-container" style={{ padding: '24px 16px 48px' }}>
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {t('pages.routes.publicLookup')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('pages.public.lookupIntro')}</Typography.Paragraph>
-        <Input.Search
-          key={number}
-          defaultValue={number}
-          allowClear
-          enterButton={t('pages.public.search')}
-          size="large"
-          placeholder={t('pages.public.lookupPlaceholder')}
-          aria-label={t('pages.public.lookupPlaceholder')}
-          onSearch={(v) => setParams(v.trim() ? { so: v.trim() } : {}, { replace: true })}
-          style={{ maxWidth: 560, marginBottom: 24 }}
-          data-testid="equipment-lookup"
-        />
-        {!number ? (
-          <Empty description={t('pages.public.lookupHint')} />
-        ) : result.isError ? (
-          <Alert type="error" showIcon message={errorText(result.error)} />
-        ) : (
-          <Spin spinning={result.isFetching}>
-            <Table<PublicMachine>
-              rowKey={(r) => r.code}
-              pagination={false}
-              tableLayout="fixed"
-              dataSource={result.data?.items ?? []}
-              locale={{ emptyText: <Empty description={t('pages.public.lookupEmpty', { number })} /> }}
-              columns={[
-                {
-                  title: t('pages.public.code'),
-                  key: 'code',
-                  width: 150,
-                  render: (_v, r) => <Link to={publicMachinePath(r.code)}>{r.code}</Link>,
-                },
-                { title: t('pages.fields.type'), dataIndex: 'typeName', key: 'type', ellipsis: true },
-                { title: t('pages.fields.business'), dataIndex: 'businessName', key: 'business', ellipsis: true },
-                {
-                  title: t('pages.public.lastInspection'),
-                  key: 'last',
-                  width: 140,
-                  render: (_v, r) => showDate(r.lastInspectionDate),
-                },
-                {
-                  title: t('pages.public.validUntil'),
-                  key: 'until',
-                  width: 130,
-                  render: (_v, r) => showDate(r.validUntil),
-                },
-                {
-                  title: t('pages.fields.status'),
-                  key: 'due',
-                  width: 210,
-                  render: (_v, r) => <DueBadge state={r.dueState} />,
-                },
-              ]}
-            />
-          </Spin>
-        )}
-      </section>
-    </PublicPage>
+    <PublicTitledPage title={t('pages.routes.publicLookup')} intro={t('pages.public.lookupIntro')}>
+      <Input.Search
+        key={number}
+        defaultValue={number}
+        allowClear
+        enterButton={t('pages.public.search')}
+        size="large"
+        placeholder={t('pages.public.lookupPlaceholder')}
+        aria-label={t('pages.public.lookupPlaceholder')}
+        onSearch={(v) => setParams(v.trim() ? { so: v.trim() } : {}, { replace: true })}
+        style={{ maxWidth: 560, marginBottom: 24 }}
+        data-testid="equipment-lookup"
+      />
+      {!number ? (
+        <Empty description={t('pages.public.lookupHint')} />
+      ) : result.isError ? (
+        <Alert type="error" showIcon message={errorText(result.error)} />
+      ) : (
+        <Spin spinning={result.isFetching}>
+          <Table<PublicMachine>
+            rowKey={(r) => r.code}
+            pagination={false}
+            tableLayout="fixed"
+            dataSource={result.data?.items ?? []}
+            locale={{ emptyText: <Empty description={t('pages.public.lookupEmpty', { number })} /> }}
+            columns={[
+              {
+                title: t('pages.public.code'),
+                key: 'code',
+                width: 150,
+                render: (_v, r) => <Link to={publicMachinePath(r.code)}>{r.code}</Link>,
+              },
+              { title: t('pages.fields.type'), dataIndex: 'typeName', key: 'type', ellipsis: true },
+              { title: t('pages.fields.business'), dataIndex: 'businessName', key: 'business', ellipsis: true },
+              {
+                title: t('pages.public.lastInspection'),
+                key: 'last',
+                width: 140,
+                render: (_v, r) => showDate(r.lastInspectionDate),
+              },
+              {
+                title: t('pages.public.validUntil'),
+                key: 'until',
+                width: 130,
+                render: (_v, r) => showDate(r.validUntil),
+              },
+              {
+                title: t('pages.fields.status'),
+                key: 'due',
+                width: 210,
+                render: (_v, r) => <DueBadge state={r.dueState} />,
+              },
+            ]}
+          />
+        </Spin>
+      )}
+    </PublicTitledPage>
   );
 }

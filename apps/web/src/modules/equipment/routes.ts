@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { DUE_SOON_DAYS } from '@portal/domain/equipment/rules';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 import { registerQuickFilters } from '../../catalog/extensions.ts';
 
 /**
@@ -10,8 +10,6 @@ import { registerQuickFilters } from '../../catalog/extensions.ts';
  * register, certificates, inspectors and organisations are the catalogue's generated pages; the register gets
  * its quick filters here.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const safety: BreadcrumbItem[] = ['shell:menu.groups.safety'];
 const inDeclarations: BreadcrumbItem[] = [
   ...safety,

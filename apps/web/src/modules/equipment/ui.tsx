@@ -5,6 +5,7 @@ import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import type { DueState } from '@portal/domain/equipment/rules';
 import { EQUIPMENT_PATHS } from '@portal/domain/equipment/features';
 import { formatDate, formatDateTime } from '@portal/domain/format';
+import { stateTag } from '../../platform/record/index.ts';
 
 /** Small pieces the equipment pages share: status colours, the late mark, the due badge, dates, links. */
 
@@ -15,14 +16,12 @@ const STATUS_COLORS: Record<DeclarationStatus, string> = {
   refused: 'error',
 };
 
-export function DeclarationStatusTag({ status }: { status: DeclarationStatus }) {
-  const { t } = useTranslation('equipment');
-  return (
-    <Tag color={STATUS_COLORS[status]} data-testid="declaration-status">
-      {t(`pages.statuses.${status}`)}
-    </Tag>
-  );
-}
+export const DeclarationStatusTag = stateTag<DeclarationStatus>({
+  ns: 'equipment',
+  text: (s) => `pages.statuses.${s}`,
+  colors: STATUS_COLORS,
+  testId: 'declaration-status',
+});
 
 /** Declared after the legal window (Decree 44/2016 Art 16). */
 export function LateTag({ late }: { late: boolean }) {

@@ -1,12 +1,11 @@
 import { INSPECTION_PATHS } from '@portal/domain/inspections/features';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * The inspection pages (spec §2): the list (the department's all, an employer's own, a commune's), the form to
  * plan or record one, one inspection (edit while open; read, answer or review afterwards), and the public look-up
  * (a card in the public home's look-up section).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const inList: BreadcrumbItem[] = [
   'shell:menu.groups.safety',
   { titleKey: 'inspections:routes.list', path: INSPECTION_PATHS.list },
@@ -36,7 +35,7 @@ export const inspectionRoutes: RouteEntry[] = [
     ability: { action: 'read', subject: 'Inspection' },
     layout: 'app',
     page: () => import('./inspection-page/index.tsx'),
-    validParams: ({ id }) => UUID.test(id ?? ''),
+    ...withId,
   },
   {
     path: INSPECTION_PATHS.publicLookup,

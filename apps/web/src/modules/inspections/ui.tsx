@@ -6,6 +6,7 @@ import type { InspectionStatus, RequirementStatus } from '@portal/domain/inspect
 import { ApiError } from '../../app/api-client.ts';
 import { useUserData } from '../../platform/auth/index.ts';
 import { displayNumber } from '../../platform/format.ts';
+import { stateTag } from '../../platform/record/index.ts';
 
 /** Pieces the inspection pages share. */
 
@@ -20,14 +21,12 @@ const STATUS_COLOURS: Record<InspectionStatus, string> = {
   cancelled: 'error',
 };
 
-export function StatusTag({ status }: { status: InspectionStatus }) {
-  const { t } = useTranslation('inspections');
-  return (
-    <Tag color={STATUS_COLOURS[status]} data-status={status}>
-      {t(`statuses.${status}`)}
-    </Tag>
-  );
-}
+export const StatusTag = stateTag<InspectionStatus>({
+  ns: 'inspections',
+  text: (s) => `statuses.${s}`,
+  colors: STATUS_COLOURS,
+  dataState: true,
+});
 
 const REQUIREMENT_COLOURS: Record<RequirementStatus, string> = {
   open: 'default',

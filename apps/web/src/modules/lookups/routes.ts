@@ -1,7 +1,5 @@
-import type { RouteEntry } from '../../app/route-types.ts';
+import { type RouteEntry, withId } from '../../app/route-types.ts';
 import { LOOKUP_PATHS } from './api.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The public look-ups (full layout, no sign-in): a work permit by its number or passport + birth date, a worker by
@@ -31,6 +29,6 @@ export const lookupRoutes: RouteEntry[] = [
     layout: 'full',
     namespaces: ['businesses'],
     page: () => import('./EmployerPublicPage.tsx'),
-    validParams: ({ id }) => UUID.test(id ?? ''),
+    ...withId,
   },
 ];

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Empty, Typography } from 'antd';
+import { Alert, Empty } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { formatDate } from '@portal/domain/format';
 import { ApiError } from '../../app/api-client.ts';
+import { PublicSection } from '../home/index.ts';
 
 /** Pieces the public look-ups share. */
 
@@ -16,33 +17,10 @@ export function LookupError({ error, notFound }: { error: unknown; notFound: str
 }
 
 /** The page's frame: title, introduction, the form, the answer and a note on what is never shown. */
-export function LookupFrame({
-  title,
-  intro,
-  privacy,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  privacy?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="public-container" style={{ padding: '24px 16px 48px', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        {title}
-      </Typography.Title>
-      {intro && <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>}
-      {children}
-      {privacy && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 24, fontSize: 13 }}>
-          {privacy}
-        </Typography.Paragraph>
-      )}
-    </section>
-  );
+export function LookupFrame(props: { title: string; intro?: string; privacy?: string; children: ReactNode }) {
+  return <PublicSection narrow {...props} />;
 }
 
 /** Don't retry a 4xx (not found, bad input, too many look-ups). */
-export const retryServerErrors = (count: number, err: unknown) =>
+export const retryServerErrors = (count: number, err: Error) =>
   !(err instanceof ApiError && err.status < 500) && count < 2;

@@ -1,5 +1,5 @@
 import { MONITORING_PATHS } from '@portal/domain/monitoring/factors';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * Route-table entries of the monitoring pages (spec §2, Vietnamese slugs): a report with its readings (the
@@ -8,8 +8,6 @@ import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
  */
 export const MONITORING_OVERVIEW_PATH = MONITORING_PATHS.overview;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const inReports: BreadcrumbItem[] = [
   'shell:menu.groups.safety',
   { titleKey: 'monitoring:areas.monitoringReport.title', path: MONITORING_PATHS.reports },

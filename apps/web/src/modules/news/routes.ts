@@ -1,12 +1,10 @@
 import { NEWS_PATHS } from '@portal/domain/news/paths';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * The news pages: the back office's list and article form (the editor is loaded only there), and the public
  * list and article pages (no sign-in, the full layout). The topics' list is the catalogue's own page.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const group: BreadcrumbItem[] = ['shell:menu.groups.news'];
 const inList: BreadcrumbItem[] = [...group, { titleKey: 'news:routes.list', path: NEWS_PATHS.list }];
 

@@ -1,12 +1,10 @@
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 
 /**
  * Route-table entries of the work-permit pages (spec §2, Vietnamese slugs): the employer's list and its request
  * pages, the confirmation pages, and the department's licensing list.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const group: BreadcrumbItem[] = ['shell:menu.groups.workers'];
 const inList: BreadcrumbItem[] = [...group, { titleKey: 'permits:routes.list', path: PERMIT_PATHS.list }];
 const read = { action: 'read', subject: 'WorkerLicense' };

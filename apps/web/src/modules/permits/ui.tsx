@@ -1,8 +1,8 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PermitKind, PermitStatus } from '@portal/domain/permits/state';
 import { PERMIT_PATHS } from '@portal/domain/permits/features';
 import { formatDate, formatDateTime } from '@portal/domain/format';
+import { stateTag } from '../../platform/record/index.ts';
 
 /** Small pieces every permits page shares: status colours, dates as the spec shows them, links. */
 
@@ -15,14 +15,12 @@ const STATUS_COLORS: Record<PermitStatus, string> = {
   expired: 'default',
 };
 
-export function StatusTag({ status }: { status: PermitStatus }) {
-  const { t } = useTranslation('permits');
-  return (
-    <Tag color={STATUS_COLORS[status]} data-testid="permit-status">
-      {t(`statuses.${status}`)}
-    </Tag>
-  );
-}
+export const StatusTag = stateTag<PermitStatus>({
+  ns: 'permits',
+  text: (s) => `statuses.${s}`,
+  colors: STATUS_COLORS,
+  testId: 'permit-status',
+});
 
 /** Spec §9: DD/MM/YYYY and HH:mm. */
 export const showDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');

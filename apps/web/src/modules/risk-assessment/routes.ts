@@ -1,5 +1,5 @@
 import { RISK_ASSESSMENT_PATHS as PATHS } from '@portal/domain/risk-assessment/rules';
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 import { registerQuickFilters, type QuickFilter } from '../../catalog/extensions.ts';
 
 /**
@@ -7,7 +7,6 @@ import { registerQuickFilters, type QuickFilter } from '../../catalog/extensions
  * straight to its page) and an assessment's page with OiRA's steps. The list and the header's edit form are the
  * catalogue's generated pages; the list gets its quick filters here.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const safety: BreadcrumbItem[] = ['shell:menu.groups.safety'];
 const inner: BreadcrumbItem[] = [
   ...safety,
@@ -44,6 +43,6 @@ export const riskAssessmentRoutes: RouteEntry[] = [
     ability: { action: 'read', subject: 'RiskAssessment' },
     layout: 'app',
     page: () => import('./AssessmentPage.tsx'),
-    validParams: (params) => UUID.test(params.id ?? ''),
+    ...withId,
   },
 ];

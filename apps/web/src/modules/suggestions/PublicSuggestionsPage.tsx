@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row,
 import { formatDate } from '@portal/domain/format';
 import { SUGGESTION_LIMITS, SUGGESTION_TOPICS } from '@portal/domain/suggestions/index';
 import { ApiError } from '../../app/api-client.ts';
-import { PublicPage, PublicSearchList } from '../home/index.ts';
+import { PublicTitledPage, PublicSearchList } from '../home/index.ts';
 import {
   suggestionKeys,
   suggestionsApi,
@@ -23,25 +23,19 @@ const PHONE = /^\+?[\d\s.()-]{8,20}$/;
 export default function PublicSuggestionsPage() {
   const { t } = useTranslation('suggestions');
   return (
-    <PublicPage>
-      <section className="public-container" style={{ padding: '24px 16px 48px' }}>
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {t('public.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('public.lead')}</Typography.Paragraph>
-        <Row gutter={[24, 24]}>
-          <Col xs={24} lg={15}>
-            <PublishedList />
-          </Col>
-          <Col xs={24} lg={9}>
-            <Flex vertical gap={24}>
-              <SendForm />
-              <FollowBox />
-            </Flex>
-          </Col>
-        </Row>
-      </section>
-    </PublicPage>
+    <PublicTitledPage title={t('public.title')} intro={t('public.lead')}>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={15}>
+          <PublishedList />
+        </Col>
+        <Col xs={24} lg={9}>
+          <Flex vertical gap={24}>
+            <SendForm />
+            <FollowBox />
+          </Flex>
+        </Col>
+      </Row>
+    </PublicTitledPage>
   );
 }
 

@@ -14,7 +14,6 @@ import {
   Segmented,
   Select,
   Spin,
-  Tag,
   Typography,
 } from 'antd';
 import { formatDate, formatDateTime } from '@portal/domain/format';
@@ -30,6 +29,7 @@ import { can, useAccess } from '../../app/access.ts';
 import { SearchBox, ServerTable, useUrlListState, type ListColumn } from '../../platform/list/index.tsx';
 import { suggestionKeys, suggestionsApi } from './api.ts';
 import { ConfirmPopover } from '../../platform/dialogs/index.tsx';
+import { stateTag } from '../../platform/record/index.ts';
 
 // `waiting`: new and assigned together, the workspace task's list.
 const TABS = ['all', 'waiting', ...SUGGESTION_STATUSES] as const;
@@ -41,10 +41,11 @@ const STATUS_COLORS: Record<SuggestionStatus, string> = {
   closed: 'default',
 };
 
-export function StatusTag({ status }: { status: SuggestionStatus }) {
-  const { t } = useTranslation('suggestions');
-  return <Tag color={STATUS_COLORS[status]}>{t(`statuses.${status}`)}</Tag>;
-}
+export const StatusTag = stateTag<SuggestionStatus>({
+  ns: 'suggestions',
+  text: (s) => `statuses.${s}`,
+  colors: STATUS_COLORS,
+});
 
 /**
  * `/tin-tuc/hom-thu-gop-y/danh-sach`: the department's suggestion box, by status tab (with counts), searched

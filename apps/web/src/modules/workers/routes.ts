@@ -1,4 +1,4 @@
-import type { BreadcrumbItem, RouteEntry } from '../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 import { COURSES, PARTICIPANTS_IMPORT } from './paths.ts';
 
 /**
@@ -7,8 +7,6 @@ import { COURSES, PARTICIPANTS_IMPORT } from './paths.ts';
  * with its file, and the workers of a training target group. Lists, creation and imports of these areas are the
  * catalogue's generated pages.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const workers: BreadcrumbItem[] = ['shell:menu.groups.workers'];
 const training: BreadcrumbItem[] = ['shell:menu.groups.training'];
 

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document c777c463647a5880c500c26d5736bb883b5ff857b454d53f57e634d84fdf27eb
- * @content e250ae94a28970617e8c9aa78cf05228afacdabd971a23eac7aa1e9c0ef1ea61
+ * @document ab55711a810275fb19cb7ee2556d258a179e73693c76513228685f53d6dac69e
+ * @content 2112c6de81bb91f0933cb4e0c5e6a3c1a00b9fd41f86731b2048691cb585ec26
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -8512,6 +8512,661 @@ export interface paths {
     trace?: never;
   };
   '/api/AffiliatedUnit/import-affiliated-unit-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/archiveRules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'name' | 'source' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          source?: string;
+          indexFileId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                name: string | null;
+                source: string | null;
+                reportTypeId: string | null;
+                reportTypeName?: string | null;
+                reportTypeCode?: string | null;
+                indexFileId: string | null;
+                indexFileName?: string | null;
+                indexFileCode?: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ArchiveRule record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            source?: 'reportSubmission' | 'accidentInvestigation' | 'equipmentDeclaration' | 'inspection';
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            reportTypeId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            indexFileId?: string;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              source: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              indexFileId: string | null;
+              indexFileName?: string | null;
+              indexFileCode?: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/archiveRules/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              source: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              indexFileId: string | null;
+              indexFileName?: string | null;
+              indexFileCode?: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description ArchiveRule record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            source?: 'reportSubmission' | 'accidentInvestigation' | 'equipmentDeclaration' | 'inspection';
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            reportTypeId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            indexFileId?: string;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              source: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              indexFileId: string | null;
+              indexFileName?: string | null;
+              indexFileCode?: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/delete-archive-rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          source?: string;
+          indexFileId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/get-combobox-archive-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          source?: string;
+          indexFileId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'name' | 'source' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          source?: string;
+          indexFileId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRule/import-archive-rule-from-json': {
     parameters: {
       query?: never;
       header?: never;
@@ -39223,6 +39878,2125 @@ export interface paths {
     trace?: never;
   };
   '/api/Position/import-position-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/reportAssignments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'kind' | 'wardCode' | 'validFrom' | 'validTo' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          reportTypeId?: string;
+          kind?: string;
+          sectorId?: string;
+          wardCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                reportTypeId: string | null;
+                reportTypeName?: string | null;
+                reportTypeCode?: string | null;
+                kind: string | null;
+                sectorId: string | null;
+                sectorName?: string | null;
+                sectorCode?: string | null;
+                businessTypeId: string | null;
+                businessTypeName?: string | null;
+                businessTypeCode?: string | null;
+                wardCode: string | null;
+                wardCodeName?: string | null;
+                minEmployees: number | null;
+                maxEmployees: number | null;
+                employerId: string | null;
+                employerName?: string | null;
+                employerCode?: string | null;
+                reason: string | null;
+                validFrom: string | null;
+                validTo: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ReportAssignment record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            reportTypeId?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            kind?: 'rule' | 'include' | 'exempt';
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            sectorId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            businessTypeId?: string | null;
+            /** @description adminUnit */
+            wardCode?: string | null;
+            /** @description number */
+            minEmployees?: number | null;
+            /** @description number */
+            maxEmployees?: number | null;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /** @description longText */
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            validFrom?: string;
+            /**
+             * Format: date
+             * @description date
+             */
+            validTo?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              kind: string | null;
+              sectorId: string | null;
+              sectorName?: string | null;
+              sectorCode?: string | null;
+              businessTypeId: string | null;
+              businessTypeName?: string | null;
+              businessTypeCode?: string | null;
+              wardCode: string | null;
+              wardCodeName?: string | null;
+              minEmployees: number | null;
+              maxEmployees: number | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              reason: string | null;
+              validFrom: string | null;
+              validTo: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/reportAssignments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              kind: string | null;
+              sectorId: string | null;
+              sectorName?: string | null;
+              sectorCode?: string | null;
+              businessTypeId: string | null;
+              businessTypeName?: string | null;
+              businessTypeCode?: string | null;
+              wardCode: string | null;
+              wardCodeName?: string | null;
+              minEmployees: number | null;
+              maxEmployees: number | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              reason: string | null;
+              validFrom: string | null;
+              validTo: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description ReportAssignment record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            reportTypeId?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            kind?: 'rule' | 'include' | 'exempt';
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            sectorId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            businessTypeId?: string | null;
+            /** @description adminUnit */
+            wardCode?: string | null;
+            /** @description number */
+            minEmployees?: number | null;
+            /** @description number */
+            maxEmployees?: number | null;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /** @description longText */
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            validFrom?: string;
+            /**
+             * Format: date
+             * @description date
+             */
+            validTo?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              kind: string | null;
+              sectorId: string | null;
+              sectorName?: string | null;
+              sectorCode?: string | null;
+              businessTypeId: string | null;
+              businessTypeName?: string | null;
+              businessTypeCode?: string | null;
+              wardCode: string | null;
+              wardCodeName?: string | null;
+              minEmployees: number | null;
+              maxEmployees: number | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              reason: string | null;
+              validFrom: string | null;
+              validTo: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/delete-report-assignments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          reportTypeId?: string;
+          kind?: string;
+          sectorId?: string;
+          wardCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/get-combobox-report-assignment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          reportTypeId?: string;
+          kind?: string;
+          sectorId?: string;
+          wardCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'kind' | 'wardCode' | 'validFrom' | 'validTo' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          reportTypeId?: string;
+          kind?: string;
+          sectorId?: string;
+          wardCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportAssignment/import-report-assignment-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/reportReminderSteps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'name' | 'offsetDays' | 'active' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          reportTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                name: string | null;
+                offsetDays: number | null;
+                reportTypeId: string | null;
+                reportTypeName?: string | null;
+                reportTypeCode?: string | null;
+                active: boolean;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ReportReminderStep record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /** @description number, required */
+            offsetDays?: number;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            reportTypeId?: string | null;
+            /** @description boolean */
+            active?: boolean;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              offsetDays: number | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              active: boolean;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/reportReminderSteps/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              offsetDays: number | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              active: boolean;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description ReportReminderStep record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /** @description number, required */
+            offsetDays?: number;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            reportTypeId?: string | null;
+            /** @description boolean */
+            active?: boolean;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              offsetDays: number | null;
+              reportTypeId: string | null;
+              reportTypeName?: string | null;
+              reportTypeCode?: string | null;
+              active: boolean;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/delete-report-reminder-steps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          reportTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/get-combobox-report-reminder-step': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          reportTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'name' | 'offsetDays' | 'active' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          reportTypeId?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportReminderStep/import-report-reminder-step-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/reportTypes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'name'
+            | 'filer'
+            | 'periodType'
+            | 'deadlineRule'
+            | 'formCode'
+            | 'verified'
+            | 'active'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          filer?: string;
+          periodType?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                name: string | null;
+                legalBasis: string | null;
+                filer: string | null;
+                recipient: string | null;
+                periodType: string | null;
+                shiftMonths: number | null;
+                deadlineRule: string | null;
+                opensBeforeEnd: number | null;
+                closesAfterDue: number | null;
+                lockOnAccept: boolean;
+                formCode: string | null;
+                prefillSource: string | null;
+                verified: boolean;
+                active: boolean;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ReportType record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /** @description text, required */
+            legalBasis?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            filer?: 'business' | 'commune' | 'serviceCentre' | 'trainingBody' | 'department';
+            /** @description text */
+            recipient?: string | null;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            periodType?: 'month' | 'quarter' | 'halfYear' | 'year' | 'event';
+            /** @description number */
+            shiftMonths?: number | null;
+            /** @description text, required */
+            deadlineRule?: string;
+            /** @description number */
+            opensBeforeEnd?: number | null;
+            /** @description number */
+            closesAfterDue?: number | null;
+            /** @description boolean */
+            lockOnAccept?: boolean;
+            /** @description text, required */
+            formCode?: string;
+            /** @description text */
+            prefillSource?: string | null;
+            /** @description boolean */
+            verified?: boolean;
+            /** @description boolean */
+            active?: boolean;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              legalBasis: string | null;
+              filer: string | null;
+              recipient: string | null;
+              periodType: string | null;
+              shiftMonths: number | null;
+              deadlineRule: string | null;
+              opensBeforeEnd: number | null;
+              closesAfterDue: number | null;
+              lockOnAccept: boolean;
+              formCode: string | null;
+              prefillSource: string | null;
+              verified: boolean;
+              active: boolean;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/reportTypes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              legalBasis: string | null;
+              filer: string | null;
+              recipient: string | null;
+              periodType: string | null;
+              shiftMonths: number | null;
+              deadlineRule: string | null;
+              opensBeforeEnd: number | null;
+              closesAfterDue: number | null;
+              lockOnAccept: boolean;
+              formCode: string | null;
+              prefillSource: string | null;
+              verified: boolean;
+              active: boolean;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description ReportType record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /** @description text, required */
+            legalBasis?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            filer?: 'business' | 'commune' | 'serviceCentre' | 'trainingBody' | 'department';
+            /** @description text */
+            recipient?: string | null;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            periodType?: 'month' | 'quarter' | 'halfYear' | 'year' | 'event';
+            /** @description number */
+            shiftMonths?: number | null;
+            /** @description text, required */
+            deadlineRule?: string;
+            /** @description number */
+            opensBeforeEnd?: number | null;
+            /** @description number */
+            closesAfterDue?: number | null;
+            /** @description boolean */
+            lockOnAccept?: boolean;
+            /** @description text, required */
+            formCode?: string;
+            /** @description text */
+            prefillSource?: string | null;
+            /** @description boolean */
+            verified?: boolean;
+            /** @description boolean */
+            active?: boolean;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              legalBasis: string | null;
+              filer: string | null;
+              recipient: string | null;
+              periodType: string | null;
+              shiftMonths: number | null;
+              deadlineRule: string | null;
+              opensBeforeEnd: number | null;
+              closesAfterDue: number | null;
+              lockOnAccept: boolean;
+              formCode: string | null;
+              prefillSource: string | null;
+              verified: boolean;
+              active: boolean;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/delete-report-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          filer?: string;
+          periodType?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/get-combobox-report-type': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          filer?: string;
+          periodType?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'name'
+            | 'filer'
+            | 'periodType'
+            | 'deadlineRule'
+            | 'formCode'
+            | 'verified'
+            | 'active'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          filer?: string;
+          periodType?: string;
+          active?: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ReportType/import-report-type-from-json': {
     parameters: {
       query?: never;
       header?: never;
@@ -71732,6 +74506,6338 @@ export interface paths {
               testCertificate: boolean;
               sha256: string;
               recordUrl: string | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Archived records the caller sees (department: all; commune: its area; employer: its own), searched by title, number or employer, filtered by index file, kind, year of closing, due for disposal (due=true) or disposed; sorted by closedOn, disposeOn, number, title or filedAt */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+          indexFileId?: string;
+          source?: 'reportSubmission' | 'accidentInvestigation' | 'equipmentDeclaration' | 'inspection';
+          year?: number;
+          due?: 'true' | 'false';
+          disposed?: 'true' | 'false';
+          sortBy?: 'closedOn' | 'disposeOn' | 'number' | 'title' | 'filedAt';
+          sortOrder?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                id: string;
+                /** @enum {string} */
+                source: 'reportSubmission' | 'accidentInvestigation' | 'equipmentDeclaration' | 'inspection';
+                recordId: string;
+                title: string;
+                number: string | null;
+                businessId: string | null;
+                businessName: string | null;
+                indexFileId: string | null;
+                indexFileCode: string | null;
+                indexFileName: string | null;
+                closedOn: string;
+                retentionYears: number | null;
+                disposeOn: string | null;
+                /** @enum {string} */
+                status: 'kept' | 'due' | 'disposed';
+                filedAt: string;
+                disposedAt: string | null;
+                disposedByName: string | null;
+                disposalReason: string | null;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/file-closed-records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Department: file every closed record not filed yet (accepted reports, concluded accident investigations, confirmed equipment declarations, closed inspections) under the index file its rule names, with that file’s retention; idempotent (the nightly job does the same) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              filed: number;
+              unfiled: number;
+              bySource: {
+                reportSubmission: {
+                  filed: number;
+                  unfiled: number;
+                };
+                accidentInvestigation: {
+                  filed: number;
+                  unfiled: number;
+                };
+                equipmentDeclaration: {
+                  filed: number;
+                  unfiled: number;
+                };
+                inspection: {
+                  filed: number;
+                  unfiled: number;
+                };
+              };
+            };
+          };
+        };
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/dispose': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Department: record that records due for disposal were destroyed (body: ids and the basis, e.g. the decision’s number and date); all or none: 409 when one is not due, kept permanently, already disposed or not seen */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              disposed: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s latest exports (newest first) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              items: {
+                id: string;
+                label: string;
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'done' | 'failed';
+                total: number;
+                done: number;
+                fileName: string | null;
+                byteSize: number | null;
+                sha256: string | null;
+                error: {
+                  code: string;
+                  message: string;
+                } | null;
+                requestedAt: string;
+                finishedAt: string | null;
+              }[];
+            };
+          };
+        };
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Export records as a ZIP of their PDFs with manifest.csv and manifest.json (number, title, closing date, retention, SHA-256 of each PDF): an index file and a year ({ indexFileId, year }) or chosen records ({ ids }), at most 5000, in the caller's scope; made in the background (202 with the run; poll it, then download). One unfinished export per user (429) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                /** Format: uuid */
+                indexFileId: string;
+                year: number;
+              }
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              label: string;
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'done' | 'failed';
+              total: number;
+              done: number;
+              fileName: string | null;
+              byteSize: number | null;
+              sha256: string | null;
+              error: {
+                code: string;
+                message: string;
+              } | null;
+              requestedAt: string;
+              finishedAt: string | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One export of the caller: status, progress (done of total), and the file’s size and SHA-256 once done */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              label: string;
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'done' | 'failed';
+              total: number;
+              done: number;
+              fileName: string | null;
+              byteSize: number | null;
+              sha256: string | null;
+              error: {
+                code: string;
+                message: string;
+              } | null;
+              requestedAt: string;
+              finishedAt: string | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ArchiveRecord/exports/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The finished ZIP of one of the caller’s exports, streamed (409 while it is being made) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Error */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': {
+              error: {
+                code: string;
+                message: string;
+                details: {
+                  field?: string;
+                  message: string;
+                  code?: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Error */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': {
+              error: {
+                code: string;
+                message: string;
+                details: {
+                  field?: string;
+                  message: string;
+                  code?: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Error */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': {
+              error: {
+                code: string;
+                message: string;
+                details: {
+                  field?: string;
+                  message: string;
+                  code?: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Error */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': {
+              error: {
+                code: string;
+                message: string;
+                details: {
+                  field?: string;
+                  message: string;
+                  code?: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Error */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': {
+              error: {
+                code: string;
+                message: string;
+                details: {
+                  field?: string;
+                  message: string;
+                  code?: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/expected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who must file a report type for a period (department: all; commune: its area; employer and unit: its own) */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+          wardCode?: string;
+          state?: 'active' | 'removed' | 'all';
+          sortBy?: 'reporterName' | 'reporterKey' | 'wardName' | 'dueOn' | 'removedAt';
+          sortOrder?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                id: string;
+                reportTypeId: string;
+                periodKey: string;
+                /** @enum {string} */
+                reporterKind: 'business' | 'commune' | 'serviceCentre' | 'trainingBody' | 'department';
+                reporterKey: string;
+                reporterName: string;
+                businessId: string | null;
+                taxCode: string | null;
+                wardCode: string | null;
+                wardName: string | null;
+                sectorName: string | null;
+                opensOn: string;
+                dueOn: string;
+                closesOn: string | null;
+                assignmentId: string | null;
+                assignmentCode: string | null;
+                openedAt: string;
+                removedAt: string | null;
+                removedReason: string | null;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/expected-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes to who must report for a (type, period) after it opened, newest first */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          pageNumber?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                id: string;
+                reporterKey: string;
+                reporterName: string;
+                /** @enum {string} */
+                change: 'added' | 'removed' | 'restored';
+                reason: string | null;
+                actorName: string | null;
+                at: string;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The opened periods of a report type, newest first, with their schedule and counts */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              deadlineRule: string;
+              openedAt: string;
+              evaluatedAt: string;
+              expected: number;
+              removed: number;
+              changes: number;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/open-period': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open a (type, period): fix its schedule and who must report; on an open period, evaluate the assignments again */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            reportTypeId: string;
+            periodKey: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reportTypeId: string;
+              periodKey: string;
+              opened: boolean;
+              added: number;
+              restored: number;
+              removed: number;
+              expected: number;
+              schedule: {
+                periodKey: string;
+                periodStart: string;
+                periodEnd: string;
+                opensOn: string;
+                dueOn: string;
+                closesOn: string | null;
+                deadlineRule: string;
+                legalBasis: string;
+              };
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/calendar-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's link to subscribe to its unit's due reports in a calendar app (iCalendar) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the calendar address (https), to paste into a calendar app */
+              url: string;
+              /** @description the same address as a webcal: link, which calendar apps open directly */
+              webcalUrl: string;
+            };
+          };
+        };
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/calendar-link/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a new calendar link; the old one stops working at once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description the caller knows the old link stops working
+             * @enum {boolean}
+             */
+            confirm: true;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the calendar address (https), to paste into a calendar app */
+              url: string;
+              /** @description the same address as a webcal: link, which calendar apps open directly */
+              webcalUrl: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The due reports of the link holder’s unit as an iCalendar feed (text/calendar): one all-day event per report not filed yet, on its due day, with an alarm 7 days before */
+    get: {
+      parameters: {
+        query: {
+          /** @description from the calendar link */
+          token: string;
+          lang?: 'vi' | 'en';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reports the caller sees, one row per expected reporter and period (employer: its own; commune: its own and its area's employers', drafts excepted; department: all), with where each stands; by default what waits on the caller first */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+          reportTypeId?: string;
+          typeCodes?: string;
+          periodKey?: string;
+          status?: 'notOpen' | 'open' | 'draft' | 'submitted' | 'returned' | 'accepted' | 'overdue';
+          mine?: 'true' | 'false';
+          sortField?: 'priority' | 'dueOn' | 'periodKey' | 'reporterName' | 'typeName' | 'submittedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                expectedId: string;
+                submissionId: string | null;
+                reportTypeId: string;
+                typeCode: string;
+                typeName: string;
+                periodKey: string;
+                periodStart: string;
+                periodEnd: string;
+                opensOn: string;
+                dueOn: string;
+                closesOn: string | null;
+                reporterKind: string;
+                reporterName: string;
+                taxCode: string | null;
+                wardCode: string | null;
+                number: string | null;
+                firstSubmittedOn: string | null;
+                submittedAt: string | null;
+                acceptedAt: string | null;
+                late: boolean | null;
+                locked: boolean;
+                closed: boolean;
+                wardName: string | null;
+                /** @enum {string} */
+                status: 'notOpen' | 'open' | 'draft' | 'submitted' | 'returned' | 'accepted' | 'overdue';
+                mine: boolean;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/submissions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One report: its form as filed, values, the registers’ figures and the differences, versions, comments on fields, history and the moves open to the caller */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Filer: save the draft or the returned report (body: version, values); types and bounds are checked (400 with each field), required fields and checks at filing; 409 when changed since read or closed */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: number;
+            values: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/open-submission': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Filer: open its report of an expected (type, period) — the existing one, or a new draft pre-filled from the portal's registers under the type's latest form (201; 200 when it existed). 404 when the caller is not expected to file it, 409 before it opens or once it closed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            reportTypeId: string;
+            periodKey: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/submit-submission/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Filer: file a draft (body: version, and the values to save first); every required field and check must hold (400 with each field). Takes the receipt number and the first filing day, keeps the version */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: number;
+            values?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/resubmit-submission/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Filer: file a returned report again, corrected (as submit); its changes since the returned version are answered */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: number;
+            values?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/return-submission/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Department: return a filed report (or an accepted one that is not locked) with the reason and comments on fields ({ comments: [{ fieldPath, comment }] }, paths of the form) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: number;
+            reason: string;
+            comments: {
+              fieldPath: string;
+              comment: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/accept-submission/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Department: accept a filed report; it locks when its report type says so */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              expectedId: string;
+              reportTypeId: string;
+              typeCode: string;
+              typeName: string;
+              periodKey: string;
+              periodStart: string;
+              periodEnd: string;
+              opensOn: string;
+              dueOn: string;
+              closesOn: string | null;
+              reporterKind: string;
+              reporterName: string;
+              taxCode: string | null;
+              wardCode: string | null;
+              number: string | null;
+              firstSubmittedOn: string | null;
+              submittedAt: string | null;
+              acceptedAt: string | null;
+              late: boolean | null;
+              locked: boolean;
+              closed: boolean;
+              legalBasis: string | null;
+              recipient: string | null;
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'returned' | 'accepted';
+              firstSubmittedAt: string | null;
+              version: number;
+              formCode: string;
+              formVersion: number;
+              form: {
+                code: string;
+                version: number;
+                title: {
+                  vi: string;
+                  en: string;
+                };
+                legalBasis: {
+                  vi: string;
+                  en: string;
+                };
+                verified: boolean;
+                sourceNote?: {
+                  vi: string;
+                  en: string;
+                };
+                sections: {
+                  id: string;
+                  title: {
+                    vi: string;
+                    en: string;
+                  };
+                  help?: {
+                    vi: string;
+                    en: string;
+                  };
+                  verified?: boolean;
+                  items: (
+                    | {
+                        /** @enum {string} */
+                        kind: 'table';
+                        id: string;
+                        label: {
+                          vi: string;
+                          en: string;
+                        };
+                        help?: {
+                          vi: string;
+                          en: string;
+                        };
+                        rowHeader?: {
+                          vi: string;
+                          en: string;
+                        };
+                        columns: (
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'integer';
+                              min?: number;
+                              max?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'decimal';
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'text';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'longText';
+                              maxLength?: number;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'date';
+                              min?: string;
+                              max?: string;
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'boolean';
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'choice';
+                              options: {
+                                value: string;
+                                label: {
+                                  vi: string;
+                                  en: string;
+                                };
+                              }[];
+                            }
+                          | {
+                              id: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                              required?: boolean;
+                              help?: {
+                                vi: string;
+                                en: string;
+                              };
+                              unit?: {
+                                vi: string;
+                                en: string;
+                              };
+                              prefill?: string;
+                              verified?: boolean;
+                              /** @enum {string} */
+                              kind: 'computed';
+                              expression: string;
+                              decimals?: number;
+                            }
+                        )[];
+                        fixedRows?: {
+                          key: string;
+                          label: {
+                            vi: string;
+                            en: string;
+                          };
+                          verified?: boolean;
+                        }[];
+                        minRows?: number;
+                        maxRows?: number;
+                        totals?: boolean;
+                        rowChecks?: {
+                          id: string;
+                          left: string;
+                          /** @enum {string} */
+                          op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                          right: string;
+                          path?: string;
+                          message:
+                            | {
+                                vi: string;
+                                en: string;
+                              }
+                            | {
+                                key: string;
+                              };
+                        }[];
+                        prefill?: string;
+                        verified?: boolean;
+                      }
+                    | (
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'integer';
+                            min?: number;
+                            max?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'decimal';
+                            min?: number;
+                            max?: number;
+                            decimals?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'text';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'longText';
+                            maxLength?: number;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'date';
+                            min?: string;
+                            max?: string;
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'boolean';
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'choice';
+                            options: {
+                              value: string;
+                              label: {
+                                vi: string;
+                                en: string;
+                              };
+                            }[];
+                          }
+                        | {
+                            id: string;
+                            label: {
+                              vi: string;
+                              en: string;
+                            };
+                            required?: boolean;
+                            help?: {
+                              vi: string;
+                              en: string;
+                            };
+                            unit?: {
+                              vi: string;
+                              en: string;
+                            };
+                            prefill?: string;
+                            verified?: boolean;
+                            /** @enum {string} */
+                            kind: 'computed';
+                            expression: string;
+                            decimals?: number;
+                          }
+                      )
+                  )[];
+                }[];
+                checks?: {
+                  id: string;
+                  left: string;
+                  /** @enum {string} */
+                  op: '<' | '<=' | '=' | '>=' | '>' | '!=';
+                  right: string;
+                  path?: string;
+                  message:
+                    | {
+                        vi: string;
+                        en: string;
+                      }
+                    | {
+                        key: string;
+                      };
+                }[];
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              registerValues: {
+                [key: string]: (number | string | boolean) | null;
+              };
+              differences: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              changes: {
+                path: string;
+                before: (number | string | boolean) | null;
+                after: (number | string | boolean) | null;
+              }[];
+              versions: {
+                seq: number;
+                formVersion: number;
+                submittedAt: string;
+                submittedByName: string | null;
+                changedPaths: string[];
+              }[];
+              comments: {
+                versionSeq: number;
+                fieldPath: string;
+                comment: string;
+                actorName: string | null;
+                at: string;
+              }[];
+              returned: {
+                reason: string | null;
+                versionSeq: number;
+                comments: {
+                  [key: string]: string;
+                };
+              } | null;
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+              actions: ('edit' | 'submit' | 'resubmit' | 'return' | 'accept' | 'delete')[];
+              /** @enum {string} */
+              side: 'filer' | 'reviewer' | 'reader';
+              hasReceipt: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/delete-submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Filer: withdraw its drafts (body: ids; all or none); a filed report is never deleted */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/submissions/{id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The numbered receipt of a filed report as PDF (the acceptance once accepted, or `kind`), signed by the department with its verification QR */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'filing' | 'acceptance';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/status/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The report types and their opened periods (newest first), to choose what the status page shows */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              types: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+                active: boolean;
+                periods: {
+                  key: string;
+                  type: string;
+                  start: string;
+                  end: string;
+                }[];
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How filing stands for a report type and period in the caller's scope: expected, complete, on time, late, returned, missing, accepted, completeness and timeliness (filing.ts), in all and by commune or sector */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          groupBy?: 'commune' | 'sector';
+          wardCode?: string;
+          sectorId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reportType: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+                formCode: string;
+              };
+              period: {
+                key: string;
+                type: string;
+                start: string;
+                end: string;
+              };
+              schedule: {
+                opensOn: string;
+                dueOn: string;
+              } | null;
+              today: string;
+              asOf: string;
+              /** @enum {string} */
+              groupBy: 'commune' | 'sector';
+              totals: {
+                expected: number;
+                complete: number;
+                onTime: number;
+                late: number;
+                returned: number;
+                missing: number;
+                accepted: number;
+                completeness: number | null;
+                timeliness: number | null;
+              };
+              rows: {
+                expected: number;
+                complete: number;
+                onTime: number;
+                late: number;
+                returned: number;
+                missing: number;
+                accepted: number;
+                completeness: number | null;
+                timeliness: number | null;
+                key: string | null;
+                name: string | null;
+                code: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/status/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The status of a report type and period as xlsx: the totals, by commune and by sector */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          wardCode?: string;
+          sectorId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/status/reporters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of a report type and period's expected reporters in the caller's scope with their standing; `status` keeps one count (complete, onTime, late, returned, missing) or one standing (notOpen, open, draft, submitted, returned, accepted, overdue) */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          wardCode?: string;
+          sectorId?: string;
+          status?:
+            | 'complete'
+            | 'onTime'
+            | 'late'
+            | 'returned'
+            | 'missing'
+            | 'notOpen'
+            | 'open'
+            | 'draft'
+            | 'submitted'
+            | 'accepted'
+            | 'overdue';
+          keyWord?: string;
+          pageNumber?: number;
+          pageSize?: number;
+          sortBy?: 'reporterName' | 'taxCode' | 'firstSubmittedOn' | 'wardName';
+          sortOrder?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                expectedId: string;
+                reporterKind: string;
+                reporterKey: string;
+                reporterName: string;
+                businessId: string | null;
+                taxCode: string | null;
+                wardCode: string | null;
+                wardName: string | null;
+                sectorId: string | null;
+                sectorName: string | null;
+                opensOn: string;
+                dueOn: string;
+                /** @enum {string} */
+                status: 'notOpen' | 'open' | 'draft' | 'submitted' | 'returned' | 'accepted' | 'overdue';
+                firstSubmittedOn: string | null;
+                onTime: boolean | null;
+                submissionId: string | null;
+              }[];
+              totalRecord: number;
+              today: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/status/reporters/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The drill-down's reporters (every page, the same filters and order) as a streamed xlsx */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          wardCode?: string;
+          sectorId?: string;
+          status?:
+            | 'complete'
+            | 'onTime'
+            | 'late'
+            | 'returned'
+            | 'missing'
+            | 'notOpen'
+            | 'open'
+            | 'draft'
+            | 'submitted'
+            | 'accepted'
+            | 'overdue';
+          keyWord?: string;
+          sortBy?: 'reporterName' | 'taxCode' | 'firstSubmittedOn' | 'wardName';
+          sortOrder?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/consolidated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The consolidated report of a report type and period: the form's numeric fields added up over the accepted submissions in the caller's scope, and the share of the expected reports it rests on */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reportType: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+              };
+              period: {
+                key: string;
+                type: string;
+                start: string;
+                end: string;
+              };
+              form: {
+                code: string;
+                version: number;
+                title: string;
+                legalBasis: string;
+                verified: boolean;
+              };
+              asOf: string;
+              today: string;
+              dueOn: string | null;
+              basis: {
+                expected: number;
+                accepted: number;
+                share: number | null;
+                summed: number;
+              };
+              values: {
+                [key: string]: unknown;
+              };
+              lines: {
+                /** @enum {string} */
+                kind: 'section' | 'heading' | 'value';
+                path: string | null;
+                label: string;
+                unit: string | null;
+                value: number | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/consolidated/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The consolidated report as the department's PDF (signed) */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/consolidated/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The consolidated report as xlsx */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/public/status-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: the report types and their opened periods, for the filing-status look-ups */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              types: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+                periods: {
+                  key: string;
+                  type: string;
+                  start: string;
+                  end: string;
+                }[];
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/public/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: how filing stands for a report type and period — completeness and timeliness in all and by commune (aggregates only) */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reportType: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+              };
+              period: {
+                key: string;
+                type: string;
+                start: string;
+                end: string;
+              };
+              schedule: {
+                opensOn: string;
+                dueOn: string;
+              } | null;
+              today: string;
+              asOf: string;
+              totals: {
+                expected: number;
+                complete: number;
+                onTime: number;
+                late: number;
+                returned: number;
+                missing: number;
+                accepted: number;
+                completeness: number | null;
+                timeliness: number | null;
+              };
+              rows: {
+                expected: number;
+                complete: number;
+                onTime: number;
+                late: number;
+                returned: number;
+                missing: number;
+                accepted: number;
+                completeness: number | null;
+                timeliness: number | null;
+                key: string | null;
+                name: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/public/filers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: the employers expected to file a report of a period and how they did (on time, late, not filed): name, tax code, commune */
+    get: {
+      parameters: {
+        query: {
+          reportTypeId: string;
+          periodKey: string;
+          status?: 'onTime' | 'late' | 'notFiled';
+          wardCode?: string;
+          keyWord?: string;
+          pageNumber?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                name: string;
+                taxCode: string | null;
+                wardName: string | null;
+                /** @enum {string} */
+                status: 'onTime' | 'late' | 'notFiled';
+              }[];
+              totalRecord: number;
+              reportType: {
+                id: string;
+                code: string;
+                name: string;
+                filer: string;
+                periodType: string;
+              };
+              period: {
+                key: string;
+                type: string;
+                start: string;
+                end: string;
+              };
+              dueOn: string | null;
+              today: string;
+              asOf: string;
             };
           };
         };

@@ -4,6 +4,7 @@
  * and the helpers that build the bar's actions from the API's allowed actions or a workflow declaration.
  */
 export { ActionsBar, type ActionsBarProps } from './ActionsBar.tsx';
+export { stateTag, type StateTagSpec } from './state-tag.tsx';
 export {
   allowedActions,
   needsOf,

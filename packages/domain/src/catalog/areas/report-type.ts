@@ -4,6 +4,11 @@ import { defineCatalog, field } from '../define.ts';
  * Periodic reports as data: who files, who receives, the period, and the legal-deadline rule that dates it (the
  * row in force on the period's last day), when filing opens and closes, and the form (a report-forms definition).
  * A new report is a row here and a form definition, not code.
+ *
+ * The due day is counted from the period's last day by the rule `deadlineRule`; a period of the year the law dates
+ * apart has its own rule `{deadlineRule}.{part}` (`.H2`, `.Q4`, `.12`), used when present: the accident statistics'
+ * second half-year is the yearly report, due before 10 January, where the first is due before 5 July.
+ * The department's own summaries (to the ministry) are filed by the department (filer `department`).
  */
 export default defineCatalog({
   key: 'reportType',
@@ -17,7 +22,7 @@ export default defineCatalog({
     name: field.name({ max: 500 }),
     legalBasis: field.text({ max: 500, required: true, width: 40 }),
     filer: field.enum({
-      options: ['business', 'commune', 'serviceCentre', 'trainingBody'],
+      options: ['business', 'commune', 'serviceCentre', 'trainingBody', 'department'],
       required: true,
       optionLabels: 'reports:filers',
     }),

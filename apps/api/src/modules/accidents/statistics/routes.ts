@@ -14,7 +14,7 @@ import { translate } from '@portal/domain/i18n';
 import { contextOf, inTransaction, type OpContext } from '../../../catalog/context.ts';
 import { buildTemplate, fileNames, XLSX_MIME } from '../../../catalog/excel.ts';
 import { sendSheet, writeSheet, type SheetColumn } from '../../../platform/excel/stream-sheet.ts';
-import { contentDisposition } from '../../../platform/files/index.ts';
+import { contentDisposition, sendPdf } from '../../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../../platform/http/route-schemas.ts';
 import { move, registerMoveRoutes } from '../../../platform/workflow/routes.ts';
 import { statisticsPdf, specializePdf } from './pdf.ts';
@@ -139,11 +139,6 @@ const normalizeName = (s: unknown) => normalizeHeader(String(s ?? ''));
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, app.db);
-  const pdfReply = (reply: { header(k: string, v: string): unknown }, fileName: string) => {
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', contentDisposition(`${fileName}.pdf`, 'attachment'));
-    reply.header('cache-control', 'private, no-store');
-  };
   const tags = ['AccidentStatistical'];
 
   app.get(
@@ -219,8 +214,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf, fileName } = await statisticsPdf(ctx(request), request.params.id);
-      pdfReply(reply, fileName);
-      return reply.send(pdf);
+      return sendPdf(reply, pdf, `${fileName}.pdf`);
     },
   );
 
@@ -533,8 +527,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf, fileName } = await specializePdf(ctx(request), request.params.id);
-      pdfReply(reply, fileName);
-      return reply.send(pdf);
+      return sendPdf(reply, pdf, `${fileName}.pdf`);
     },
   );
 };

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { FIGURE_KEYS, type StatisticsFigures, type StatisticsPeriod } from '@portal/domain/accidents/statistics/index';
 import type { Executor } from '../../../catalog/context.ts';
 import { matchesKeyword } from '../../../db/search.ts';
+import { sqlPage } from '../../../platform/list/index.ts';
 import type { Principal } from '../../../platform/access/index.ts';
 import { scopeCondition } from '../../../platform/access/scope.ts';
 import { employerScope } from '../../../platform/access/scope.ts';
@@ -207,21 +208,19 @@ export async function notReported(
     employerFilter(principal, q) as Expression<SqlBool>,
   ];
   if (q.keyWord?.trim()) where.push(matchesKeyword(['b.name', 'b.code'], q.keyWord) as Expression<SqlBool>);
-  const base = sql`from business b
-    left join accident_statistical r on r.business_id = b.id and r.deleted_at is null and r.year = ${q.year}
-      and r.period = ${q.period}
-    where ${sql.join(where, sql` and `)} and (r.id is null or r.status <> 'submitted')`;
-  const total = await sql<{ n: number }>`select count(*)::int as n ${base}`.execute(db);
-  const page = await sql<NotReportedRow>`
-    select b.id as "businessId", b.name as "businessName", b.code as "taxCode",
+  const page = await sqlPage<NotReportedRow>(db, q, {
+    select: sql`b.id as "businessId", b.name as "businessName", b.code as "taxCode",
       (select w.full_name from admin_unit w where w.id = b.ward_code) as "wardName",
-      r.id as "reportId", r.status as "reportStatus"
-    ${base}
-    order by b.name, b.id
-    limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}`.execute(db);
+      r.id as "reportId", r.status as "reportStatus"`,
+    from: sql`business b
+    left join accident_statistical r on r.business_id = b.id and r.deleted_at is null and r.year = ${q.year}
+      and r.period = ${q.period}`,
+    where: [...where, sql<SqlBool>`(r.id is null or r.status <> 'submitted')`],
+    order: sql`b.name, b.id`,
+  });
   return {
     pageLists: page.rows,
-    totalRecord: total.rows[0]!.n,
+    totalRecord: page.total,
     dueDate: await periodDueDate(db, q.year, q.period),
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { matchesKeyword } from '../../../db/search.ts';
+import { listPage } from '../../../platform/list/index.ts';
 import { userScope } from '../account-helpers.ts';
 import { isDescending, pagingQuery, uuid } from '../schemas.ts';
 import { pageOf } from '@portal/domain/paging';
@@ -63,29 +64,27 @@ const accessHistory: FastifyPluginAsyncZod = async (app) => {
         base = base.where('a.at', '>=', sql<Date>`(${q.fromDate}::date)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
       if (q.toDate)
         base = base.where('a.at', '<', sql<Date>`(${q.toDate}::date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'`);
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const desc = q.sortBy ? isDescending(q.sortOrder) : true;
-      const rows = await base
-        .select([
-          'a.id',
-          'a.at',
-          'a.user_id',
-          'a.user_name',
-          'u.full_name',
-          'a.action',
-          'a.subject',
-          'a.record_id',
-          'a.ip',
-          'a.user_agent',
-          'a.details',
-        ])
-        .orderBy(sql.ref(SORTS[q.sortBy ?? 'at']), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
-        .orderBy('a.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize)
-        .execute();
-      return {
-        pageLists: rows.map((r) => ({
+      return listPage(
+        q,
+        base
+          .select([
+            'a.id',
+            'a.at',
+            'a.user_id',
+            'a.user_name',
+            'u.full_name',
+            'a.action',
+            'a.subject',
+            'a.record_id',
+            'a.ip',
+            'a.user_agent',
+            'a.details',
+          ])
+          .orderBy(sql.ref(SORTS[q.sortBy ?? 'at']), (ob) => (desc ? ob.desc() : ob.asc()).nullsLast())
+          .orderBy('a.id', 'desc'),
+        base,
+        (r) => ({
           id: r.id,
           at: r.at,
           userId: r.user_id,
@@ -98,9 +97,8 @@ const accessHistory: FastifyPluginAsyncZod = async (app) => {
           ip: r.ip,
           userAgent: r.user_agent,
           details: r.details ?? null,
-        })),
-        totalRecord: Number(total.n),
-      };
+        }),
+      );
     },
   );
 };

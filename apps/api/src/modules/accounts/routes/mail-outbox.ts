@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesKeyword } from '../../../db/search.ts';
+import { listPage } from '../../../platform/list/index.ts';
+import type { Selectable } from 'kysely';
+import type { AccountTables } from '../tables.ts';
 import { accountError } from '../errors.ts';
-import { idParams, isDescending, pageOf, pagingQuery } from '../schemas.ts';
+import { idParams, isDescending, pagingQuery } from '../schemas.ts';
 
 /**
  * The system's outgoing mail as administrators see it: every mail with its status; the body of mails that
@@ -25,6 +28,30 @@ const mailRow = z.object({
 
 const SORTS = { createdAt: 'created_at', toAddress: 'to_address', subject: 'subject', status: 'status' } as const;
 
+/** A stored mail as the list and the detail show it. */
+const MAIL_COLUMNS = [
+  'id',
+  'created_at',
+  'to_address',
+  'subject',
+  'purpose',
+  'status',
+  'attempts',
+  'last_error',
+  'sent_at',
+] as const;
+const toMailRow = (r: Pick<Selectable<AccountTables['outbox_mail']>, (typeof MAIL_COLUMNS)[number]>) => ({
+  id: r.id,
+  createdAt: r.created_at,
+  toAddress: r.to_address,
+  subject: r.subject,
+  purpose: r.purpose,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  sentAt: r.sent_at,
+});
+
 const mailOutbox: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/MailOutbox/get-paging',
@@ -45,33 +72,18 @@ const mailOutbox: FastifyPluginAsyncZod = async (app) => {
       let base = app.db.selectFrom('outbox_mail');
       if (q.keyWord) base = base.where(matchesKeyword(['to_address', 'subject'], q.keyWord));
       if (q.status) base = base.where('status', '=', q.status);
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const column = SORTS[q.sortBy ?? 'createdAt'];
       const desc = q.sortBy ? isDescending(q.sortOrder) : true;
-      const rows = await base
-        .select(['id', 'created_at', 'to_address', 'subject', 'purpose', 'status', 'attempts', 'last_error', 'sent_at'])
-        .orderBy(column, desc ? 'desc' : 'asc')
-        .orderBy('id')
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize)
-        .execute();
-      return {
-        ...pageOf(
-          rows.map((r) => ({
-            id: r.id,
-            createdAt: r.created_at,
-            toAddress: r.to_address,
-            subject: r.subject,
-            purpose: r.purpose,
-            status: r.status,
-            attempts: r.attempts,
-            lastError: r.last_error,
-            sentAt: r.sent_at,
-          })),
-          Number(total.n),
-        ),
-        smtp: app.mailer.smtp,
-      };
+      const page = await listPage(
+        q,
+        base
+          .select(MAIL_COLUMNS)
+          .orderBy(column, desc ? 'desc' : 'asc')
+          .orderBy('id'),
+        base,
+        toMailRow,
+      );
+      return { ...page, smtp: app.mailer.smtp };
     },
   );
 
@@ -94,15 +106,7 @@ const mailOutbox: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!r) throw accountError(404, 'MAIL_NOT_FOUND');
       return {
-        id: r.id,
-        createdAt: r.created_at,
-        toAddress: r.to_address,
-        subject: r.subject,
-        purpose: r.purpose,
-        status: r.status,
-        attempts: r.attempts,
-        lastError: r.last_error,
-        sentAt: r.sent_at,
+        ...toMailRow(r),
         textBody: r.text_body,
         htmlBody: r.html_body,
       };

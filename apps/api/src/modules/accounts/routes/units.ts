@@ -6,6 +6,7 @@ import { matchesKeyword } from '../../../db/search.ts';
 import type { Principal } from '../../../platform/access/index.ts';
 import { canWriteIn, scopeCondition } from '../../../platform/access/scope.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
+import { pageRows } from '../../../platform/list/index.ts';
 import { accountError } from '../errors.ts';
 import { adminUnitNames, isLocalUnitOfPortal } from '../local-units.ts';
 import {
@@ -217,23 +218,22 @@ const units: FastifyPluginAsyncZod = async (app) => {
       if (q.keyWord) base = base.where(matchesKeyword(['un.name', 'un.code'], q.keyWord));
       if (q.kind) base = base.where('un.kind', '=', q.kind);
       if (q.parentId) base = base.where('un.parent_id', '=', q.parentId);
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const ids = base.select('un.id');
-      const rows = await selectUnits(app.db)
-        .where('un.id', 'in', ids)
-        .$call((qb) => {
-          const column = SORTS[q.sortBy ?? 'name'];
-          const desc = !!q.sortBy && isDescending(q.sortOrder);
-          let ordered = qb;
-          for (const key of sortKeys(column, column === 'un.name' || column === 'un.code'))
-            ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
-          return ordered;
-        })
-        .orderBy('un.id')
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize)
-        .execute();
-      return { pageLists: await toItems(app.db, rows), totalRecord: Number(total.n) };
+      const { rows, total } = await pageRows(
+        q,
+        selectUnits(app.db)
+          .where('un.id', 'in', base.select('un.id'))
+          .$call((qb) => {
+            const column = SORTS[q.sortBy ?? 'name'];
+            const desc = !!q.sortBy && isDescending(q.sortOrder);
+            let ordered = qb;
+            for (const key of sortKeys(column, column === 'un.name' || column === 'un.code'))
+              ordered = ordered.orderBy(key, (ob) => (desc ? ob.desc() : ob.asc()).nullsLast());
+            return ordered;
+          })
+          .orderBy('un.id'),
+        base,
+      );
+      return { pageLists: await toItems(app.db, rows), totalRecord: total };
     },
   );
 

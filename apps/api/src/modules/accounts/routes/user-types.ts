@@ -6,6 +6,7 @@ import { featureLeaves, isGrantable, selectableTree, type SelectableFeature } fr
 import { matchesKeyword } from '../../../db/search.ts';
 import type { Principal } from '../../../platform/access/index.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
+import { listPage } from '../../../platform/list/index.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
 import { accountError } from '../errors.ts';
 import { idParams, idsBody, isDescending, optionalText, pagingQuery, sortKeys, unitKind, uuid } from '../schemas.ts';
@@ -153,24 +154,21 @@ const userTypes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       let base = selectTypes();
       if (q.keyWord) base = base.where(matchesKeyword(['t.name', 't.code'], q.keyWord));
-      const total = await app.db
-        .selectFrom(base.as('x'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .$call((qb) => {
-          const column = SORTS[q.sortBy ?? 'name'];
-          const desc = !!q.sortBy && isDescending(q.sortOrder);
-          let ordered = qb;
-          for (const key of sortKeys(column, column === 't.name' || column === 't.code'))
-            ordered = ordered.orderBy(key, desc ? 'desc' : 'asc');
-          return ordered;
-        })
-        .orderBy('t.id')
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize)
-        .execute();
-      return { pageLists: rows.map(toItem), totalRecord: Number(total.n) };
+      return listPage(
+        q,
+        base
+          .$call((qb) => {
+            const column = SORTS[q.sortBy ?? 'name'];
+            const desc = !!q.sortBy && isDescending(q.sortOrder);
+            let ordered = qb;
+            for (const key of sortKeys(column, column === 't.name' || column === 't.code'))
+              ordered = ordered.orderBy(key, desc ? 'desc' : 'asc');
+            return ordered;
+          })
+          .orderBy('t.id'),
+        app.db.selectFrom(base.as('x')),
+        toItem,
+      );
     },
   );
 

@@ -3,6 +3,7 @@ import type { DeclarationItem, DeclarationListQuery, DeclarationSummary } from '
 import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import type { Executor } from '../../../catalog/context.ts';
 import { matchesKeyword } from '../../../db/search.ts';
+import { sqlPage } from '../../../platform/list/index.ts';
 import { visibleTo, type Caller } from './access.ts';
 
 /** A declaration as lists and the detail read it (dates as text, times as Date). */
@@ -88,20 +89,15 @@ export async function listDeclarations(
   caller: Caller,
   q: DeclarationListQuery,
 ): Promise<{ pageLists: DeclarationSummary[]; totalRecord: number }> {
-  const condition = sql.join(listConditions(caller, q), sql` and `);
   const ascending = q.sortOrder === 'asc' || q.sortOrder === 'ascend';
   const sort = SORTS[q.sortField ?? 'updatedAt'];
-  const offset = (q.pageNumber - 1) * q.pageSize;
-  const page = await sql<DeclarationRow>`select ${selection} from ${from} where ${condition}
-    order by ${sort} ${ascending ? sql`asc` : sql`desc`} nulls last, d.id limit ${q.pageSize} offset ${offset}`.execute(
-    db,
-  );
-  let total = offset + page.rows.length;
-  if (page.rows.length === q.pageSize || (page.rows.length === 0 && offset > 0)) {
-    const count = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db);
-    total = Number(count.rows[0]?.n ?? 0);
-  }
-  return { pageLists: page.rows.map(toSummary), totalRecord: total };
+  const page = await sqlPage<DeclarationRow>(db, q, {
+    select: selection,
+    from,
+    where: listConditions(caller, q),
+    order: sql`${sort} ${ascending ? sql`asc` : sql`desc`} nulls last, d.id`,
+  });
+  return { pageLists: page.rows.map(toSummary), totalRecord: page.total };
 }
 
 /** One visible declaration, or undefined (absent and out of scope look the same). */

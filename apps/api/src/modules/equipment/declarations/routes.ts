@@ -15,7 +15,7 @@ import type { DeclarationStatus } from '@portal/domain/equipment/state';
 import { catalogRegistry } from '../../../catalog/registry.ts';
 import { rowScope } from '../../../catalog/scope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { contentDisposition } from '../../../platform/files/index.ts';
+import { sendPdf } from '../../../platform/files/index.ts';
 import { deletedAnswer, errorResponses as errors, idParams, idsBody } from '../../../platform/http/route-schemas.ts';
 import { explainValidationOf } from '../../../platform/http/validation.ts';
 import { move, registerMoveRoutes, registerRecordRoutes } from '../../../platform/workflow/routes.ts';
@@ -136,11 +136,7 @@ const declarationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf, fileName } = await confirmationPdf(ctx(request), request.params.id, app.config.publicUrl);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(fileName, 'attachment'))
-        .header('cache-control', 'private, no-store')
-        .send(pdf as never);
+      return sendPdf(reply, pdf, fileName);
     },
   );
 

@@ -11,7 +11,7 @@ import { translate } from '@portal/domain/i18n';
 import { contextOf } from '../../../catalog/context.ts';
 import { catalogOperations } from '../../../catalog/operations.ts';
 import { AppError, errorBodySchema, notFound } from '../../../platform/errors/app-error.ts';
-import { contentDisposition } from '../../../platform/files/index.ts';
+import { sendPdf } from '../../../platform/files/index.ts';
 import { errorResponses as errors, idParams } from '../../../platform/http/route-schemas.ts';
 import { PUBLIC_LOOKUP_RATE } from '../../../platform/http/public-lookup.ts';
 import { courseParticipants } from './participants.ts';
@@ -69,11 +69,6 @@ const publicErrors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBod
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, app.db);
-  const pdfReply = (reply: { header(k: string, v: string): unknown }, fileName: string) => {
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', contentDisposition(`${fileName}.pdf`, 'attachment'));
-    reply.header('cache-control', 'private, no-store');
-  };
 
   // ------------------------------------------------------------------------------------------------ requests
 
@@ -249,8 +244,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const c = ctx(request);
       const { pdf, numbers } = await credentialsPdf(c, [request.params.id], app.config.publicUrl);
-      pdfReply(reply, translate(c.lang, 'training:certificates.pdf.fileName', { number: fileNamePart(numbers[0]!) }));
-      return reply.send(pdf as never);
+      const name = translate(c.lang, 'training:certificates.pdf.fileName', { number: fileNamePart(numbers[0]!) });
+      return sendPdf(reply, pdf, `${name}.pdf`);
     },
   );
 
@@ -270,8 +265,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { code, ids } = await issuedCredentialIds(c, request.params.id);
       if (!ids.length) throw new AppError(404, 'NOT_FOUND');
       const { pdf } = await credentialsPdf(c, ids, app.config.publicUrl);
-      pdfReply(reply, translate(c.lang, 'training:certificates.pdf.requestFileName', { code: fileNamePart(code) }));
-      return reply.send(pdf as never);
+      const name = translate(c.lang, 'training:certificates.pdf.requestFileName', { code: fileNamePart(code) });
+      return sendPdf(reply, pdf, `${name}.pdf`);
     },
   );
 

@@ -1,7 +1,7 @@
 import { STATISTICS_PATHS } from '@portal/domain/accidents/statistics/index';
 // The summary's menu entry (the department's and communes' side menu).
 import '@portal/domain/accidents/statistics/menu';
-import type { BreadcrumbItem, RouteEntry } from '../../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withIds } from '../../../app/route-types.ts';
 
 /**
  * Route-table entries of the accident statistics pages (spec §2, Vietnamese slugs): a report with its victims,
@@ -9,10 +9,6 @@ import type { BreadcrumbItem, RouteEntry } from '../../../app/route-types.ts';
  * and a specialised summary report with the imports of its lines. The lists, create forms and the reports' own
  * import are the catalogue's generated pages.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = (names: string[]) => ({
-  validParams: (params: Record<string, string | undefined>) => names.every((n) => UUID.test(params[n] ?? '')),
-});
 const inReports: BreadcrumbItem[] = [
   'shell:menu.groups.accidents',
   { titleKey: 'accidents:statistics.areas.accidentStatistical.title', path: STATISTICS_PATHS.list },
@@ -31,7 +27,7 @@ export const accidentStatisticsRoutes: RouteEntry[] = [
     ability: read('AccidentStatistical'),
     layout: 'app',
     page: () => import('./ReportPage.tsx'),
-    ...withId(['id']),
+    ...withIds('id'),
   },
   {
     path: `${STATISTICS_PATHS.base}/them-tu-tep/:id`,
@@ -40,7 +36,7 @@ export const accidentStatisticsRoutes: RouteEntry[] = [
     ability: { action: 'import', subject: 'AccidentStatistical' },
     layout: 'app',
     page: () => import('./ImportPages.tsx'),
-    ...withId(['id']),
+    ...withIds('id'),
   },
   {
     path: STATISTICS_PATHS.summary,
@@ -57,7 +53,7 @@ export const accidentStatisticsRoutes: RouteEntry[] = [
     ability: read('AccidentSpecializeReport'),
     layout: 'app',
     page: () => import('./SpecializePage.tsx'),
-    ...withId(['id']),
+    ...withIds('id'),
   },
   {
     path: STATISTICS_PATHS.specializeImport,
@@ -66,7 +62,7 @@ export const accidentStatisticsRoutes: RouteEntry[] = [
     ability: { action: 'import', subject: 'AccidentSpecializeReport' },
     layout: 'app',
     page: () => import('./LineImportPage.tsx'),
-    ...withId(['id']),
+    ...withIds('id'),
   },
   {
     path: STATISTICS_PATHS.specializeImportType,
@@ -75,6 +71,6 @@ export const accidentStatisticsRoutes: RouteEntry[] = [
     ability: { action: 'import', subject: 'AccidentSpecializeReport' },
     layout: 'app',
     page: () => import('./LineImportPage.tsx'),
-    ...withId(['id', 'type']),
+    ...withIds('id', 'type'),
   },
 ];

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Flex, Input, Skeleton, Typography } from 'antd';
 import { TRAINING_CERTIFICATE_PATHS } from '@portal/domain/training/certificates';
 import { ApiError } from '../../../app/api-client.ts';
-import { PublicPage } from '../../home/index.ts';
+import { isUuid } from '../../../app/route-types.ts';
+import { PublicTitledPage } from '../../home/index.ts';
+import { retryServerErrors } from '../../lookups/index.ts';
 import { certificateKeys, certificatesApi } from './api.ts';
 import { showDate, VerifyStatusTag } from './ui.tsx';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/tra-cuu-chung-nhan-huan-luyen`: anyone checks a training credential by its number (kept in the address, so a
@@ -21,81 +21,77 @@ export default function VerifyPage() {
   const { key } = useParams();
   const [params, setParams] = useSearchParams();
   const fromQr = key !== undefined;
-  const number = fromQr ? (UUID.test(key) ? '' : key) : (params.get('so') ?? '').trim();
-  const byId = fromQr && UUID.test(key);
+  const number = fromQr ? (isUuid(key) ? '' : key) : (params.get('so') ?? '').trim();
+  const byId = fromQr && isUuid(key);
   const lookupKey = byId ? key : number;
   const result = useQuery({
     queryKey: certificateKeys.verify(lookupKey),
     queryFn: ({ signal }) =>
       byId ? certificatesApi.verifyById(lookupKey, signal) : certificatesApi.verifyByNumber(lookupKey, signal),
     enabled: lookupKey.length > 0,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    retry: retryServerErrors,
   });
   const c = result.data;
   const notFound = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400);
   return (
-    <PublicPage>
-      <section className="public-container" style={{ padding: '24px 16px 48px', maxWidth: 880 }}>
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          {t(fromQr ? 'verify.credentialTitle' : 'verify.title')}
-        </Typography.Title>
-        {!fromQr && (
-          <>
-            <Typography.Paragraph type="secondary">{t('verify.intro')}</Typography.Paragraph>
-            <Input.Search
-              key={number}
-              defaultValue={number}
-              allowClear
-              enterButton={t('verify.search')}
-              size="large"
-              placeholder={t('verify.placeholder')}
-              aria-label={t('verify.placeholder')}
-              onSearch={(v) => setParams(v.trim() ? { so: v.trim() } : {}, { replace: true })}
-              style={{ maxWidth: 560, marginBottom: 24 }}
-              data-testid="credential-lookup"
-            />
-          </>
-        )}
-        {!lookupKey && <Empty description={t('verify.hint')} />}
-        {lookupKey && result.isLoading && <Skeleton active />}
-        {lookupKey &&
-          result.isError &&
-          (notFound ? (
-            <Empty description={byId ? t('verify.notFoundCode') : t('verify.notFound', { number })} />
-          ) : (
-            <Alert type="error" showIcon message={result.error.message} />
-          ))}
-        {c && (
-          <Card data-testid="verified-credential">
-            <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-              <VerifyStatusTag status={c.status} />
-            </Flex>
-            <Descriptions
-              bordered
-              size="middle"
-              column={1}
-              items={[
-                { key: 'number', label: t('verify.fields.number'), children: c.number },
-                { key: 'name', label: t('verify.fields.fullName'), children: c.fullName },
-                { key: 'group', label: t('verify.fields.group'), children: c.group || '—' },
-                { key: 'kind', label: t('verify.fields.credential'), children: t(`credentials.${c.credential}`) },
-                { key: 'issuer', label: t('verify.fields.issuer'), children: c.issuer ?? '—' },
-                { key: 'issuedOn', label: t('verify.fields.issuedOn'), children: showDate(c.issuedOn) },
-                {
-                  key: 'validUntil',
-                  label: t('verify.fields.validUntil'),
-                  children: c.validUntil ? showDate(c.validUntil) : t('verify.noLimit'),
-                },
-              ]}
-            />
-          </Card>
-        )}
-        {fromQr && (
-          <Typography.Paragraph style={{ marginTop: 24 }}>
-            <Link to={TRAINING_CERTIFICATE_PATHS.publicLookup}>{t('verify.another')}</Link>
-          </Typography.Paragraph>
-        )}
-      </section>
-    </PublicPage>
+    <PublicTitledPage
+      narrow
+      title={t(fromQr ? 'verify.credentialTitle' : 'verify.title')}
+      intro={!fromQr && t('verify.intro')}
+    >
+      {!fromQr && (
+        <Input.Search
+          key={number}
+          defaultValue={number}
+          allowClear
+          enterButton={t('verify.search')}
+          size="large"
+          placeholder={t('verify.placeholder')}
+          aria-label={t('verify.placeholder')}
+          onSearch={(v) => setParams(v.trim() ? { so: v.trim() } : {}, { replace: true })}
+          style={{ maxWidth: 560, marginBottom: 24 }}
+          data-testid="credential-lookup"
+        />
+      )}
+      {!lookupKey && <Empty description={t('verify.hint')} />}
+      {lookupKey && result.isLoading && <Skeleton active />}
+      {lookupKey &&
+        result.isError &&
+        (notFound ? (
+          <Empty description={byId ? t('verify.notFoundCode') : t('verify.notFound', { number })} />
+        ) : (
+          <Alert type="error" showIcon message={result.error.message} />
+        ))}
+      {c && (
+        <Card data-testid="verified-credential">
+          <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+            <VerifyStatusTag status={c.status} />
+          </Flex>
+          <Descriptions
+            bordered
+            size="middle"
+            column={1}
+            items={[
+              { key: 'number', label: t('verify.fields.number'), children: c.number },
+              { key: 'name', label: t('verify.fields.fullName'), children: c.fullName },
+              { key: 'group', label: t('verify.fields.group'), children: c.group || '—' },
+              { key: 'kind', label: t('verify.fields.credential'), children: t(`credentials.${c.credential}`) },
+              { key: 'issuer', label: t('verify.fields.issuer'), children: c.issuer ?? '—' },
+              { key: 'issuedOn', label: t('verify.fields.issuedOn'), children: showDate(c.issuedOn) },
+              {
+                key: 'validUntil',
+                label: t('verify.fields.validUntil'),
+                children: c.validUntil ? showDate(c.validUntil) : t('verify.noLimit'),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {fromQr && (
+        <Typography.Paragraph style={{ marginTop: 24 }}>
+          <Link to={TRAINING_CERTIFICATE_PATHS.publicLookup}>{t('verify.another')}</Link>
+        </Typography.Paragraph>
+      )}
+    </PublicTitledPage>
   );
 }

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { EXPIRING_DAYS, TRAINING_CERTIFICATE_PATHS as PATHS } from '@portal/domain/training/certificates';
-import type { BreadcrumbItem, RouteEntry } from '../../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../../app/route-types.ts';
 import { registerQuickFilters, type QuickFilter } from '../../../catalog/extensions.ts';
 
 /**
@@ -9,8 +9,6 @@ import { registerQuickFilters, type QuickFilter } from '../../../catalog/extensi
  * (a card in the public home's look-ups). The requests' list and form, and the credentials' form and import, are the
  * catalogue's generated pages; both lists get their quick filters here.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const training: BreadcrumbItem[] = ['shell:menu.groups.training'];
 const day = (offset = 0) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 

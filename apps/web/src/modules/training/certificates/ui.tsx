@@ -4,6 +4,7 @@ import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, SwapOutl
 import type { RequestStatus, VerifyStatus } from '@portal/domain/training/certificates';
 import { formatDate } from '@portal/domain/format';
 import { ReasonDialog as SharedReasonDialog } from '../../../platform/dialogs/index.tsx';
+import { stateTag } from '../../../platform/record/index.ts';
 
 /** Small pieces the credential pages share: dates, status tags, the reason dialog. */
 
@@ -16,14 +17,12 @@ const REQUEST_COLORS: Record<RequestStatus, string> = {
   refused: 'error',
 };
 
-export function RequestStatusTag({ status }: { status: RequestStatus }) {
-  const { t } = useTranslation('training');
-  return (
-    <Tag color={REQUEST_COLORS[status]} data-testid="request-status">
-      {t(`requests.statuses.${status}`)}
-    </Tag>
-  );
-}
+export const RequestStatusTag = stateTag<RequestStatus>({
+  ns: 'training',
+  text: (s) => `requests.statuses.${s}`,
+  colors: REQUEST_COLORS,
+  testId: 'request-status',
+});
 
 const VERIFY_LOOK: Record<VerifyStatus, { color: string; icon: React.ReactNode }> = {
   valid: { color: 'success', icon: <CheckCircleFilled /> },

@@ -1,5 +1,5 @@
 import { TRAINING_ORGANIZATION_PATHS as PATHS } from '@portal/domain/training/organizations';
-import type { BreadcrumbItem, RouteEntry } from '../../../app/route-types.ts';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../../app/route-types.ts';
 import { registerQuickFilters } from '../../../catalog/extensions.ts';
 
 /**
@@ -8,8 +8,6 @@ import { registerQuickFilters } from '../../../catalog/extensions.ts';
  * department's), self-training, and the public list of class A employers. The other lists and forms of
  * TrainingNotice and TrainingSelfDeclaration are the catalogue's generated pages; their status tabs are set here.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const withId = { validParams: (params: Record<string, string | undefined>) => UUID.test(params.id ?? '') };
 const training: BreadcrumbItem[] = ['shell:menu.groups.training'];
 const all = { key: 'all', labelKey: 'catalog:list.filterAll', params: () => ({}) };
 

@@ -1,0 +1,376 @@
+import { createHash } from 'node:crypto';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Principal } from '../../platform/access/index.ts';
+
+/**
+ * Tallies: workspace counts kept exact by the writes themselves (migration 0043).
+ *
+ * The count cache (cache.ts) recounts a count whenever a table it reads changes, and the first call after a write
+ * pays for that recount: over a province's million workers, seconds. A count whose rows are decided by each row
+ * alone (not by other tables) can instead be declared as a tally: the table, which rows count, the row's owners
+ * (employer, unit, commune) and, for a count by date (due, overdue), the row's day. Statement triggers on the
+ * table (with transition tables: one statement, one insert) append what each write changed per owner and day to
+ * workspace_tally_delta, in the writing transaction; a read sums the compacted counts of its scope and the deltas
+ * in one statement. So a count is exact at every call, for any writer (the API, a job, plain SQL, another
+ * instance), and costs a few index reads however large the table.
+ *
+ * The caller's scope is the provider's own rule (`scope`, written over the tally's columns, alias `t`): the live
+ * count (the bench's baseline, and the count used until the tally is built) applies it to the table's rows
+ * projected onto the same columns, so the two cannot disagree. A date window (overdue: before today) is applied at
+ * read time with the portal's day, so counts roll over at midnight without any write.
+ *
+ * Declared in the module that owns the count:
+ *
+ *   const workers = defineTally({
+ *     name: 'workers',
+ *     table: 'worker',
+ *     where: 'deleted_at is null',
+ *     owners: { business_id: 'business_id' },
+ *     scope: (p) => scopeCondition(p, { businessColumn: 't.business_id' }),
+ *   });
+ *   // a provider: value: tallied(workers)    (a due list: count: tallied(machines, (today) => ({ to: ... })))
+ */
+
+/** The tally's columns, each an SQL expression over the table's row (unqualified column names). */
+export interface TallyOwners {
+  /** The owning employer (uuid). */
+  business_id?: string;
+  /** The owning unit (uuid). */
+  unit_id?: string;
+  /** The record's administrative unit (text: a ward code). */
+  local_unit?: string;
+}
+
+export interface TallyDefinition {
+  /** Unique among tallies (stored with its counts). */
+  name: string;
+  table: string;
+  /**
+   * Which rows count: SQL over the row's own columns, constant (it runs inside the table's trigger): no other
+   * table, no clock, no parameters.
+   */
+  where: string;
+  owners: TallyOwners;
+  /** The row's day (SQL giving a date), for counts by date; read with a window (tallied's second argument). */
+  day?: string;
+  /** What a row adds (SQL giving an integer, e.g. a number of deaths); 1 when absent. */
+  adds?: string;
+  /** The caller's rows among the tally's, over alias `t` (columns business_id, unit_id, local_unit, day); null: all. */
+  scope(principal: Principal): Expression<SqlBool> | null;
+}
+
+/** Days from `from` to `to`, both included ('YYYY-MM-DD'); an open end is unbounded. */
+export interface DayWindow {
+  from?: string;
+  to?: string;
+}
+
+export interface TallyUse {
+  of: TallyDefinition;
+  window?: ((today: string) => DayWindow) | undefined;
+}
+
+/** A tally's declaration, checked (its SQL is written into a trigger: a mistake shows at start, not at a write). */
+export function defineTally(definition: TallyDefinition): TallyDefinition {
+  if (!/^[a-z][a-z0-9_.]*$/i.test(definition.name)) throw new Error(`tally "${definition.name}": bad name`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(definition.table)) throw new Error(`tally "${definition.name}": bad table`);
+  const texts = [definition.where, definition.day, definition.adds, ...Object.values(definition.owners)];
+  for (const text of texts) {
+    if (text !== undefined && (/\$\d/.test(text) || text.includes(';')))
+      throw new Error(`tally "${definition.name}": its SQL must be constant (no parameters, one expression)`);
+  }
+  return definition;
+}
+
+const hashes = new WeakMap<TallyDefinition, string>();
+
+/** What the stored counts were built from: a tally whose hash changed is built again. */
+export function definitionHash(d: TallyDefinition): string {
+  let hash = hashes.get(d);
+  if (!hash) {
+    const { name, table, where, owners, day, adds } = d;
+    hash = createHash('sha1')
+      .update(JSON.stringify({ name, table, where, owners, day: day ?? null, adds: adds ?? null, v: 1 }))
+      .digest('base64url');
+    hashes.set(d, hash);
+  }
+  return hash;
+}
+
+const OWNER_TYPES = { business_id: 'uuid', unit_id: 'uuid', local_unit: 'text' } as const;
+
+/** The row's tally columns: business_id, unit_id, local_unit, day, n (SQL over unqualified columns). */
+function projection(d: TallyDefinition, sign: 1 | -1 = 1): string {
+  const owners = (Object.keys(OWNER_TYPES) as (keyof TallyOwners)[]).map(
+    (k) => `(${d.owners[k] ?? 'null'})::${OWNER_TYPES[k]} as ${k}`,
+  );
+  const n = `${sign === 1 ? '' : '-'}(${d.adds ?? '1'})::bigint as n`;
+  return [...owners, `(${d.day ?? 'null'})::date as day`, n].join(', ');
+}
+
+function windowCondition(use: TallyUse, today: string): Expression<SqlBool> {
+  const w = use.window?.(today);
+  const parts: Expression<SqlBool>[] = [];
+  if (w?.from) parts.push(sql<SqlBool>`t.day >= ${w.from}::date`);
+  if (w?.to) parts.push(sql<SqlBool>`t.day <= ${w.to}::date`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
+}
+
+/** The count straight from the table (no tally): the same rows, scope and window. */
+export async function liveTally(db: Db, principal: Principal, today: string, use: TallyUse): Promise<number> {
+  const d = use.of;
+  const scope = d.scope(principal);
+  const rows = await sql<{ n: string | null }>`select coalesce(sum(t.n), 0) as n from (
+      select ${sql.raw(projection(d))} from ${sql.table(d.table)} where ${sql.raw(d.where)}) t
+    where ${windowCondition(use, today)} ${scope ? sql`and ${scope}` : sql``}`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0);
+}
+
+/** Compact when this many deltas wait (a few index reads each call until then). */
+const COMPACT_AFTER = 2_000;
+
+/** The compacted rows of the caller's scope (the department: the totals), within the use's window. */
+function keptRows(use: TallyUse, i: number, principal: Principal, today: string): RawBuilder<unknown> {
+  const scope = use.of.scope(principal);
+  const window = windowCondition(use, today);
+  return scope
+    ? sql`select ${i}::int as k, t.n from workspace_tally_base t where t.tally = ${use.of.name} and ${window} and ${scope}`
+    : sql`select ${i}::int as k, t.n from workspace_tally_total t where t.tally = ${use.of.name} and ${window}`;
+}
+
+function deltaRows(use: TallyUse, i: number, principal: Principal, today: string): RawBuilder<unknown> {
+  const scope = use.of.scope(principal);
+  return sql`select ${i}::int as k, t.n from workspace_tally_delta t
+    where t.tally = ${use.of.name} and ${windowCondition(use, today)} ${scope ? sql`and ${scope}` : sql``}`;
+}
+
+async function sums(db: Db, parts: RawBuilder<unknown>[], count: number): Promise<number[]> {
+  const rows = await sql<{ k: number; n: string | null }>`select x.k, coalesce(sum(x.n), 0) as n
+    from (${sql.join(parts, sql` union all `)}) x group by x.k`.execute(db);
+  const out = new Array<number>(count).fill(0);
+  for (const r of rows.rows) out[r.k] = Number(r.n ?? 0);
+  return out;
+}
+
+/**
+ * The counts of `uses` for `principal` on `today`, in order, in one statement (one snapshot: the compacted counts
+ * and the deltas it reads are consistent).
+ */
+export function readTallies(db: Db, principal: Principal, today: string, uses: TallyUse[]): Promise<number[]> {
+  return sums(
+    db,
+    uses.flatMap((use, i) => [keptRows(use, i, principal, today), deltaRows(use, i, principal, today)]),
+    uses.length,
+  );
+}
+
+/**
+ * The compacted part of one count. It changes only when a compaction (or a build) commits, which moves the
+ * versions of workspace_tally_base and workspace_tally_total (their statement triggers, migration 0043), and when
+ * what the scope reads changes (an employer moved to another commune): the count cache keeps it by those versions,
+ * so a commune's count, whose scope reads the employers, is not worked out again after each write.
+ */
+export async function readKept(db: Db, principal: Principal, today: string, use: TallyUse): Promise<number> {
+  return (await sums(db, [keptRows(use, 0, principal, today)], 1))[0]!;
+}
+
+/** The tables whose versions date the compacted counts. */
+export const KEPT_TABLES = ['workspace_tally_base', 'workspace_tally_total'] as const;
+
+/**
+ * The deltas of `uses` not yet compacted, in one statement with the versions of the compacted counts at that
+ * moment (the caller checks they are those its compacted parts were read at: otherwise a compaction fell between,
+ * and the parts would miss or double what it moved). Starts a compaction, without waiting for it, when the deltas
+ * have piled up.
+ */
+export async function readDeltas(
+  db: Db,
+  principal: Principal,
+  today: string,
+  uses: TallyUse[],
+): Promise<{ values: number[]; versions: Record<string, number> }> {
+  const parts = uses.map((use, i) => deltaRows(use, i, principal, today));
+  const rows = await sql<{
+    k: number;
+    n: string | null;
+    versions: Record<string, string> | null;
+    pending: string | null;
+  }>`
+    select x.k, coalesce(sum(x.n), 0) as n, null::jsonb as versions, null::bigint as pending
+    from (${sql.join(parts, sql` union all `)}) x group by x.k
+    union all select -1, null, (select jsonb_object_agg(table_name, version) from workspace_table_version
+        where table_name = any(${[...KEPT_TABLES]}::text[])),
+      (select max(id) - min(id) + 1 from workspace_tally_delta)`.execute(db);
+  const values = new Array<number>(uses.length).fill(0);
+  const versions: Record<string, number> = {};
+  let pending = 0;
+  for (const r of rows.rows) {
+    if (r.k !== -1) values[r.k] = Number(r.n ?? 0);
+    else {
+      for (const [table, version] of Object.entries(r.versions ?? {})) versions[table] = Number(version);
+      pending = Number(r.pending ?? 0);
+    }
+  }
+  if (pending >= COMPACT_AFTER) void compactTallies(db).catch(() => {});
+  return { values, versions };
+}
+
+const compacting = new WeakMap<Db, Promise<number>>();
+
+/**
+ * Moves the deltas into the compacted counts (one at a time per database: per process here, between instances by
+ * the function's lock). Resolves with the number of deltas moved.
+ */
+export function compactTallies(db: Db): Promise<number> {
+  let running = compacting.get(db);
+  if (!running) {
+    running = sql<{ moved: string }>`select workspace_tally_compact() as moved`
+      .execute(db)
+      .then((r) => Number(r.rows[0]?.moved ?? 0))
+      .finally(() => compacting.delete(db));
+    compacting.set(db, running);
+  }
+  return running;
+}
+
+/**
+ * The table's trigger functions and triggers (one per event: transition tables take one event each), for every
+ * tally on it. An update appends the new rows' counts and takes back the old rows'; rows whose counting columns did
+ * not change cancel out and write nothing.
+ */
+function triggerStatements(table: string, defs: TallyDefinition[]): RawBuilder<unknown>[] {
+  const select = (d: TallyDefinition, rows: 'new_rows' | 'old_rows') =>
+    `select ${literal(d.name)}::text as tally, ${projection(d, rows === 'new_rows' ? 1 : -1)} from ${rows} where ${d.where}`;
+  const body = (rows: ('new_rows' | 'old_rows')[]) => {
+    const union = defs.flatMap((d) => rows.map((r) => select(d, r))).join('\n        union all ');
+    return `begin
+      insert into workspace_tally_delta (tally, business_id, unit_id, local_unit, day, n)
+      select tally, business_id, unit_id, local_unit, day, sum(n) from (
+        ${union}
+      ) x group by 1, 2, 3, 4, 5 having sum(n) <> 0;
+      return null;
+    end`;
+  };
+  const fn = (event: string) => `workspace_tally_${table}_${event}`;
+  const events = [
+    { event: 'ins', when: 'insert', referencing: 'new table as new_rows', rows: ['new_rows'] as const },
+    {
+      event: 'upd',
+      when: 'update',
+      referencing: 'old table as old_rows new table as new_rows',
+      rows: ['new_rows', 'old_rows'] as const,
+    },
+    { event: 'del', when: 'delete', referencing: 'old table as old_rows', rows: ['old_rows'] as const },
+  ];
+  const out: RawBuilder<unknown>[] = [];
+  for (const e of events) {
+    out.push(
+      sql`create or replace function ${sql.id(fn(e.event))}() returns trigger language plpgsql as ${sql.raw(
+        dollarQuoted(body([...e.rows])),
+      )}`,
+    );
+    out.push(sql`drop trigger if exists ${sql.id(`workspace_tally_${e.event}`)} on ${sql.table(table)}`);
+    out.push(
+      sql`create trigger ${sql.id(`workspace_tally_${e.event}`)} after ${sql.raw(e.when)} on ${sql.table(table)}
+        referencing ${sql.raw(e.referencing)} for each statement execute function ${sql.id(fn(e.event))}()`,
+    );
+  }
+  out.push(sql`drop trigger if exists workspace_tally_truncate on ${sql.table(table)}`);
+  out.push(
+    sql`create trigger workspace_tally_truncate after truncate on ${sql.table(table)}
+      for each statement execute function workspace_tally_truncate(${sql.raw(defs.map((d) => literal(d.name)).join(', '))})`,
+  );
+  return out;
+}
+
+/**
+ * Tables none of whose tallies is declared any more (a module dropped its count): their triggers would go on
+ * writing deltas nobody reads. Their triggers and counts go.
+ */
+async function dropUndeclared(db: Db, declared: string[]): Promise<void> {
+  const stale = await sql<{ table_name: string }>`select distinct table_name from workspace_tally
+    where table_name <> all(${declared}::text[])`.execute(db);
+  for (const { table_name: table } of stale.rows) {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`workspace_tally:${table}`}))`.execute(trx);
+      const exists = await sql<{ n: number }>`select count(*)::int as n from pg_class
+        where relname = ${table} and relnamespace = current_schema()::regnamespace`.execute(trx);
+      if (exists.rows[0]?.n) {
+        for (const e of ['ins', 'upd', 'del', 'truncate'])
+          await sql`drop trigger if exists ${sql.id(`workspace_tally_${e}`)} on ${sql.table(table)}`.execute(trx);
+      }
+      const names = sql`(select name from workspace_tally where table_name = ${table})`;
+      await sql`delete from workspace_tally_base where tally in ${names}`.execute(trx);
+      await sql`delete from workspace_tally_total where tally in ${names}`.execute(trx);
+      await sql`delete from workspace_tally_delta where tally in ${names}`.execute(trx);
+      await sql`delete from workspace_tally where table_name = ${table}`.execute(trx);
+    });
+  }
+}
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+function dollarQuoted(body: string): string {
+  let tag = '$tally$';
+  for (let i = 0; body.includes(tag); i += 1) tag = `$tally${i}$`;
+  return `${tag}${body}${tag}`;
+}
+
+/**
+ * Builds what is missing or changed: for each table, its triggers (naming every tally on it) and the counts of its
+ * new or changed tallies, in one transaction holding off the table's writers, so no write falls between the counts
+ * and the triggers. Several instances starting at once take turns (the first builds, the others find it done).
+ */
+export async function buildTallies(
+  db: Db,
+  definitions: readonly TallyDefinition[],
+  /** `definitions` are all the tallies there are (the app's): those of other tables are dropped. */
+  { all = false }: { all?: boolean } = {},
+): Promise<void> {
+  const byTable = new Map<string, TallyDefinition[]>();
+  for (const d of definitions) byTable.set(d.table, [...(byTable.get(d.table) ?? []), d]);
+  if (all) await dropUndeclared(db, [...byTable.keys()]);
+  for (const [table, defs] of byTable) {
+    const wanted = new Map(defs.map((d) => [d.name, definitionHash(d)]));
+    const current = async (executor: Db) => {
+      const stored = await sql<{ name: string; definition: string }>`select name, definition from workspace_tally
+        where table_name = ${table}`.execute(executor);
+      const triggers = await sql<{ n: number }>`select count(*)::int as n from pg_trigger g
+        join pg_class c on c.oid = g.tgrelid
+        where c.relname = ${table} and c.relnamespace = current_schema()::regnamespace
+          and g.tgname in ('workspace_tally_ins', 'workspace_tally_upd', 'workspace_tally_del', 'workspace_tally_truncate')`.execute(
+        executor,
+      );
+      const have = new Map(stored.rows.map((r) => [r.name, r.definition]));
+      const stale = defs.filter((d) => have.get(d.name) !== wanted.get(d.name) || triggers.rows[0]?.n !== 4);
+      const gone = [...have.keys()].filter((n) => !wanted.has(n));
+      return { stale, gone };
+    };
+    const first = await current(db);
+    if (!first.stale.length && !first.gone.length) continue;
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`workspace_tally:${table}`}))`.execute(trx);
+      const { stale, gone } = await current(trx);
+      if (!stale.length && !gone.length) return;
+      await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+      for (const statement of triggerStatements(table, defs)) await statement.execute(trx);
+      const renewed = [...stale.map((d) => d.name), ...gone];
+      await sql`delete from workspace_tally_base where tally = any(${renewed}::text[])`.execute(trx);
+      await sql`delete from workspace_tally_total where tally = any(${renewed}::text[])`.execute(trx);
+      await sql`delete from workspace_tally_delta where tally = any(${renewed}::text[])`.execute(trx);
+      await sql`delete from workspace_tally where name = any(${gone}::text[])`.execute(trx);
+      for (const d of stale) {
+        await sql`insert into workspace_tally_base (tally, business_id, unit_id, local_unit, day, n)
+          select ${d.name}, business_id, unit_id, local_unit, day, sum(n) from (
+            select ${sql.raw(projection(d))} from ${sql.table(table)} where ${sql.raw(d.where)}) t
+          group by 2, 3, 4, 5 having sum(n) <> 0`.execute(trx);
+        await sql`insert into workspace_tally_total (tally, day, n)
+          select tally, day, sum(n) from workspace_tally_base where tally = ${d.name} group by 1, 2`.execute(trx);
+        await sql`insert into workspace_tally (name, table_name, definition) values (${d.name}, ${table}, ${wanted.get(d.name)!})
+          on conflict (name) do update set table_name = excluded.table_name, definition = excluded.definition,
+            built_at = now()`.execute(trx);
+      }
+    });
+  }
+}
