@@ -34,6 +34,10 @@ describe('the module list', () => {
       'api-clients',
       'signed-documents',
       'archive',
+      'reports',
+      'report-reminders',
+      'report-filing',
+      'report-status',
     ]);
   });
 
@@ -57,6 +61,7 @@ describe('the module list', () => {
       'risk-assessment-reference',
       'accident-statistics-reference',
       'workers: unemployment benefit limits',
+      'reports-reference',
       'catalog-demo',
       'archive-reference',
       'businesses: demo employers, documents, overtime notifications, violations',
@@ -75,6 +80,8 @@ describe('the module list', () => {
       'inspections: demo inspections, violations and requirements',
       'accidents-demo',
       'accident-statistics-demo',
+      'reports-demo',
+      'report-filing-demo',
       'notifications: demo accounts told of their waiting tasks',
       'api-clients: demo affiliated units and linked accounts',
       'archive-demo',

@@ -314,7 +314,7 @@ describe('the tallies themselves', () => {
     await agrees();
   });
 
-  it('keeps the compacted part of a count until a compaction, and adds the deltas at every call', async () => {
+  it('keeps both parts of a count: a warm call reads nothing, a write reads the deltas, a compaction both', async () => {
     const db = t.database.db;
     const cache = new WorkspaceCountCache(db);
     const requests = Object.values(principals).map((principal) => ({
@@ -336,15 +336,21 @@ describe('the tallies themselves', () => {
     // The first reads track what the parts read; from then on the parts are kept.
     await read();
     await read();
-    const computed = cache.stats.computed;
+    let computed = cache.stats.computed;
+    expect(await read()).toEqual(await live());
+    expect(cache.stats.computed).toBe(computed);
+
     await sql`insert into tally_probe (business_id, ward, due, weight) values (${a.id}, ${wards[0]}, '2026-03-01', 3),
       (${b.id}, ${wards[1]}, '2026-03-02', 4)`.execute(db);
     expect(await read()).toEqual(await live());
-    expect(cache.stats.computed).toBe(computed);
-    // A compaction moves the deltas into the compacted counts: the parts are read again, the counts unchanged.
+    // Each caller's deltas, not its compacted part (a commune's would read every employer of the province).
+    expect(cache.stats.computed - computed).toBe(requests.length);
+    computed = cache.stats.computed;
+
+    // A compaction moves the deltas into the compacted counts: both parts are read again, the counts unchanged.
     expect(await compactTallies(db)).toBeGreaterThan(0);
     expect(await read()).toEqual(await live());
-    expect(cache.stats.computed).toBeGreaterThan(computed);
+    expect(cache.stats.computed - computed).toBe(requests.length * 2);
   });
 
   it('is built again when its declaration changes', async () => {

@@ -11,6 +11,7 @@ import {
   type ReportType,
 } from '../../src/modules/reports/index.ts';
 import { reportsReferenceStep } from '../../src/modules/reports/seed.ts';
+import { clock } from '../../src/platform/clock/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createBusiness,
@@ -31,6 +32,9 @@ let system: OpContext;
 const types: Record<string, ReportType> = {};
 const WARD_A = '2025:24781';
 const WARD_B = '2025:24778';
+// The annual report of this year (by the portal's clock): open, and not closed until April next year, so the
+// changes below always reach it whatever day the suite runs.
+const YEAR = String(Number(clock.today().slice(0, 4)));
 
 const q = async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(t.database.db)).rows;
 const count = async (table: string, where = sql`true`) =>
@@ -201,9 +205,9 @@ describe('opening a period', () => {
   });
 
   it('fixes who must report from the rules (sectors with everything under them), with the schedule', async () => {
-    const opened = await openPeriod(t.database.db, types['annual-osh']!.id, '2026');
+    const opened = await openPeriod(t.database.db, types['annual-osh']!.id, YEAR);
     expect(opened).toMatchObject({ opened: true, added: 2, removed: 0, expected: 2 });
-    expect(await expectedKeys(types['annual-osh']!.id, '2026')).toEqual([food.id, builder.id].sort());
+    expect(await expectedKeys(types['annual-osh']!.id, YEAR)).toEqual([food.id, builder.id].sort());
     const row = (
       await q(sql<
         Record<string, string>
@@ -211,20 +215,25 @@ describe('opening a period', () => {
         to_char(opens_on, 'YYYY-MM-DD') as opens, sector_id::text as sector, assignment_id::text as assignment
         from report_expected where reporter_key = ${food.id}`)
     )[0]!;
-    expect(row).toMatchObject({ reporter_kind: 'business', ward_code: WARD_A, due: '2027-01-09', opens: '2026-12-17' });
+    expect(row).toMatchObject({
+      reporter_kind: 'business',
+      ward_code: WARD_A,
+      due: `${Number(YEAR) + 1}-01-09`,
+      opens: `${YEAR}-12-17`,
+    });
     expect(row.sector).toBe(await sectorId('10'));
     expect(row.assignment).toBeTruthy();
     // Opening is not a change: the list is what the period starts with.
-    expect(await count('report_expected_change', sql`period_key = '2026'`)).toBe(0);
+    expect(await count('report_expected_change', sql`period_key = ${YEAR}`)).toBe(0);
     expect(await count('report_period', sql`report_type_id = ${types['annual-osh']!.id}::uuid`)).toBe(1);
   });
 
   it('opens again without changing anything (idempotent)', async () => {
-    const before = await q(sql`select * from report_expected where period_key = '2026' order by id`);
-    const again = await openPeriod(t.database.db, types['annual-osh']!.id, '2026');
+    const before = await q(sql`select * from report_expected where period_key = ${YEAR} order by id`);
+    const again = await openPeriod(t.database.db, types['annual-osh']!.id, YEAR);
     expect(again).toMatchObject({ opened: false, added: 0, restored: 0, removed: 0, expected: 2 });
-    expect(await q(sql`select * from report_expected where period_key = '2026' order by id`)).toEqual(before);
-    expect(await count('report_expected_change', sql`period_key = '2026'`)).toBe(0);
+    expect(await q(sql`select * from report_expected where period_key = ${YEAR} order by id`)).toEqual(before);
+    expect(await count('report_expected_change', sql`period_key = ${YEAR}`)).toBe(0);
   });
 
   it('agrees with the domain’s rule for every employer', async () => {
@@ -247,12 +256,12 @@ describe('opening a period', () => {
           expectationOf(
             { id: f.id, sectors: f.sectors, wardCode: f.ward, employees: f.employees, businessTypeId: f.type },
             rows,
-            '2026-12-17',
+            `${YEAR}-12-17`,
           ).expected,
       )
       .map((f) => f.id)
       .sort();
-    expect(await expectedKeys(types['annual-osh']!.id, '2026')).toEqual(expected);
+    expect(await expectedKeys(types['annual-osh']!.id, YEAR)).toEqual(expected);
     expect(expected).not.toContain(closed.id);
   });
 
@@ -303,7 +312,7 @@ describe('opening a period', () => {
         removed_at: Date | null;
         removed_reason: string;
       }>`select removed_at, removed_reason from report_expected
-        where report_type_id = ${typeId}::uuid and period_key = '2026' and reporter_key = ${food.id}`)
+        where report_type_id = ${typeId}::uuid and period_key = ${YEAR} and reporter_key = ${food.id}`)
     )[0]!;
     expect(removed.removed_at).not.toBeNull();
     expect(removed.removed_reason).toBe(reason);
@@ -321,7 +330,7 @@ describe('opening a period', () => {
       },
     });
     expect(include.statusCode, include.body).toBe(201);
-    expect(await expectedKeys(typeId, '2026')).toEqual([builder.id, trader.id].sort());
+    expect(await expectedKeys(typeId, YEAR)).toEqual([builder.id, trader.id].sort());
 
     // Lifting the exemption puts the employer back.
     const lifted = await t.request({
@@ -331,13 +340,13 @@ describe('opening a period', () => {
       payload: [exempt.json().id],
     });
     expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(await expectedKeys(typeId, '2026')).toEqual([food.id, builder.id, trader.id].sort());
+    expect(await expectedKeys(typeId, YEAR)).toEqual([food.id, builder.id, trader.id].sort());
 
     const changes = await t.request({
       method: 'GET',
       url: '/api/Report/expected-changes',
       headers: department.headers,
-      query: { reportTypeId: typeId, periodKey: '2026' },
+      query: { reportTypeId: typeId, periodKey: YEAR },
     });
     expect(changes.statusCode, changes.body).toBe(200);
     const list = (changes.json() as { pageLists: Array<Record<string, unknown>> }).pageLists;
@@ -353,7 +362,7 @@ describe('opening a period', () => {
       method: 'GET',
       url: '/api/Report/expected',
       headers: department.headers,
-      query: { reportTypeId: typeId, periodKey: '2026', state: 'all', sortBy: 'reporterName' },
+      query: { reportTypeId: typeId, periodKey: YEAR, state: 'all', sortBy: 'reporterName' },
     });
     expect(removedList.statusCode, removedList.body).toBe(200);
     expect((removedList.json() as { totalRecord: number }).totalRecord).toBe(3);
@@ -394,7 +403,7 @@ describe('opening a period', () => {
     expect(commune.statusCode).toBe(400);
     expect(await count('report_assignment')).toBe(before);
     expect(await count('report_expected_change')).toBe(changes);
-    expect(await expectedKeys(types['annual-osh']!.id, '2026')).toContain(builder.id);
+    expect(await expectedKeys(types['annual-osh']!.id, YEAR)).toContain(builder.id);
   });
 
   it('lists communes by their ward and units by their id', async () => {

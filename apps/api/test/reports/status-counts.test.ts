@@ -250,5 +250,14 @@ describe('the status counts', () => {
     expect(await checkStatusRollup(db)).toMatchObject({ facts: 0, groups: 0 });
     const after = await readRows();
     for (const today of DAYS) expect(pick((await rollupStatus(today)).totals), today).toEqual(countsOf(after, today));
+
+    // Truncations (tests, a restore) empty what was derived from the table.
+    await sql`truncate report_submission cascade`.execute(db);
+    const unfiled = await readRows();
+    expect(unfiled.every((r) => r.facts.state === null)).toBe(true);
+    expect(pick((await rollupStatus(BASE)).totals)).toEqual(countsOf(unfiled, BASE));
+    await sql`truncate report_expected cascade`.execute(db);
+    const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from report_status_rollup`.execute(db);
+    expect(left[0]!.n).toBe(0);
   });
 });

@@ -13,10 +13,10 @@ import type { Principal } from '../../platform/access/index.ts';
 import {
   buildTallies,
   definitionHash,
-  KEPT_TABLES,
-  readDeltas,
+  readDelta,
   readKept,
   readTallies,
+  TALLY_TABLES,
   type TallyDefinition,
   type TallyUse,
 } from './tally.ts';
@@ -164,35 +164,39 @@ export class WorkspaceCountCache {
     if (!tallied.length || !(await this.talliesReadySoon(tallies)))
       return (await this.kept(principal, today, requests)).values;
     this.stats.tallied += tallied.length;
-    const uses = tallied.map((i) => requests[i]!.tally!);
     const others = requests.flatMap((r, i) => (r.caching !== false && r.tally ? [] : [i]));
-    const out = new Array<number>(requests.length);
-    const place = (otherValues: number[], talliedValues: number[]) => {
-      others.forEach((i, j) => (out[i] = otherValues[j]!));
-      tallied.forEach((i, j) => (out[i] = talliedValues[j]!));
-      return out;
+    // A tallied count = its compacted part + its deltas since, each kept like any count: the compacted part until a
+    // compaction (or, for a commune, whose scope reads the employers, an employer's move), the deltas until a write
+    // or a compaction. A warm call reads neither; after a write, only the deltas of the scope are read.
+    const part = (i: number, kind: 'kept' | 'delta'): CountRequest => {
+      const r = requests[i]!;
+      const use = r.tally!;
+      return {
+        key: `${r.key}#${kind}:${use.of.name}`,
+        caching: r.caching,
+        compute: (db) => (kind === 'kept' ? readKept : readDelta)(db, principal, today, use),
+      };
     };
-    // A tallied count = its compacted part, kept like any count (a commune's scope reads the employers: worked out
-    // again only when they or the compacted counts change) + the deltas since, read at every call.
-    const parts: CountRequest[] = tallied.map((i) => ({
-      key: `${requests[i]!.key}#tally:${requests[i]!.tally!.of.name}`,
-      caching: requests[i]!.caching,
-      compute: (db) => readKept(db, principal, today, requests[i]!.tally!),
-    }));
+    const asked = [
+      ...others.map((i) => requests[i]!),
+      ...tallied.map((i) => part(i, 'kept')),
+      ...tallied.map((i) => part(i, 'delta')),
+    ];
+    const out = new Array<number>(requests.length);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const { values, versions } = await this.kept(principal, today, [...others.map((i) => requests[i]!), ...parts]);
-      const deltas = await readDeltas(this.db, principal, today, uses);
-      // The parts were kept or read at the versions read before them: a compaction since would make them miss
-      // (or count twice) what it moved out of the deltas.
-      if (KEPT_TABLES.every((t) => (versions[t] ?? 0) === (deltas.versions[t] ?? 0))) {
-        const kept = values.slice(others.length);
-        return place(
-          values.slice(0, others.length),
-          kept.map((v, j) => v + deltas.values[j]!),
-        );
-      }
+      const computed = this.stats.computed;
+      const { values, versions } = await this.kept(principal, today, asked);
+      // Parts read in this call were read after the versions they are kept under: a commit to the tallies in
+      // between (a compaction moving deltas into the compacted counts) would make them disagree.
+      const consistent =
+        this.stats.computed === computed ||
+        (await this.versions().then((now) => TALLY_TABLES.every((t) => (now[t] ?? 0) === (versions[t] ?? 0))));
+      if (!consistent) continue;
+      others.forEach((i, j) => (out[i] = values[j]!));
+      tallied.forEach((i, j) => (out[i] = values[others.length + j]! + values[others.length + tallied.length + j]!));
+      return out;
     }
-    // Compactions kept falling in between: both parts in one statement.
+    // Commits kept falling in between: both parts in one statement.
     const otherValues = (
       await this.kept(
         principal,
@@ -200,7 +204,15 @@ export class WorkspaceCountCache {
         others.map((i) => requests[i]!),
       )
     ).values;
-    return place(otherValues, await readTallies(this.db, principal, today, uses));
+    const talliedValues = await readTallies(
+      this.db,
+      principal,
+      today,
+      tallied.map((i) => requests[i]!.tally!),
+    );
+    others.forEach((i, j) => (out[i] = otherValues[j]!));
+    tallied.forEach((i, j) => (out[i] = talliedValues[j]!));
+    return out;
   }
 
   /**

@@ -175,45 +175,22 @@ export async function readKept(db: Db, principal: Principal, today: string, use:
   return (await sums(db, [keptRows(use, 0, principal, today)], 1))[0]!;
 }
 
-/** The tables whose versions date the compacted counts. */
-export const KEPT_TABLES = ['workspace_tally_base', 'workspace_tally_total'] as const;
+/**
+ * The tables whose versions date a tallied count's parts: a compaction moves rows from the deltas to the compacted
+ * counts in one commit, a write adds deltas; each commit moves the versions of those it changed.
+ */
+export const TALLY_TABLES = ['workspace_tally_base', 'workspace_tally_total', 'workspace_tally_delta'] as const;
 
 /**
- * The deltas of `uses` not yet compacted, in one statement with the versions of the compacted counts at that
- * moment (the caller checks they are those its compacted parts were read at: otherwise a compaction fell between,
- * and the parts would miss or double what it moved). Starts a compaction, without waiting for it, when the deltas
- * have piled up.
+ * The deltas of one count not yet compacted (kept by the count cache until a write or a compaction commits: a
+ * warm call reads none). Starts a compaction, without waiting for it, when the deltas have piled up.
  */
-export async function readDeltas(
-  db: Db,
-  principal: Principal,
-  today: string,
-  uses: TallyUse[],
-): Promise<{ values: number[]; versions: Record<string, number> }> {
-  const parts = uses.map((use, i) => deltaRows(use, i, principal, today));
-  const rows = await sql<{
-    k: number;
-    n: string | null;
-    versions: Record<string, string> | null;
-    pending: string | null;
-  }>`
-    select x.k, coalesce(sum(x.n), 0) as n, null::jsonb as versions, null::bigint as pending
-    from (${sql.join(parts, sql` union all `)}) x group by x.k
-    union all select -1, null, (select jsonb_object_agg(table_name, version) from workspace_table_version
-        where table_name = any(${[...KEPT_TABLES]}::text[])),
-      (select max(id) - min(id) + 1 from workspace_tally_delta)`.execute(db);
-  const values = new Array<number>(uses.length).fill(0);
-  const versions: Record<string, number> = {};
-  let pending = 0;
-  for (const r of rows.rows) {
-    if (r.k !== -1) values[r.k] = Number(r.n ?? 0);
-    else {
-      for (const [table, version] of Object.entries(r.versions ?? {})) versions[table] = Number(version);
-      pending = Number(r.pending ?? 0);
-    }
-  }
-  if (pending >= COMPACT_AFTER) void compactTallies(db).catch(() => {});
-  return { values, versions };
+export async function readDelta(db: Db, principal: Principal, today: string, use: TallyUse): Promise<number> {
+  const rows = await sql<{ n: string | null; pending: string | null }>`select
+      (select coalesce(sum(x.n), 0) from (${deltaRows(use, 0, principal, today)}) x) as n,
+      (select max(id) - min(id) + 1 from workspace_tally_delta) as pending`.execute(db);
+  if (Number(rows.rows[0]?.pending ?? 0) >= COMPACT_AFTER) void compactTallies(db).catch(() => {});
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
 const compacting = new WeakMap<Db, Promise<number>>();

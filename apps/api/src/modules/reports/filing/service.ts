@@ -114,8 +114,11 @@ const event = (
 const audit = (trx: Trx, ctx: FilingCtx, action: string, recordId: string, details: Record<string, unknown> = {}) =>
   recordAudit(trx, ctx.request, { action, subject: SUBMISSION_SUBJECT, recordId, details });
 
-/** Field errors of the form's values, as the error body's details (`<where>.<value path>`). */
-function valueErrors(
+/**
+ * The values checked and cleaned by the form (`mode`); refused with each field as the error body's details
+ * (`<where>.<path>`).
+ */
+function checkedValues(
   ctx: FilingCtx,
   def: ReportFormDefinition,
   values: unknown,
@@ -356,7 +359,7 @@ export async function saveDraft(
     const row = await lockSubmission(trx, ctx.caller, id);
     if (!row) throw notFound();
     guard(ctx, row, 'edit', body.version);
-    const values = valueErrors(ctx, formOf(row), body.values, 'draft', 'body.values');
+    const values = checkedValues(ctx, formOf(row), body.values, 'draft', 'body.values');
     await sql`update report_submission set "values" = ${JSON.stringify(values)}::jsonb, version = version + 1,
       updated_at = now() where id = ${row.id}`.execute(trx);
     await event(trx, ctx, { id: row.id, action: 'edit', from: row.status, to: row.status });
@@ -439,7 +442,13 @@ export async function fileSubmission(
     guard(ctx, row, action, body.version);
     const def = formOf(row);
     const given = body.values !== undefined;
-    const values = valueErrors(ctx, def, given ? body.values : row.values, 'submit', given ? 'body.values' : 'values');
+    const values = checkedValues(
+      ctx,
+      def,
+      given ? body.values : row.values,
+      'submit',
+      given ? 'body.values' : 'values',
+    );
     const now = clock.now();
     const number = row.number ?? (await nextNumber(trx, Number(ctx.today.slice(0, 4))));
     const seq = await sql<{ n: number | null }>`select max(seq) as n from report_submission_version
