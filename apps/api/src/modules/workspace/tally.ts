@@ -11,9 +11,11 @@ import type { Principal } from '../../platform/access/index.ts';
  * alone (not by other tables) can instead be declared as a tally: the table, which rows count, the row's owners
  * (employer, unit, commune) and, for a count by date (due, overdue), the row's day. Statement triggers on the
  * table (with transition tables: one statement, one insert) append what each write changed per owner and day to
- * workspace_tally_delta, in the writing transaction; a read sums the compacted counts of its scope and the deltas
- * in one statement. So a count is exact at every call, for any writer (the API, a job, plain SQL, another
- * instance), and costs a few index reads however large the table.
+ * workspace_tally_delta, in the writing transaction. A count is its scope's compacted counts plus its deltas, each
+ * part kept by the count cache (cache.ts) under the versions of the tally tables (migrations 0043, 0044): a warm
+ * call reads no tally row, the first call after a write reads only its scope's few deltas, and a compaction (every
+ * couple of thousand deltas) has the compacted parts read again. So a count is exact at every call, for any writer
+ * (the API, a job, plain SQL, another instance), and costs a few index reads however large the table.
  *
  * The caller's scope is the provider's own rule (`scope`, written over the tally's columns, alias `t`): the live
  * count (the bench's baseline, and the count used until the tally is built) applies it to the table's rows
