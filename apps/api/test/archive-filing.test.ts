@@ -304,7 +304,39 @@ describe('archive list', () => {
     });
   });
 
-  it('exports a report with no PDF of its own as the archive’s one-page summary', async () => {
+  it('exports an accepted report as its numbered receipt, the acceptance the department signed', async () => {
+    const exporter = await sessionWith(t, { permissions: ['ArchiveRecord.read', 'ArchiveRecord.export'] });
+    const id = await report(f.businessB, typeB, '2024-H1', '2024-07-20T09:00:00+07:00', 'BC-B-2024H1');
+    // Filed for its expected row, as every report is (the receipt names the reporter from it).
+    await sql`with e as (
+        insert into report_expected (report_type_id, period_key, period_start, period_end, opens_on, due_on,
+          reporter_kind, reporter_key, business_id, ward_code, reporter_name)
+        select s.report_type_id, s.period_key, '2024-01-01', '2024-06-30', '2024-06-20', '2024-07-05',
+          s.reporter_kind, s.reporter_key, s.business_id, s.ward_code, 'Công ty B'
+        from report_submission s where s.id = ${id} returning id)
+      update report_submission set expected_id = (select id from e) where id = ${id}`.execute(db());
+    await fileClosedRecords(db());
+    const target = (await list(f.department, { keyWord: 'BC-B-2024H1' })).json().pageLists[0] as { id: string };
+    const started = await call(exporter, 'POST', '/api/ArchiveRecord/exports', { ids: [target.id] });
+    expect(started.statusCode, started.body).toBe(202);
+    let run = started.json() as { id: string; status: string };
+    for (let i = 0; i < 600 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}`)).json();
+    }
+    expect(run.status).toBe('done');
+    const zip = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}/download`)).rawPayload;
+    const files = unzipSync(new Uint8Array(zip));
+    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8'));
+    expect(manifest.records[0]).toMatchObject({ number: 'BC-B-2024H1', document: 'own' });
+    const text = (await readPdf(files[manifest.records[0].fileName]!)).text;
+    for (const words of ['GIẤY XÁC NHẬN CHẤP NHẬN BÁO CÁO ĐỊNH KỲ', 'Số: BC-B-2024H1', 'Công ty B'])
+      expect(text).toContain(words);
+    expect(text).not.toContain('PHIẾU TÓM TẮT HỒ SƠ LƯU TRỮ');
+  });
+
+  // Inserted without its expected row, the report has no receipt to read: the summary stands in.
+  it('exports a report whose receipt cannot be read as the archive’s one-page summary', async () => {
     const exporter = await sessionWith(t, { permissions: ['ArchiveRecord.read', 'ArchiveRecord.export'] });
     const target = (await list(f.department, { keyWord: 'BC-A-2024H2' })).json().pageLists[0] as { id: string };
     const started = await call(exporter, 'POST', '/api/ArchiveRecord/exports', { ids: [target.id] });

@@ -28,6 +28,8 @@ export interface CatalogHooks {
   beforeDelete?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
   /** Refuse bringing records back from the trash bin by throwing. */
   beforeRestore?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
+  /** After records came back from the trash bin (`ids`: with their subtrees), in the same transaction. */
+  afterRestore?: (args: { ctx: OpContext; ids: string[] }) => Promise<void> | void;
   /**
    * Before records are deleted for good: remove what belongs to them, or refuse by throwing (409 when something
    * must be kept).

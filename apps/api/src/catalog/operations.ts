@@ -656,6 +656,7 @@ export class CatalogOperations {
       }
       await sql`update ${tableRef(this.c)} set deleted_at = null, deleted_by = null, deleted_by_name = null, updated_at = now(),
                 updated_by = ${tx.principal?.userId ?? null} where id = any(${all}::uuid[])`.execute(tx.db);
+      for (const h of hooksOf(this.c.key)) await h.afterRestore?.({ ctx: tx, ids: all });
       await recordAudit(tx.db, tx.request, { action: 'restore', subject: this.c.subject, details: { ids: all } });
       return { restored: all.length };
     });

@@ -61,6 +61,27 @@ let seq = 0;
 const assign = (input: Record<string, unknown>) =>
   assignments().create(system, { code: `T-${++seq}`, validFrom: '2020-01-01', ...input });
 
+interface OpenRun {
+  id: string;
+  status: string;
+  total: number;
+  done: number;
+  result: { periodKey: string; opened: boolean; expected: number } | null;
+  error: { code: string; message: string } | null;
+}
+
+/** Polls the opening of a period until it is over (made in this process once its request was answered). */
+async function finished(who: Session, id: string): Promise<OpenRun> {
+  for (let i = 0; i < 600; i++) {
+    const res = await t.request({ url: `/api/Report/open-period/${id}`, headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json() as OpenRun;
+    if (run.status === 'done' || run.status === 'failed') return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`opening ${id} did not finish`);
+}
+
 const expectedKeys = async (typeId: string, periodKey: string) =>
   (
     await q(sql<{ reporter_key: string }>`select reporter_key from report_expected
@@ -368,6 +389,31 @@ describe('opening a period', () => {
     expect((removedList.json() as { totalRecord: number }).totalRecord).toBe(3);
   });
 
+  it('takes an assignment back from the trash bin as a change too', async () => {
+    const typeId = types['annual-osh']!.id;
+    const include = (
+      await q(sql<{ id: string }>`select id::text as id from report_assignment
+      where code = 'T-THEM' and deleted_at is null`)
+    )[0]!.id;
+    const changes = () =>
+      q(sql<{ change: string }>`select change from report_expected_change
+        where report_type_id = ${typeId}::uuid and period_key = ${YEAR} and reporter_key = ${trader.id}
+        order by at, id`);
+    const before = (await changes()).length;
+    await assignments().remove(system, [include]);
+    expect(await expectedKeys(typeId, YEAR)).toEqual([food.id, builder.id].sort());
+    const bin = await sessionWith(t, { permissions: ['ReportAssignment.delete', 'RecycleBin.read'] });
+    const restored = await t.request({
+      method: 'POST',
+      url: '/api/RecycleBin/restore',
+      headers: bin.headers,
+      payload: { area: 'ReportAssignment', ids: [include] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await expectedKeys(typeId, YEAR)).toEqual([food.id, builder.id, trader.id].sort());
+    expect((await changes()).slice(before).map((c) => c.change)).toEqual(['removed', 'restored']);
+  });
+
   it('refuses an assignment that does not hold together, writing nothing', async () => {
     const before = await count('report_assignment');
     const changes = await count('report_expected_change');
@@ -518,9 +564,50 @@ describe('scopes and bad input', () => {
     expect((await open(keeper, { reportTypeId: inactive.id, periodKey: '2026' })).statusCode).toBe(409);
     expect((await open(keeper, { reportTypeId: perEvent.id, periodKey: '2026' })).statusCode).toBe(400);
     expect(await count('report_period')).toBe(periods);
-    // The keeper opens a period through the call.
+    // The keeper opens a period through the call: a run in the background, polled to its end.
     const ok = await open(keeper, { reportTypeId: typeId, periodKey: '2026-H2' });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ periodKey: '2026-H2', schedule: { dueOn: '2027-01-09' } });
+    expect(ok.statusCode, ok.body).toBe(202);
+    expect(ok.json()).toMatchObject({ status: 'queued', result: null });
+    const run = await finished(keeper, ok.json().id);
+    expect(run).toMatchObject({ status: 'done', done: 2, total: 2, error: null });
+    expect(run.result).toMatchObject({ periodKey: '2026-H2', schedule: { dueOn: '2027-01-09' } });
+    expect(await count('report_period', sql`report_type_id = ${typeId}::uuid and period_key = '2026-H2'`)).toBe(1);
+  });
+
+  it('opens a period in the background: one run at a time per period, its progress polled to its end', async () => {
+    const keeper = await sessionWith(t, { permissions: ['ReportAssignment.update'] });
+    const periods = await count('report_period', sql`report_type_id = ${typeId}::uuid`);
+    const body = { reportTypeId: typeId, periodKey: '2024-H1' };
+    const post = () =>
+      t.request({ method: 'POST', url: '/api/Report/open-period', headers: keeper.headers, payload: body });
+    // Opening is idempotent: while a run of the same period is unfinished (here, one another instance has), asking
+    // again answers that run.
+    const other = await q(sql<{ id: string }>`insert into job_run (kind, key, params, status, lease_owner, lease_until)
+      values ('reports.openPeriod', ${`${typeId}:2024-H1`}, '{}'::jsonb, 'running', 'another', now() + interval '1 hour')
+      returning id::text as id`);
+    const underWay = await post();
+    expect(underWay.statusCode, underWay.body).toBe(202);
+    expect(underWay.json()).toMatchObject({ id: other[0]!.id, status: 'running' });
+    await sql`delete from job_run where id = ${other[0]!.id}::uuid`.execute(t.database.db);
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json().id).not.toBe(other[0]!.id);
+    const run = await finished(keeper, first.json().id);
+    expect(run).toMatchObject({ status: 'done', done: run.total, error: null });
+    expect(run.result).toMatchObject({ periodKey: '2024-H1', opened: true });
+    expect(await count('report_period', sql`report_type_id = ${typeId}::uuid`)).toBe(periods + 1);
+    expect(run.result!.expected).toBe(
+      await count('report_expected', sql`report_type_id = ${typeId}::uuid and period_key = '2024-H1'`),
+    );
+    // Once done, asking again is a new run: the period evaluated again, nothing changed.
+    const again = await post();
+    expect(again.json().id).not.toBe(first.json().id);
+    expect((await finished(keeper, again.json().id)).result).toMatchObject({ opened: false, added: 0, removed: 0 });
+    // A caller without the permission does not read the run; an unknown run is not there.
+    const reader = await sessionWith(t, { permissions: ['Report.read'] });
+    const url = `/api/Report/open-period/${first.json().id}`;
+    expect((await t.request({ url, headers: reader.headers })).statusCode).toBe(403);
+    const unknown = `/api/Report/open-period/00000000-0000-4000-8000-000000000000`;
+    expect((await t.request({ url: unknown, headers: keeper.headers })).statusCode).toBe(404);
   });
 });

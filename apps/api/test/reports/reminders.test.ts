@@ -296,7 +296,7 @@ describe('the reminder schedule as the clock walks the due day', () => {
     expect(await told(session.R!.user.id)).toEqual({ reportDueSoon: 0, reportOverdue: 1 });
     const overdue = await sql<{ params: Record<string, unknown> }>`select params from notification
       where user_id = ${session.R!.user.id}::uuid and kind = 'reportOverdue'`.execute(db());
-    expect(overdue.rows[0]!.params).toMatchObject({ dueDate: DUE, periodKey: 'reportReminders:periods.year' });
+    expect(overdue.rows[0]!.params).toMatchObject({ dueDate: DUE, periodKey: 'reportFiling:periods.year' });
     await setClock('2027-01-12');
     // A run days later: the step 15 days after for the late, a missed step caught up within a week, none older.
     await setClock('2027-01-26');
@@ -526,7 +526,8 @@ describe('the due-reports calendar', () => {
     expect((await t.request({ url: '/api/Report/calendar-link' })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/api/Report/calendar-link/reset' })).statusCode).toBe(401);
     const notReporter = await t.request({ url: '/api/Report/calendar-link', headers: session.department!.headers });
-    expect(notReporter.statusCode).toBe(403);
+    // The department may read the filing pages but files no reports: a conflict, not a refusal.
+    expect(notReporter.statusCode).toBe(409);
     expect(notReporter.json().error.code).toBe('NOT_A_REPORTER');
     expect(
       (
@@ -537,7 +538,7 @@ describe('the due-reports calendar', () => {
           payload: { confirm: true },
         })
       ).statusCode,
-    ).toBe(403);
+    ).toBe(409);
     expect(
       (await t.request({ url: '/api/Report/calendar-link', headers: session.noPermission!.headers })).statusCode,
     ).toBe(403);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n.ts';
 import {
   FILING_PATHS,
   FILING_VIEWS,
   filingClosed,
   filingViewOf,
   periodText,
+  periodWords,
   receiptNumber,
   submissionActions,
   submissionBlock,
@@ -94,5 +96,23 @@ describe('periods in words', () => {
     expect(periodText('2026-Q3', t)).toBe('reportFiling:periods.quarter|{"year":"2026","quarter":"3"}');
     expect(periodText('2026-07', t)).toBe('reportFiling:periods.month|{"year":"2026","month":"07"}');
     expect(periodText('x', t)).toBe('x');
+  });
+
+  it('says them in Vietnamese and English from the locale files', () => {
+    const said = (lang: 'vi' | 'en', key: string) => periodText(key, (k, vars) => translate(lang, k, vars));
+    expect(said('vi', '2026')).toBe('năm 2026');
+    expect(said('vi', '2026-H1')).toBe('6 tháng đầu năm 2026');
+    expect(said('vi', '2026-H2')).toBe('6 tháng cuối năm 2026');
+    expect(said('vi', '2026-Q3')).toBe('quý 3 năm 2026');
+    expect(said('vi', '2026-07')).toBe('tháng 07/2026');
+    expect(said('en', '2026-H1')).toBe('first half of 2026');
+  });
+
+  it('gives a text key and its values to say later (a notification’s param)', () => {
+    expect(periodWords('2026-Q1')).toEqual({
+      key: 'reportFiling:periods.quarter',
+      vars: { year: '2026', quarter: '1' },
+    });
+    expect(periodWords('su-viec-12')).toBeNull();
   });
 });

@@ -209,18 +209,33 @@ export const filingViewOf = (path: string): FilingView => FILING_VIEWS.find((v) 
 export const FILING_SORTS = ['priority', 'dueOn', 'periodKey', 'reporterName', 'typeName', 'submittedAt'] as const;
 export type FilingSort = (typeof FILING_SORTS)[number];
 
+/** A period key as a text key of `reportFiling:periods` and its values. */
+export interface PeriodWords {
+  key: string;
+  vars: Record<string, string>;
+}
+
+/**
+ * A period key ('2026', '2026-H1', '2026-Q3', '2026-07') as a text key and its values, or null for a key of no
+ * known form: said at once by `periodText`, or later in its reader's language (a notification's param).
+ */
+export function periodWords(key: string): PeriodWords | null {
+  const m = /^(\d{4})(?:-(H[12]|Q[1-4]|\d{2}))?$/.exec(key);
+  if (!m) return null;
+  const year = m[1]!;
+  const part = m[2];
+  if (!part) return { key: 'reportFiling:periods.year', vars: { year } };
+  if (part.startsWith('H')) return { key: `reportFiling:periods.half${part.slice(1)}`, vars: { year } };
+  if (part.startsWith('Q')) return { key: 'reportFiling:periods.quarter', vars: { year, quarter: part.slice(1) } };
+  return { key: 'reportFiling:periods.month', vars: { year, month: part } };
+}
+
 /**
  * A period key in words, through the caller's translation of `reportFiling:periods.<kind>` ('2026' → "năm 2026",
  * '2026-H1' → "6 tháng đầu năm 2026", '2026-Q3' → "quý 3 năm 2026", '2026-07' → "tháng 07/2026"); an unknown
  * key as it is.
  */
 export function periodText(key: string, t: (key: string, vars: Record<string, string | number>) => string): string {
-  const m = /^(\d{4})(?:-(H[12]|Q[1-4]|\d{2}))?$/.exec(key);
-  if (!m) return key;
-  const year = m[1]!;
-  const part = m[2];
-  if (!part) return t('reportFiling:periods.year', { year });
-  if (part.startsWith('H')) return t(`reportFiling:periods.half${part.slice(1)}`, { year });
-  if (part.startsWith('Q')) return t('reportFiling:periods.quarter', { year, quarter: part.slice(1) });
-  return t('reportFiling:periods.month', { year, month: part });
+  const words = periodWords(key);
+  return words ? t(words.key, words.vars) : key;
 }

@@ -26,8 +26,9 @@ import { archiveDb } from './tables.ts';
  * number, title, closing date, retention and the SHA-256 of each PDF). The set of records is fixed when asked, in
  * the caller's scope; the file is made on the job queue, one record at a time, written to disk as it is made (a
  * big set is never held in memory), its progress kept on the run; the owner polls the run and downloads the file,
- * streamed from disk. A record's PDF is its own module's where there is one (the accident's receipt, the equipment
- * confirmation, the inspection's PDF conclusion), else the archive's one-page summary.
+ * streamed from disk. A record's PDF is its own module's where there is one (a periodic report's receipt, the
+ * accident's receipt, the equipment confirmation, the inspection's PDF conclusion), else the archive's one-page
+ * summary.
  *
  * A run left by a stopped process is made again from the start (the set is fixed, the file is rebuilt).
  */

@@ -13,8 +13,8 @@ export const retentionText = (lang: Language, years: number | null): string =>
     : translate(lang, 'archive:retention.years', { count: years });
 
 /**
- * The one-page summary of an archived record that has no PDF of its own (a periodic report, an inspection closed
- * without a PDF conclusion): the department's header, what the record is, where it is filed and until when.
+ * The one-page summary of an archived record that has no PDF of its own (an inspection closed without a PDF
+ * conclusion): the department's header, what the record is, where it is filed and until when.
  * Every word from the locale files; dates as the portal writes them.
  */
 export async function summaryPdf(db: Db, lang: Language, row: ArchiveRow): Promise<Buffer> {

@@ -8,11 +8,13 @@ import { clock } from '../../platform/clock/index.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { accidentCaller, receiptPdf } from '../accidents/index.ts';
 import { confirmationPdf, declarationCaller } from '../equipment/index.ts';
+import { filingCaller, receiptPdf as reportReceiptPdf } from '../reports/index.ts';
 
 /**
  * The kinds of closed records the archive files, each declared once: which of its records are over (a query
  * answering the columns below, set-based, read by the filing) and, where its module makes one, the record's own
- * PDF for an export. A kind without a PDF of its own gets the archive's one-page summary.
+ * PDF for an export (a periodic report's receipt, an accident's receipt, an equipment confirmation, an inspection's
+ * PDF conclusion). A record without a PDF of its own the caller may read gets the archive's one-page summary.
  *
  * The closing states are the modules' own: a periodic report `accepted`; an accident investigation `concluded`;
  * an equipment declaration `confirmed`; an inspection `closed` (its requirements all accepted, or none).
@@ -98,6 +100,14 @@ export const ARCHIVE_SOURCE_DEFINITIONS: readonly ArchiveSourceDefinition[] = [
         left join report_expected e on e.id = s.expected_id
         left join business b on b.id = s.business_id
       where s.status = 'accepted' and s.deleted_at is null and s.accepted_at is not null`,
+    // The report's numbered receipt, its acceptance signed by the department, as the filing module makes it.
+    pdf: (ctx, recordId) =>
+      orNull(() =>
+        reportReceiptPdf(
+          { db: ctx.db, request: null, caller: filingCaller(ctx.principal), lang: ctx.lang, today: clock.today() },
+          recordId,
+        ),
+      ),
   },
   {
     source: 'accidentInvestigation',

@@ -340,6 +340,27 @@ export interface OpenOptions {
 }
 
 /**
+ * What opening a (type, period) would refuse, checked before the work is queued so the caller hears it at once:
+ * an unknown type (404), a key not of the type's periods (400), no deadline rule in force (409), a stopped type's
+ * period not opened yet (409). Answers the type and the period's schedule (its key as the type writes it).
+ */
+export async function openingOf(
+  db: Executor,
+  typeId: string,
+  periodKey: string,
+): Promise<{ type: ReportType; schedule: PeriodSchedule }> {
+  const type = await reportTypeById(db, typeId);
+  if (!type) throw new AppError(404, 'NOT_FOUND', { messageKey: 'reports:errors.typeNotFound' });
+  const schedule = await scheduleFor(db, type, periodKey);
+  if (!type.active) {
+    const { rows } = await sql`select 1 from report_period
+      where report_type_id = ${type.id}::uuid and period_key = ${schedule.periodKey}`.execute(db);
+    if (!rows.length) throw new AppError(409, 'REPORT_TYPE_INACTIVE', { messageKey: 'reports:errors.typeInactive' });
+  }
+  return { type, schedule };
+}
+
+/**
  * Opens a (type, period): fixes its schedule and inserts its expected reporters. Idempotent: a period already
  * open is evaluated again (its schedule stays; reporters newly expected are added, those no longer expected
  * removed, each a change row). A period past its closing day is left as it stands.

@@ -58,6 +58,13 @@ const assignmentRules = catalogueHook('reportAssignment', {
     for (const { type_id } of rows)
       await reevaluateType(ctx.db, type_id, { actorId: ctx.principal?.userId ?? null, excluding: ids });
   },
+  // Back from the trash bin, the rows count again. Purging needs nothing: a row in the trash bin was already left
+  // out when it was deleted (and by every evaluation since), so deleting it for good changes no one's list.
+  async afterRestore({ ctx, ids }) {
+    const { rows } = await sql<{ type_id: string }>`select distinct report_type_id::text as type_id
+      from report_assignment where id = any(${ids}::uuid[]) and deleted_at is null`.execute(ctx.db);
+    for (const { type_id } of rows) await reevaluateType(ctx.db, type_id, { actorId: ctx.principal?.userId ?? null });
+  },
 });
 
 export const reportHooks: CatalogueHookEntry[] = [assignmentRules];

@@ -18,6 +18,8 @@ export {
 } from './expected.ts';
 export { listReportTypes, reportTypeByCode, reportTypeById, type ReportFiler, type ReportType } from './types.ts';
 export { expectedScope, REPORT_API, OPEN_PERIOD_PERMISSION } from './routes.ts';
+// What other modules use of filing (the archive's export: an accepted report's receipt, read as its caller).
+export { filingCaller, receiptPdf } from './filing/index.ts';
 
 const OPEN_QUEUE = 'reports.openPeriods';
 /** Each morning, Vietnam time, before the reminders go out. */

@@ -7,9 +7,11 @@ import { matchesKeyword } from '../../db/search.ts';
 import type { Principal } from '../../platform/access/index.ts';
 import { inLocalUnit } from '../../platform/access/scope.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { languageOf } from '../../platform/errors/handler.ts';
 import { errorResponses, errorResponsesFor } from '../../platform/http/route-schemas.ts';
+import { defineRunKind, runSchema } from '../../platform/jobs/runs.ts';
 import { sqlPage } from '../../platform/list/index.ts';
-import { openPeriod, periodOf } from './expected.ts';
+import { openingOf, openPeriod, periodOf, type OpenedPeriod } from './expected.ts';
 import { reportTypeById, type ReportType } from './types.ts';
 
 /** The calls beyond the catalogue's own (report types, assignments and reminder steps are catalogue areas). */
@@ -119,6 +121,14 @@ const openAnswer = z.object({
   expected: z.number(),
   schedule: scheduleView.extend({ legalBasis: z.string() }),
 });
+
+const openRun = runSchema(openAnswer);
+
+interface OpenParams {
+  reportTypeId: string;
+  periodKey: string;
+  actorId: string | null;
+}
 
 const SORTS: Record<string, string> = {
   reporterName: 'e.reporter_name',
@@ -260,6 +270,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * Opening a period is one set-based transaction (the list is never half made), some seconds for a province of
+   * 50 000 employers: a background run the department follows. Its steps: the schedule fixed, then who must report.
+   */
+  const opening = defineRunKind<OpenParams, OpenedPeriod>(app, {
+    kind: 'reports.openPeriod',
+    work: async ({ reportTypeId, periodKey, actorId }, progress) => {
+      await progress.report(0, 2);
+      const { schedule } = await openingOf(app.db, reportTypeId, periodKey);
+      await progress.report(1, 2);
+      const result = await openPeriod(app.db, reportTypeId, schedule.periodKey, { actorId });
+      app.log.info(
+        { reportTypeId, periodKey: result.periodKey, opened: result.opened, expected: result.expected },
+        'report period opened',
+      );
+      return result;
+    },
+  });
+
   app.post(
     REPORT_API.openPeriod,
     {
@@ -267,19 +296,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Open a (type, period): fix its schedule and who must report; on an open period, evaluate the assignments again',
+          'Open a (type, period): fix its schedule and who must report; on an open period, evaluate the assignments ' +
+          'again. Done in the background: 202 with the run to poll (the run under way when the same period is asked again)',
         body: z.object(typeQuery),
-        response: { 200: openAnswer, ...errorResponsesFor(400, 401, 403, 404, 409) },
+        response: { 202: openRun, ...errorResponsesFor(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { reportTypeId, periodKey } = request.body;
+      // What the work would refuse is said now, not in the run.
+      const { type, schedule } = await openingOf(app.db, reportTypeId, periodKey);
+      const run = await opening.start(
+        `${type.id}:${schedule.periodKey}`,
+        { reportTypeId: type.id, periodKey: schedule.periodKey, actorId: request.principal?.userId ?? null },
+        { userId: request.principal?.userId ?? null, lang: languageOf(request) },
+      );
+      return reply.status(202).send(run);
+    },
+  );
+
+  app.get(
+    `${REPORT_API.openPeriod}/:id`,
+    {
+      config: { permission: OPEN_PERIOD_PERMISSION },
+      schema: {
+        tags,
+        summary: 'How the opening of a period stands: its progress, then who was added and removed, or its error',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: openRun, ...errorResponsesFor(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const { reportTypeId, periodKey } = request.body;
-      const result = await openPeriod(app.db, reportTypeId, periodKey, { actorId: request.principal?.userId ?? null });
-      request.log.info(
-        { reportTypeId, periodKey: result.periodKey, opened: result.opened, expected: result.expected },
-        'report period opened',
-      );
-      return result;
+      const run = await opening.get(request.params.id);
+      if (!run) throw new AppError(404, 'NOT_FOUND');
+      return run;
     },
   );
 };

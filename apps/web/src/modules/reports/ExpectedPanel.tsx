@@ -1,8 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Popover, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Popover,
+  Progress,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '@portal/domain/format';
@@ -18,7 +32,7 @@ import {
   expectedKeys,
   type ExpectedChange,
   type ExpectedRow,
-  type OpenAnswer,
+  type OpenRun,
   type OpenedPeriodRow,
 } from './api.ts';
 
@@ -27,14 +41,17 @@ const showDate = (value: string | null | undefined) => (value ? dayjs(value).for
 const showDateTime = (value: string | null | undefined) => (value ? dayjs(value).format(`${DATE_FORMAT} HH:mm`) : '');
 const STATES = ['active', 'removed', 'all'] as const;
 const CHANGE_COLORS: Record<string, string> = { added: 'green', restored: 'blue', removed: 'orange' };
+/** An opening's progress is polled this often until it is over. */
+const POLL_MS = 1000;
+const unfinished = (run: OpenRun | undefined) => run?.status === 'queued' || run?.status === 'running';
 
 /** Opens a period of the chosen type (its key typed: 2026, 2026-H1, 2026-Q3, 2026-07), after a confirmation. */
-function OpenPeriodButton({ typeId, onOpened }: { typeId: string; onOpened: (answer: OpenAnswer) => void }) {
+function OpenPeriodButton({ typeId, onStarted }: { typeId: string; onStarted: (run: OpenRun) => void }) {
   const { t } = useTranslation('reports');
   const confirm = useConfirm();
   const [key, setKey] = useState('');
   const [shown, setShown] = useState(false);
-  const open = useMutation({ mutationFn: expectedApi.open, onSuccess: onOpened });
+  const open = useMutation({ mutationFn: expectedApi.open, onSuccess: onStarted });
   const submit = () =>
     void confirm({
       title: t('expected.open'),
@@ -73,6 +90,35 @@ function OpenPeriodButton({ typeId, onOpened }: { typeId: string; onOpened: (ans
         {t('expected.open')}
       </Button>
     </Popover>
+  );
+}
+
+/**
+ * An opening under way (a background run on the server): its progress, polled until it is over; then the answer
+ * goes to `onDone`, or its error is said.
+ */
+function OpeningProgress({ runId, onDone }: { runId: string; onDone: (run: OpenRun) => void }) {
+  const { t } = useTranslation('reports');
+  const run = useQuery({
+    queryKey: expectedKeys.run(runId),
+    queryFn: ({ signal }) => expectedApi.run(runId, signal),
+    refetchInterval: (query) => (query.state.data && !unfinished(query.state.data) ? false : POLL_MS),
+  });
+  const data = run.data;
+  const over = Boolean(data && !unfinished(data));
+  // Said once, however often the panel renders meanwhile.
+  const told = useRef(false);
+  useEffect(() => {
+    if (!data || !over || told.current) return;
+    told.current = true;
+    onDone(data);
+  }, [data, over, onDone]);
+  const percent = data?.total ? Math.round((data.done / data.total) * 100) : 0;
+  return (
+    <Card size="small" data-testid="open-period-progress">
+      <Typography.Text>{t('expected.opening')}</Typography.Text>
+      <Progress percent={percent} status={data?.status === 'failed' ? 'exception' : over ? 'success' : 'active'} />
+    </Card>
   );
 }
 
@@ -143,12 +189,21 @@ export default function ExpectedPanel() {
   });
   const state = (list.filter('state') || 'active') as (typeof STATES)[number];
 
-  const onOpened = (answer: OpenAnswer) => {
+  // The opening under way (the department opened a period or asked for its list again), followed to its end.
+  const [runId, setRunId] = useState<string | null>(null);
+  const onStarted = (run: OpenRun) => setRunId(run.id);
+  const onDone = (run: OpenRun) => {
+    setRunId(null);
+    const answer = run.result;
+    if (!answer) {
+      toast.error(run.error?.message ?? t('expected.openFailed'));
+      return;
+    }
     toast.success(t('expected.opened', { added: answer.added + answer.restored, removed: answer.removed }));
     list.setFilter('period', answer.periodKey);
     void client.invalidateQueries({ queryKey: expectedKeys.all });
   };
-  const evaluate = useMutation({ mutationFn: expectedApi.open, onSuccess: onOpened });
+  const evaluate = useMutation({ mutationFn: expectedApi.open, onSuccess: onStarted });
 
   const columns: ListColumn<ExpectedRow>[] = [
     {
@@ -246,7 +301,7 @@ export default function ExpectedPanel() {
               {period && (
                 <Button
                   icon={<SyncOutlined />}
-                  loading={evaluate.isPending}
+                  loading={evaluate.isPending || runId !== null}
                   onClick={() =>
                     void confirm({
                       title: t('expected.reevaluate'),
@@ -259,11 +314,12 @@ export default function ExpectedPanel() {
                   {t('expected.reevaluate')}
                 </Button>
               )}
-              <OpenPeriodButton typeId={typeId} onOpened={onOpened} />
+              <OpenPeriodButton typeId={typeId} onStarted={onStarted} />
             </Flex>
           )}
         </Flex>
       </Card>
+      {runId && <OpeningProgress runId={runId} onDone={onDone} />}
       {!typeId || !periodKey ? (
         <Card>
           <Empty description={typeId && periods.isSuccess ? t('expected.noPeriod') : t('expected.choose')} />

@@ -9,7 +9,9 @@ import { toQuery } from '../../catalog/api.ts';
 export type ExpectedRow = ResponseOf<'/api/Report/expected'>['pageLists'][number];
 export type ExpectedChange = ResponseOf<'/api/Report/expected-changes'>['pageLists'][number];
 export type OpenedPeriodRow = ResponseOf<'/api/Report/periods'>[number];
-export type OpenAnswer = ResponseOf<'/api/Report/open-period', 'post'>;
+/** Opening a period is a background run (polled); its result is what opening answered. */
+export type OpenRun = ResponseOf<'/api/Report/open-period/{id}'>;
+export type OpenAnswer = NonNullable<OpenRun['result']>;
 type Page<T> = { pageLists: T[]; totalRecord: number };
 
 export const expectedKeys = {
@@ -17,6 +19,7 @@ export const expectedKeys = {
   list: (q: Record<string, unknown>) => ['reports', 'expected', 'list', q] as const,
   changes: (q: Record<string, unknown>) => ['reports', 'expected', 'changes', q] as const,
   periods: (typeId: string) => ['reports', 'expected', 'periods', typeId] as const,
+  run: (id: string) => ['reports', 'expected', 'run', id] as const,
 };
 
 export const expectedApi = {
@@ -27,5 +30,6 @@ export const expectedApi = {
   periods: (reportTypeId: string, signal?: AbortSignal) =>
     apiFetch<OpenedPeriodRow[]>(EXPECTED_API.periods, { query: { reportTypeId }, signal }),
   open: (body: BodyOf<'/api/Report/open-period', 'post'>) =>
-    apiFetch<OpenAnswer>(EXPECTED_API.openPeriod, { method: 'POST', body }),
+    apiFetch<OpenRun>(EXPECTED_API.openPeriod, { method: 'POST', body }),
+  run: (id: string, signal?: AbortSignal) => apiFetch<OpenRun>(`${EXPECTED_API.openPeriod}/${id}`, { signal }),
 };

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document ab55711a810275fb19cb7ee2556d258a179e73693c76513228685f53d6dac69e
- * @content 2112c6de81bb91f0933cb4e0c5e6a3c1a00b9fd41f86731b2048691cb585ec26
+ * @document c01c36b6121bbf025fc454db6e7f81cdc92c79f5cc41a56dc57d0adb720fa734
+ * @content f9fece647b494c585ba3cd007b3c931bdbe0937d7c3a2b19f61a98456799b929
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -75193,7 +75193,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Open a (type, period): fix its schedule and who must report; on an open period, evaluate the assignments again */
+    /** Open a (type, period): fix its schedule and who must report; on an open period, evaluate the assignments again. Done in the background: 202 with the run to poll (the run under way when the same period is asked again) */
     post: {
       parameters: {
         query?: never;
@@ -75212,29 +75212,45 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        202: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             'application/json': {
-              reportTypeId: string;
-              periodKey: string;
-              opened: boolean;
-              added: number;
-              restored: number;
-              removed: number;
-              expected: number;
-              schedule: {
+              id: string;
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'done' | 'failed';
+              /** @description steps of the work */
+              total: number;
+              /** @description steps done */
+              done: number;
+              /** @description the answer, once done */
+              result: {
+                reportTypeId: string;
                 periodKey: string;
-                periodStart: string;
-                periodEnd: string;
-                opensOn: string;
-                dueOn: string;
-                closesOn: string | null;
-                deadlineRule: string;
-                legalBasis: string;
-              };
+                opened: boolean;
+                added: number;
+                restored: number;
+                removed: number;
+                expected: number;
+                schedule: {
+                  periodKey: string;
+                  periodStart: string;
+                  periodEnd: string;
+                  opensOn: string;
+                  dueOn: string;
+                  closesOn: string | null;
+                  deadlineRule: string;
+                  legalBasis: string;
+                };
+              } | null;
+              error: {
+                code: string;
+                message: string;
+              } | null;
+              requestedAt: string;
+              finishedAt: string | null;
             };
           };
         };
@@ -75245,6 +75261,82 @@ export interface paths {
         409: components['responses']['Error'];
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Report/open-period/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the opening of a period stands: its progress, then who was added and removed, or its error */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'done' | 'failed';
+              /** @description steps of the work */
+              total: number;
+              /** @description steps done */
+              done: number;
+              /** @description the answer, once done */
+              result: {
+                reportTypeId: string;
+                periodKey: string;
+                opened: boolean;
+                added: number;
+                restored: number;
+                removed: number;
+                expected: number;
+                schedule: {
+                  periodKey: string;
+                  periodStart: string;
+                  periodEnd: string;
+                  opensOn: string;
+                  dueOn: string;
+                  closesOn: string | null;
+                  deadlineRule: string;
+                  legalBasis: string;
+                };
+              } | null;
+              error: {
+                code: string;
+                message: string;
+              } | null;
+              requestedAt: string;
+              finishedAt: string | null;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -75284,6 +75376,7 @@ export interface paths {
         };
         401: components['responses']['Error'];
         403: components['responses']['Error'];
+        409: components['responses']['Error'];
       };
     };
     put?: never;
@@ -75340,6 +75433,7 @@ export interface paths {
         400: components['responses']['Error'];
         401: components['responses']['Error'];
         403: components['responses']['Error'];
+        409: components['responses']['Error'];
       };
     };
     delete?: never;

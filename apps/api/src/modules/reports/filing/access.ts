@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { SUBMISSION_PERMISSIONS, type SubmissionActor } from '@portal/domain/reports/workflow';
 import { permits, type Principal } from '../../../platform/access/index.ts';
 import { inLocalUnit } from '../../../platform/access/scope.ts';
+import type { ReportFiler } from '../types.ts';
 
 /**
  * Who the caller is for periodic reports, always from the token:
@@ -10,10 +11,46 @@ import { inLocalUnit } from '../../../platform/access/scope.ts';
  * - a commune also reads the reports of the employers in its area (never their drafts);
  * - the department (and administrators, inspectors) read every report; with the review permission the
  *   department returns and accepts them. It files its own summaries to the ministry as its unit.
+ *
+ * The one place that says which reporter a user is (the reminders, the calendar feed and the workspace use it too,
+ * through the filing module's index).
  */
 export interface Reporter {
-  kind: string;
+  kind: ReportFiler;
+  /** The business id of an employer, the ward code of a commune, else the unit id. */
   key: string;
+}
+
+/** The reporter a signed-in user files as: its unit's (migration 0038's `reporter_kind` / `reporter_key`), or null. */
+export function reporterOf(principal: Principal | null): Reporter | null {
+  const unit = principal?.unit;
+  switch (unit?.kind) {
+    case 'employer':
+      return unit.businessId ? { kind: 'business', key: unit.businessId } : null;
+    case 'district':
+      return unit.localUnitCode ? { kind: 'commune', key: unit.localUnitCode } : null;
+    case 'service_centre':
+      return { kind: 'serviceCentre', key: unit.id };
+    case 'training_body':
+      return { kind: 'trainingBody', key: unit.id };
+    // The department files its own summaries to the ministry (the action month's), as its unit.
+    case 'department':
+      return { kind: 'department', key: unit.id };
+    default:
+      return null;
+  }
+}
+
+const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+
+/**
+ * The rows of one reporter, over `alias`: an expected row (report_expected) or a submission (report_submission).
+ * An employer's by `business_id`, which both tables carry and index; the others by their reporter key.
+ */
+export function ofReporter(reporter: Reporter, alias = 'e'): Expression<SqlBool> {
+  return reporter.kind === 'business'
+    ? sql<SqlBool>`(${ref(alias, 'business_id')} = ${reporter.key}::uuid and ${ref(alias, 'reporter_kind')} = 'business')`
+    : sql<SqlBool>`(${ref(alias, 'reporter_key')} = ${reporter.key} and ${ref(alias, 'reporter_kind')} = ${reporter.kind})`;
 }
 
 export interface FilingCaller {
@@ -32,23 +69,13 @@ export interface FilingCaller {
 export function filingCaller(principal: Principal | null): FilingCaller {
   const unit = principal?.unit;
   const admin = principal?.role === 'admin';
-  let self: Reporter | null = null;
-  let area: string | null = null;
-  if (unit?.kind === 'employer' && unit.businessId) self = { kind: 'business', key: unit.businessId };
-  if (unit?.kind === 'district' && unit.localUnitCode) {
-    self = { kind: 'commune', key: unit.localUnitCode };
-    area = unit.localUnitCode;
-  }
-  if (unit?.kind === 'service_centre') self = { kind: 'serviceCentre', key: unit.id };
-  if (unit?.kind === 'training_body') self = { kind: 'trainingBody', key: unit.id };
-  // The department files its own summaries to the ministry (the action month's), as its unit.
-  if (unit?.kind === 'department') self = { kind: 'department', key: unit.id };
+  const self = reporterOf(principal);
   const wholeProvince = admin || unit?.kind === 'department';
   return {
     principal,
     userId: principal?.userId ?? null,
     self,
-    area,
+    area: self?.kind === 'commune' ? self.key : null,
     wholeProvince,
     canReview: wholeProvince && permits(principal, SUBMISSION_PERMISSIONS.review),
     canCreate: permits(principal, SUBMISSION_PERMISSIONS.create),
@@ -56,12 +83,9 @@ export function filingCaller(principal: Principal | null): FilingCaller {
   };
 }
 
-const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
-
 /** The row (expected or submission, over `alias`) is the caller's own report. */
 export function ownReport(caller: FilingCaller, alias: string): Expression<SqlBool> {
-  if (!caller.self) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${ref(alias, 'reporter_kind')} = ${caller.self.kind} and ${ref(alias, 'reporter_key')} = ${caller.self.key})`;
+  return caller.self ? ofReporter(caller.self, alias) : sql<SqlBool>`false`;
 }
 
 /** Expected reporters (over `alias`) whose report the caller sees: its own, its area's, or every one. */

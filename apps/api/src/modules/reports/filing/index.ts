@@ -4,6 +4,11 @@ import { defineModule, type MenuEntry } from '../../define.ts';
 import routes from './routes.ts';
 import { filingDemoStep } from './seed.ts';
 
+// What other modules use of filing: who a user files as, and a report's receipt (the archive's export).
+export { filingCaller, ofReporter, reporterOf, type FilingCaller, type Reporter } from './access.ts';
+export { receiptPdf } from './receipt.ts';
+export type { FilingCtx } from './service.ts';
+
 /**
  * Filing periodic reports (issue #25 point 4): the expected reporters' reports, drafted from the portal's registers,
  * filed, returned with comments on fields, filed again and accepted (the workflow `report.submission` in

@@ -56,7 +56,7 @@ interface Account {
   localUnitCode: string | null;
 }
 
-const REPORTER_KIND: Record<string, string> = {
+const REPORTER_KIND: Record<string, Reporter['kind']> = {
   employer: 'business',
   district: 'commune',
   service_centre: 'serviceCentre',

@@ -35,8 +35,8 @@ import { AppError, type ErrorDetail } from '../../../platform/errors/app-error.t
 import { languageOf } from '../../../platform/errors/handler.ts';
 import { actorName, historyOf, recordEvent, workflowRules } from '../../../platform/workflow/index.ts';
 import type { Recipients } from '../../notifications/index.ts';
-import { actorOn, filingCaller, isFiler, type FilingCaller } from './access.ts';
 import { reportTypeById } from '../types.ts';
+import { actorOn, filingCaller, isFiler, type FilingCaller } from './access.ts';
 import { registerFigures } from './figures.ts';
 import {
   commentsOf,

@@ -1,15 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { translate, type Language } from '@portal/domain/i18n';
-import { SUBMISSION_PERMISSIONS } from '@portal/domain/reports/workflow';
+import { periodText, SUBMISSION_PERMISSIONS } from '@portal/domain/reports/workflow';
 import type { Db } from '../../../db/database.ts';
 import { permits, type Principal } from '../../../platform/access/index.ts';
 import { loadPrincipal } from '../../../platform/auth/principal.ts';
 import { pageLink } from '../../accounts/index.ts';
+import { ofReporter } from '../filing/index.ts';
 import { renderCalendar, type CalendarEvent } from './ical.ts';
 import { filingLink } from './links.ts';
-import { periodWords } from './period-text.ts';
-import { COMPLETE, ofReporter, reporterOf } from './reporter.ts';
+import { COMPLETE, remindedReporter } from './reporter.ts';
 
 /**
  * The due-reports calendar (iCalendar, RFC 5545) a reporter's user subscribes to from a calendar app, which
@@ -67,7 +67,7 @@ export async function principalOfToken(db: Db, secret: string, token: string): P
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   const principal = await loadPrincipal(db, userId);
-  if (!principal || !reporterOf(principal) || !permits(principal, SUBMISSION_PERMISSIONS.read)) return null;
+  if (!principal || !remindedReporter(principal) || !permits(principal, SUBMISSION_PERMISSIONS.read)) return null;
   return principal;
 }
 
@@ -91,7 +91,7 @@ export async function calendarOf(
   principal: Principal,
   options: { today: string; lang: Language; publicUrl: string },
 ): Promise<string> {
-  const reporter = reporterOf(principal);
+  const reporter = remindedReporter(principal);
   if (!reporter) throw new Error('not a reporter');
   const { today, lang, publicUrl } = options;
   const rows = await sql<Row>`
@@ -114,7 +114,10 @@ export async function calendarOf(
     return {
       uid: `report-expected-${r.id}@${host}`,
       date: r.due_on,
-      summary: t('summary', { report: r.report_name, period: periodWords(lang, r.period_key) }),
+      summary: t('summary', {
+        report: r.report_name,
+        period: periodText(r.period_key, (key, vars) => translate(lang, key, vars)),
+      }),
       description: [t('due', { date: r.due_on }), t(state), t('fileAt', { url })].join('\n'),
       url,
       stamp: r.opened_at,

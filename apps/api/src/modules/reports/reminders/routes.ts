@@ -8,7 +8,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { languageOf } from '../../../platform/errors/handler.ts';
 import { errorResponsesFor } from '../../../platform/http/route-schemas.ts';
 import { FEED_PATH, FEED_TOKEN, calendarOf, feedLink, principalOfToken, resetFeedLink } from './feed.ts';
-import { reporterOf } from './reporter.ts';
+import { remindedReporter } from './reporter.ts';
 
 const link = z.object({
   url: z.string().describe('the calendar address (https), to paste into a calendar app'),
@@ -18,9 +18,13 @@ const link = z.object({
 /** Calendar apps poll: a generous ceiling per address, far above any app's refresh. */
 const FEED_RATE = { max: 60, timeWindow: '1 minute' } as const;
 
+/**
+ * A conflict, not a refusal: the permission is there (the filing pages are open to the department too), but the
+ * caller's unit files no reports, so it has no due days to subscribe to.
+ */
 function requireReporter(principal: Principal | null): Principal {
-  if (!principal || !reporterOf(principal))
-    throw new AppError(403, 'NOT_A_REPORTER', { messageKey: 'reportReminders:errors.NOT_A_REPORTER' });
+  if (!principal || !remindedReporter(principal))
+    throw new AppError(409, 'NOT_A_REPORTER', { messageKey: 'reportReminders:errors.NOT_A_REPORTER' });
   return principal;
 }
 
@@ -39,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's link to subscribe to its unit's due reports in a calendar app (iCalendar)",
-        response: { 200: link, ...errorResponsesFor(401, 403) },
+        response: { 200: link, ...errorResponsesFor(401, 403, 409) },
       },
     },
     async (request) => feedLink(app.db, jwtSecret, publicUrl, requireReporter(request.principal).userId),
@@ -53,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Make a new calendar link; the old one stops working at once',
         body: z.object({ confirm: z.literal(true).describe('the caller knows the old link stops working') }),
-        response: { 200: link, ...errorResponsesFor(400, 401, 403) },
+        response: { 200: link, ...errorResponsesFor(400, 401, 403, 409) },
       },
     },
     async (request) => resetFeedLink(app.db, jwtSecret, publicUrl, requireReporter(request.principal).userId),

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { periodWords } from '@portal/domain/reports/workflow';
 import type { Db } from '../../../db/database.ts';
 import { clock, onNewDay } from '../../../platform/clock/index.ts';
 import type { Recipients } from '../../notifications/index.ts';
+import type { Reporter } from '../filing/index.ts';
 import { filingLink } from './links.ts';
-import { periodText } from './period-text.ts';
-import { COMPLETE, FILED, type ReporterKind } from './reporter.ts';
+import { COMPLETE, FILED } from './reporter.ts';
 
 export const REPORT_REMINDER_QUEUE = 'reports.reminders';
 /** Every morning, Vietnam time, before the working day (after the periods of the day open). */
@@ -28,9 +29,18 @@ interface Claimed {
   period_key: string;
   report_type_id: string;
   report_name: string;
-  reporter_kind: ReporterKind;
+  reporter_kind: Reporter['kind'];
   reporter_key: string;
   business_id: string | null;
+}
+
+/**
+ * The period as the notification's `periodKey` param: a text key with its values, said in each reader's language
+ * when the notification is read (notifications/service.ts contentOf); a key of no known form as it is.
+ */
+function periodParams(key: string): Record<string, string> {
+  const words = periodWords(key);
+  return words ? { ...words.vars, periodKey: words.key } : { periodKey: key };
 }
 
 const states = (list: readonly string[]) =>
@@ -142,7 +152,7 @@ export async function runReportReminders(
           trx,
           recipients,
           after ? 'reportOverdue' : 'reportDueSoon',
-          { report: r.report_name, dueDate: r.due_on, ...periodText(r.period_key) },
+          { report: r.report_name, dueDate: r.due_on, ...periodParams(r.period_key) },
           filingLink({ reportTypeId: r.report_type_id, periodKey: r.period_key }),
         );
         counts[after ? 'overdue' : 'dueSoon'] += 1;

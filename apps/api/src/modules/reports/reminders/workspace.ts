@@ -4,10 +4,11 @@ import { SUBMISSION_PERMISSIONS } from '@portal/domain/reports/workflow';
 import { inLocalUnit } from '../../../platform/access/scope.ts';
 import type { Principal } from '../../../platform/access/index.ts';
 import type { WorkspaceContext, WorkspaceTaskProvider } from '../../workspace/index.ts';
+import { ofReporter } from '../filing/index.ts';
 // filing.ts's filingStatus said in SQL over the filing facts (the status module's, migration 0040).
-import { statusCondition } from '../status/counts.ts';
+import { statusCondition } from '../status/index.ts';
 import { filingLink } from './links.ts';
-import { ofReporter, reporterOf } from './reporter.ts';
+import { remindedReporter } from './reporter.ts';
 
 /**
  * Periodic reports in the workspaces, each card the count of the filing list it opens (`/nop-bao-cao/danh-sach`
@@ -29,7 +30,7 @@ const one = async (ctx: WorkspaceContext, query: RawBuilder<{ n: number }>) =>
 /** The caller's own reports standing at `status`; an exempted reporter's report shows while one was started. */
 function ownAt(status: FilingStatus) {
   return (ctx: WorkspaceContext) => {
-    const reporter = reporterOf(ctx.principal);
+    const reporter = remindedReporter(ctx.principal);
     if (!reporter) return Promise.resolve(0);
     return one(
       ctx,
@@ -65,7 +66,7 @@ const overdueReporters = (ctx: WorkspaceContext) =>
         and ${overseen(ctx.principal, 'r.key')}`,
   );
 
-const filer = (principal: Principal) => reporterOf(principal) !== null;
+const filer = (principal: Principal) => remindedReporter(principal) !== null;
 const reviewer = (principal: Principal) => principal.role === 'admin' || principal.unit.kind === 'department';
 const overseer = (principal: Principal) => reviewer(principal) || principal.unit.kind === 'district';
 

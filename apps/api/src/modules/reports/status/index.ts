@@ -19,6 +19,8 @@ const reportStatus: FastifyPluginAsync = async (app) => {
 
 export default defineModule({ name: 'report-status', plugin: reportStatus });
 
-// What other modules use of the status: the counts of one (type, period) and the rollup check.
+// What other modules use of the status: the counts of one (type, period), the rollup check, and where a report
+// stands said in SQL (the reminders' workspace counts).
 export { statusOf, type StatusAnswer, type Viewer } from './status.ts';
 export { checkStatusRollup } from './rollup.ts';
+export { statusCondition } from './counts.ts';

@@ -128,7 +128,10 @@ export function CommentsEditor({
   };
   // Each opening of the dialog mounts the editor anew: the comments of an earlier, cancelled opening are gone.
   const first = useRef({ onChange, rows });
-  useEffect(() => first.current.onChange(first.current.rows), []);
+  // A block body: an effect's return value is its clean-up, and onChange may return what it stored.
+  useEffect(() => {
+    first.current.onChange(first.current.rows);
+  }, []);
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="return-comments">
       <Typography.Text strong>{t('pages.review.comments')}</Typography.Text>
