@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPdf } from '../apps/api/test/support/pdf.ts';
-import { defaultContextOptions, useBrowser } from './support/browser.ts';
-import { E2E_ADMIN_PASSWORD, startPortal, type Portal } from './support/portal.ts';
+import { defaultContextOptions } from './support/browser.ts';
+import { DEMO_PASSWORD, useClockPortal } from './support/clock-portal.ts';
 import { choose, pickDate, shownDate as shown } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
@@ -13,14 +13,7 @@ import { signIn } from './support/session.ts';
  * portal's clock (a server started with TEST_CLOCK) moves past the due date; both sides then see it overdue and
  * the employer has been reminded 30 and 7 days before and on the day. Its own portal, since it moves the clock.
  */
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal({ TEST_CLOCK: '1' });
-}, 120_000);
-afterAll(async () => portal?.stop());
-
-const ui = useBrowser({ baseUrl: () => portal.baseUrl });
-const DEMO_PASSWORD = 'Demo@2026';
+const { ui, api, setClock } = useClockPortal();
 const EMPLOYER = 'dn.caudatxanh';
 const OFFICER = 'canbo.so';
 const WAIT = { timeout: 15_000 };
@@ -33,28 +26,6 @@ function isoDay(
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; userName?: string; password?: string },
-): Promise<T> {
-  const login = await fetch(ui.url('/api/Account/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: init.userName ?? 'admin', password: init.password ?? E2E_ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await fetch(ui.url(path), {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as T;
-}
-
-const setClock = (today: string | null) => api('/api/Test/clock', { method: 'PUT', body: { today } });
 
 describe('equipment with strict safety requirements', () => {
   it('registers, inspects, declares and confirms a forklift; its QR shows it valid, then overdue once the clock passes its due date', async () => {
@@ -145,7 +116,7 @@ describe('equipment with strict safety requirements', () => {
     await publicPage.getByText(shown(inspected)).first().waitFor(WAIT);
     const machines = await api<{ pageLists: { id: string; nextDueDate: string; serialNumber: string }[] }>(
       `/api/Equipment/equipments?keyWord=${encodeURIComponent(serial)}`,
-      { userName: EMPLOYER, password: DEMO_PASSWORD },
+      { userName: EMPLOYER },
     );
     const due = machines.pageLists[0]!.nextDueDate;
     expect(due > inspected).toBe(true);

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readPdf } from '../apps/api/test/support/pdf.ts';
-import { defaultContextOptions, useBrowser } from './support/browser.ts';
+import { defaultContextOptions } from './support/browser.ts';
+import { DEMO_PASSWORD, useClockPortal } from './support/clock-portal.ts';
 import { choose, confirmDialog, pickDate, settled, shownDate } from './support/forms.ts';
-import { startPortal, type Portal } from './support/portal.ts';
-import { callApi, signIn } from './support/session.ts';
+import { signIn } from './support/session.ts';
 
 /**
  * A periodic report's whole loop in the browser, as the issue's "done when" tells it. The department makes the
@@ -21,14 +21,7 @@ import { callApi, signIn } from './support/session.ts';
  * after the due day; the status page and the public list then say: on time, late, and a third employer missing.
  * Its own portal, since it moves the clock.
  */
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal({ TEST_CLOCK: '1' });
-}, 120_000);
-afterAll(async () => portal?.stop());
-
-const ui = useBrowser({ baseUrl: () => portal.baseUrl });
-const DEMO_PASSWORD = 'Demo@2026';
+const { ui, api, setClock } = useClockPortal();
 const EMPLOYER = 'dn.rauhoa';
 const EMPLOYER_NAME = 'Công ty Cổ phần Rau hoa Langbiang';
 const LATE = 'dn.caudatxanh';
@@ -39,13 +32,6 @@ const REPORT = 'Báo cáo công tác an toàn, vệ sinh lao động hằng năm
 // The 2026 period: 1 January to 31 December, open from 17 December, on time up to 9 January 2027.
 const PERIOD = '2026';
 const DUE = '2027-01-09';
-
-const api = <T>(path: string, init: { method?: string; body?: unknown; userName?: string } = {}) =>
-  callApi<T>(ui.baseUrl, path, {
-    ...init,
-    ...(init.userName ? { password: DEMO_PASSWORD } : {}),
-  });
-const setClock = (today: string | null) => api('/api/Test/clock', { method: 'PUT', body: { today } });
 
 interface Row {
   expectedId: string;

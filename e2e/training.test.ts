@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/domain/equipment/rules';
 import { validUntilOf } from '@portal/domain/training/certificates';
 import { readPdf } from '../apps/api/test/support/pdf.ts';
-import { defaultContextOptions, useBrowser } from './support/browser.ts';
-import { E2E_ADMIN_PASSWORD, startPortal, type Portal } from './support/portal.ts';
+import { defaultContextOptions } from './support/browser.ts';
+import { DEMO_PASSWORD, useClockPortal } from './support/clock-portal.ts';
 import { choose, pickDate, shownDate as shown } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
@@ -21,14 +21,7 @@ import { signIn } from './support/session.ts';
  * reminders run, and the employer is told and finds the worker in its "needs refresher" list. Its own portal,
  * since it moves the clock.
  */
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startPortal({ TEST_CLOCK: '1' });
-}, 120_000);
-afterAll(async () => portal?.stop());
-
-const ui = useBrowser({ baseUrl: () => portal.baseUrl });
-const DEMO_PASSWORD = 'Demo@2026';
+const { ui, api, setClock } = useClockPortal();
 const TRAINER = 'huanluyen';
 const EMPLOYER = 'dn.caudatxanh';
 const EMPLOYER_CODE = '5801234577';
@@ -41,26 +34,6 @@ const vietnamToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho
 /** The error the form shows beside a field. */
 const errorBeside = (page: Page, field: string) =>
   page.locator('.ant-form-item', { has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; userName?: string } = {}): Promise<T> {
-  const userName = init.userName ?? 'admin';
-  const login = await fetch(ui.url('/api/Account/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: userName === 'admin' ? E2E_ADMIN_PASSWORD : DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await fetch(ui.url(path), {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-const setClock = (today: string | null) => api('/api/Test/clock', { method: 'PUT', body: { today } });
 
 interface Worker {
   id: string;
