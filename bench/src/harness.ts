@@ -231,6 +231,24 @@ function rowOf(
  * checked to be equal, so the two sides do the same work. After a warm-up of each side, the measured time is
  * split in halves run bare, api, api, bare: a machine whose load drifts during the run weighs on both alike.
  */
+/**
+ * Waits (up to a minute) until the database runs nothing but this check: a side whose calls outlast the run (a bare
+ * handler counting a province live takes seconds a call) leaves its queries running when the client stops, and the
+ * next side would be measured against them.
+ */
+async function settled(ctx: BenchContext): Promise<void> {
+  if (ctx.kind !== 'postgres') return;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const { rows } = await ctx.barePool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function compareWithBare(ctx: BenchContext, spec: Comparison): Promise<ResultRow[]> {
   const bare = await startBareServer(spec.bare);
   try {
@@ -265,6 +283,7 @@ export async function compareWithBare(ctx: BenchContext, spec: Comparison): Prom
       );
       runs[side].push(run.value);
       rss[side] = Math.max(rss[side], run.rssPeakMb);
+      await settled(ctx);
     }
     const apiResult = summarize(runs.api);
     const bareResult = summarize(runs.bare);

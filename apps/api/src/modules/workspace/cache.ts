@@ -97,6 +97,9 @@ class StatementCapture implements KyselyPlugin {
 /** How long a call waits for a tally build under way before counting from the tables. */
 const TALLY_BUILD_WAIT_MS = 250;
 
+/** How many stale counts of one call are counted at once (the pool has 5 connections by default). */
+const COMPUTE_LANES = 3;
+
 const rulesHashes = new WeakMap<object, string>();
 
 /** What a scope-wide count depends on in the principal: its side, unit and scope, and its abilities. */
@@ -296,14 +299,12 @@ export class WorkspaceCountCache {
     }
 
     const computed: { scope: string; provider: string; entry: Entry }[] = [];
-    // One after another, as before: a workspace opened by many users at once takes one connection each.
-    for (let i = 0; i < requests.length; i += 1) {
-      if (out[i] !== undefined) continue;
+    const one = async (i: number): Promise<void> => {
       const r = requests[i]!;
       if (r.caching === false) {
         this.stats.computed += 1;
         out[i] = await r.compute(this.db);
-        continue;
+        return;
       }
       const id = `${r.key}|${keyOf(r)}|${today}`;
       // Concurrent sign-ins of one scope at the same versions share one computation.
@@ -319,7 +320,16 @@ export class WorkspaceCountCache {
         }
       }
       out[i] = (await flight).value;
-    }
+    };
+    // A few at a time: the first call after a write recounts each stale count of its scope, and one after another
+    // they add up (a commune's after an employer edit: a dozen counts over the employers). More than a few would let
+    // one workspace take the pool from everyone else's calls.
+    const stale = requests.map((_r, i) => i).filter((i) => out[i] === undefined);
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < stale.length) await one(stale[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(COMPUTE_LANES, stale.length) }, lane));
     if (computed.length) await this.writeShared(today, computed);
     return { values: out.map((v) => v ?? 0), versions };
   }
