@@ -304,6 +304,20 @@ describe('archive list', () => {
     });
   });
 
+  /** Follows an export run to its end and reads its ZIP: the files by name and the manifest. */
+  async function exported(exporter: Parameters<typeof call>[0], started: { id: string; status: string }) {
+    let run = started;
+    for (let i = 0; i < 600 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}`)).json();
+    }
+    expect(run.status).toBe('done');
+    const zip = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}/download`)).rawPayload;
+    const files = unzipSync(new Uint8Array(zip));
+    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8'));
+    return { files, manifest };
+  }
+
   it('exports an accepted report as its numbered receipt, the acceptance the department signed', async () => {
     const exporter = await sessionWith(t, { permissions: ['ArchiveRecord.read', 'ArchiveRecord.export'] });
     const id = await report(f.businessB, typeB, '2024-H1', '2024-07-20T09:00:00+07:00', 'BC-B-2024H1');
@@ -319,15 +333,7 @@ describe('archive list', () => {
     const target = (await list(f.department, { keyWord: 'BC-B-2024H1' })).json().pageLists[0] as { id: string };
     const started = await call(exporter, 'POST', '/api/ArchiveRecord/exports', { ids: [target.id] });
     expect(started.statusCode, started.body).toBe(202);
-    let run = started.json() as { id: string; status: string };
-    for (let i = 0; i < 600 && (run.status === 'queued' || run.status === 'running'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      run = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}`)).json();
-    }
-    expect(run.status).toBe('done');
-    const zip = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}/download`)).rawPayload;
-    const files = unzipSync(new Uint8Array(zip));
-    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8'));
+    const { files, manifest } = await exported(exporter, started.json() as { id: string; status: string });
     expect(manifest.records[0]).toMatchObject({ number: 'BC-B-2024H1', document: 'own' });
     const text = (await readPdf(files[manifest.records[0].fileName]!)).text;
     for (const words of ['GIẤY XÁC NHẬN CHẤP NHẬN BÁO CÁO ĐỊNH KỲ', 'Số: BC-B-2024H1', 'Công ty B'])
@@ -342,15 +348,7 @@ describe('archive list', () => {
     const started = await call(exporter, 'POST', '/api/ArchiveRecord/exports', { ids: [target.id] });
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toMatchObject({ status: 'queued', total: 1, label: '1 hồ sơ đã chọn' });
-    let run = started.json() as { id: string; status: string };
-    for (let i = 0; i < 600 && (run.status === 'queued' || run.status === 'running'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      run = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}`)).json();
-    }
-    expect(run.status).toBe('done');
-    const zip = (await call(exporter, 'GET', `/api/ArchiveRecord/exports/${run.id}/download`)).rawPayload;
-    const files = unzipSync(new Uint8Array(zip));
-    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8'));
+    const { files, manifest } = await exported(exporter, started.json() as { id: string; status: string });
     expect(manifest.records).toHaveLength(1);
     expect(manifest.records[0]).toMatchObject({
       number: 'BC-A-2024H2',
