@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { translate } from '@portal/domain/i18n';
 import { assignmentProblems, type AssignmentKind } from '@portal/domain/reports/assignment';
+import type { OpContext } from '../../catalog/context.ts';
 import { catalogueHook, type CatalogueHookEntry } from '../../catalog/hooks.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { reevaluateType } from './expected.ts';
@@ -18,6 +19,15 @@ const previousType = new Map<string, string>();
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** Evaluates again the open periods of the types of the live assignment rows `ids` (leaving out `excluding`). */
+async function reevaluateTypesOf(ctx: OpContext, ids: string[], excluding?: string[]): Promise<void> {
+  const { rows } = await sql<{ type_id: string }>`select distinct report_type_id::text as type_id
+    from report_assignment where id = any(${ids}::uuid[]) and deleted_at is null`.execute(ctx.db);
+  const actorId = ctx.principal?.userId ?? null;
+  for (const { type_id } of rows)
+    await reevaluateType(ctx.db, type_id, { actorId, ...(excluding ? { excluding } : {}) });
+}
 
 const assignmentRules = catalogueHook('reportAssignment', {
   async beforeChange({ ctx, data, original }) {
@@ -53,17 +63,12 @@ const assignmentRules = catalogueHook('reportAssignment', {
     if (typeId) await reevaluateType(ctx.db, typeId, { actorId });
   },
   async beforeDelete({ ctx, ids }) {
-    const { rows } = await sql<{ type_id: string }>`select distinct report_type_id::text as type_id
-      from report_assignment where id = any(${ids}::uuid[]) and deleted_at is null`.execute(ctx.db);
-    for (const { type_id } of rows)
-      await reevaluateType(ctx.db, type_id, { actorId: ctx.principal?.userId ?? null, excluding: ids });
+    await reevaluateTypesOf(ctx, ids, ids);
   },
   // Back from the trash bin, the rows count again. Purging needs nothing: a row in the trash bin was already left
   // out when it was deleted (and by every evaluation since), so deleting it for good changes no one's list.
   async afterRestore({ ctx, ids }) {
-    const { rows } = await sql<{ type_id: string }>`select distinct report_type_id::text as type_id
-      from report_assignment where id = any(${ids}::uuid[]) and deleted_at is null`.execute(ctx.db);
-    for (const { type_id } of rows) await reevaluateType(ctx.db, type_id, { actorId: ctx.principal?.userId ?? null });
+    await reevaluateTypesOf(ctx, ids);
   },
 });
 
