@@ -6,7 +6,10 @@ import type { Principal } from '../src/platform/access/index.ts';
 import { type CountRequest, WorkspaceCountCache, workspaceCountCache } from '../src/modules/workspace/cache.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { sessionWith, type Session } from './support/accounts.ts';
-import { registeredWorkspace } from '../src/modules/workspace/registry.ts';
+import { registeredWorkspace, workspaceOf } from '../src/modules/workspace/registry.ts';
+import { warmWorkspaces } from '../src/modules/workspace/warm.ts';
+import { loadPrincipal } from '../src/platform/auth/principal.ts';
+import { clock } from '../src/platform/clock/index.ts';
 import { caller, fillRequired, permitsWorld, type PermitsWorld, requestIn } from './permits.fixtures.ts';
 
 /**
@@ -48,6 +51,27 @@ describe('through the API', () => {
     const after = stats();
     expect(after.computed - before.computed).toBe(0);
     expect(after.memoryHits - before.memoryHits).toBeGreaterThanOrEqual(again.length);
+  });
+
+  it("at the day's turn the scopes used the day before are counted ahead of their first call", async () => {
+    await workspace(w.department);
+    await workspace(w.employerA);
+    const today = clock.today();
+    const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const warmed = await warmWorkspaces(t.database.db, day(1));
+    expect(warmed.users).toBeGreaterThanOrEqual(2);
+    expect(warmed.skipped).toBe(0);
+    const first = async (session: Session, on: string) => {
+      const principal = await loadPrincipal(t.database.db, session.userData.userId);
+      const before = stats();
+      await workspaceOf({ db: t.database.db, principal: principal!, today: on });
+      return stats().computed - before.computed;
+    };
+    // The first calls of the new day count nothing: the night counted them.
+    expect(await first(w.department, day(1))).toBe(0);
+    expect(await first(w.employerA, day(1))).toBe(0);
+    // A day nobody prepared is counted at its first call.
+    expect(await first(w.department, day(5))).toBeGreaterThan(0);
   });
 
   it('a write through the API changes the counts at the next call, for every side', async () => {

@@ -11,6 +11,7 @@ import {
   publicStatusQuery,
 } from '../../../apps/api/src/modules/reports/status/schemas.ts';
 import { reportersOf, statusOf } from '../../../apps/api/src/modules/reports/status/status.ts';
+import { buildTallies, registeredTallies } from '../../../apps/api/src/modules/workspace/index.ts';
 import { clock } from '../../../apps/api/src/platform/clock/index.ts';
 import { compareWithBare, goals, judge, type BenchContext, type Measurement, type ResultRow } from '../harness.ts';
 import { benchUuid, guarded, signIn } from './shared.ts';
@@ -184,6 +185,10 @@ async function ensureReports(db: Db, province: { employers: number }, log: (l: s
       from report_expected e cross join lateral (values ('ward', e.ward_code), ('sector', e.sector_id::text)) k(dimension, key)
       where e.report_type_id in ${types} and e.removed_at is null
       group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(db);
+    // The submissions were written with their triggers off, like the rollup: the workspace's tallies over them (the
+    // reports waiting for review) are counted again.
+    await sql`delete from workspace_tally where table_name = 'report_submission'`.execute(db);
+    await buildTallies(db, registeredTallies(), { all: true });
     for (const table of ['business', 'report_type', 'report_expected', 'report_submission', 'report_status_rollup'])
       await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
     const done: Generated = { generation: GENERATION, employers, year, rows };

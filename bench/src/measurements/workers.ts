@@ -60,11 +60,16 @@ export async function ensureWorkers(
   await sql`delete from accident_statistical where created_by = 'bench'`.execute(db);
   await sql`delete from accident where code like 'TNB-%'`.execute(db);
   await sql`delete from worker where created_by = 'bench'`.execute(db);
-  await sql`delete from business where source = 'bench'`.execute(db);
+  // Earlier runs' employer users (made by the sign-ins) act for some of these employers: those stay, made anew.
+  await sql`delete from business b where b.source = 'bench'
+    and not exists (select 1 from unit u where u.business_id = b.id)`.execute(db);
   await sql`insert into business (id, code, name, address, ward_code, status, employee_count, source, created_at, updated_at, created_by)
       select ${benchUuid('employer', sql`e.id`)}, e.tax_code, e.name, e.address, '2025:' || e.ward_code, 'active', e.employee_count, 'bench',
         e.created_at, e.created_at, 'bench'
-      from bench.employer e`.execute(db);
+      from bench.employer e
+      on conflict (id) do update set code = excluded.code, name = excluded.name, address = excluded.address,
+        ward_code = excluded.ward_code, status = excluded.status, employee_count = excluded.employee_count,
+        created_at = excluded.created_at, updated_at = excluded.updated_at, deleted_at = null`.execute(db);
   // Indexes are dropped for the load and put back by the engine's own schema sync.
   const indexes = await sql<{
     name: string;

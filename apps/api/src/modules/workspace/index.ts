@@ -5,9 +5,11 @@ import { unauthenticated } from '../../platform/errors/app-error.ts';
 import { defineModule } from '../define.ts';
 import { workspaceCountCache } from './cache.ts';
 import { registeredTallies, workspaceOf } from './registry.ts';
+import { warmWorkspaces } from './warm.ts';
 
 export { type WorkspaceCaching, workspaceCountCache } from './cache.ts';
-export { compactTallies, type DayWindow, defineTally, type TallyDefinition } from './tally.ts';
+export { warmWorkspaces } from './warm.ts';
+export { buildTallies, compactTallies, type DayWindow, defineTally, type TallyDefinition } from './tally.ts';
 export {
   registeredTallies,
   registeredWorkspace,
@@ -22,8 +24,19 @@ export {
   workspaceOf,
 } from './registry.ts';
 
+/** Shortly after midnight, Vietnam time: yesterday's scopes counted for the new day (warm.ts). */
+const WARM_QUEUE = 'workspace.warm';
+const WARM_CRON = '5 0 * * *';
+
 /** The signed-in user's workspace: tasks waiting for them and figures of their scope (see registry.ts). */
 const workspace: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.define<object>({
+    queue: WARM_QUEUE,
+    cron: WARM_CRON,
+    retryLimit: 1,
+    expireInSeconds: 3600,
+    handler: async () => void (await warmWorkspaces(app.db, clock.today())),
+  });
   // The tallies' triggers and first counts (tally.ts), built once in the background; until then counts are
   // counted from the tables.
   app.addHook('onReady', async () => {

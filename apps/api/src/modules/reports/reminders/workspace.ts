@@ -3,7 +3,7 @@ import type { FilingStatus } from '@portal/domain/reports/filing';
 import { SUBMISSION_PERMISSIONS } from '@portal/domain/reports/workflow';
 import { inLocalUnit } from '../../../platform/access/scope.ts';
 import type { Principal } from '../../../platform/access/index.ts';
-import type { WorkspaceContext, WorkspaceTaskProvider } from '../../workspace/index.ts';
+import { defineTally, tallied, type WorkspaceContext, type WorkspaceTaskProvider } from '../../workspace/index.ts';
 import { ofReporter } from '../filing/index.ts';
 // filing.ts's filingStatus said in SQL over the filing facts (the status module's, migration 0040).
 import { statusCondition } from '../status/index.ts';
@@ -17,9 +17,10 @@ import { remindedReporter } from './reporter.ts';
  * overdue; the department the filed reports waiting for its review; the department and each commune the reports
  * overdue in their scope (a commune: its area's, its own included).
  *
- * Each count reads a small indexed slice or a rollup, never the whole table: a reporter's own expected rows (by
- * business or reporter key) with the facts the status module keeps on them (the live submission's state), the
- * submissions waiting for review (by status), and the status rollup's groups for the overdue (by commune). The day
+ * Each count reads a small indexed slice, a tally or a rollup, never the whole table: a reporter's own expected rows
+ * (by business or reporter key) with the facts the status module keeps on them (the live submission's state), the
+ * submissions waiting for review (a tally kept by the writes), and the status rollup's groups for the overdue (by
+ * commune). The day
  * is a parameter, never the database's clock, so the workspace cache keeps a count until a table it read changes
  * or the day turns.
  */
@@ -48,14 +49,19 @@ function overseen(principal: Principal, column: string): RawBuilder<SqlBool> {
   return area ? sql<SqlBool>`${inLocalUnit(sql.ref(column), area)}` : sql<SqlBool>`false`;
 }
 
-/** Filed reports waiting for review (few, found by status). */
-const toReview = (ctx: WorkspaceContext) =>
-  one(
-    ctx,
-    sql<{ n: number }>`select count(*)::int as n from report_submission s
-      join report_expected e on e.id = s.expected_id
-      where s.status = 'submitted' and s.deleted_at is null and ${overseen(ctx.principal, 'e.ward_code')}`,
-  );
+/**
+ * Filed reports waiting for review, kept by the writes: at a province's size thousands wait at once in the filing
+ * season, and counting them again after every filing (joined to their reporters) took seconds. The commune is the
+ * submission's own (copied from its reporter when the report is started).
+ */
+const waitingForReview = defineTally({
+  name: 'reports.toReview',
+  table: 'report_submission',
+  where: "status = 'submitted' and deleted_at is null",
+  owners: { local_unit: 'ward_code' },
+  scope: (principal) => (reviewer(principal) ? null : overseen(principal, 't.local_unit')),
+});
+const toReview = tallied(waitingForReview);
 
 /** Reporters overdue, from the status rollup's commune groups (exempted reporters are not in it). */
 const overdueReporters = (ctx: WorkspaceContext) =>
