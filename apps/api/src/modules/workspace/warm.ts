@@ -11,6 +11,9 @@ import { workspaceOf } from './registry.ts';
  * working day starts. A scope nobody used yesterday is counted at its first call, as before.
  */
 
+/** A user whose sign-in was used within this many days is still about. */
+const ACTIVE_DAYS = 7;
+
 /** At most this many users a night (a province's officers and its active employers' users fit). */
 const MAX_USERS = 20_000;
 
@@ -24,10 +27,14 @@ export interface WarmResult {
 export async function warmWorkspaces(db: Db, today: string, { max = MAX_USERS } = {}): Promise<WarmResult> {
   // The latest user of each scope yesterday; a user's own counts (their messages) are keyed by the user, so a
   // scope key names them too.
-  const users = await sql<{ user_id: string }>`select distinct user_id from (
+  // Only users still signing in: the night's own counts name their user too, and would otherwise carry every
+  // user ever seen from night to night.
+  const users = await sql<{ user_id: string }>`select distinct s.user_id from (
       select distinct on (scope_key) scope_key, user_id from workspace_count_cache
       where day = ${today}::date - 1 and user_id is not null
       order by scope_key, computed_at desc) s
+    where exists (select 1 from auth_session a where a.user_id = s.user_id and a.revoked_at is null
+      and a.last_used_at >= now() - make_interval(days => ${ACTIVE_DAYS}))
     limit ${max}`.execute(db);
   const result: WarmResult = { users: 0, skipped: 0 };
   for (const { user_id: userId } of users.rows) {
