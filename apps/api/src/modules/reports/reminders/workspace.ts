@@ -20,9 +20,8 @@ import { remindedReporter } from './reporter.ts';
  * Each count reads a small indexed slice, a tally or a rollup, never the whole table: a reporter's own expected rows
  * (by business or reporter key) with the facts the status module keeps on them (the live submission's state), the
  * submissions waiting for review (a tally kept by the writes), and the status rollup's groups for the overdue (by
- * commune). The day
- * is a parameter, never the database's clock, so the workspace cache keeps a count until a table it read changes
- * or the day turns.
+ * commune). The day is a parameter, never the database's clock, so the workspace cache keeps a count until a table
+ * it read changes or the day turns.
  */
 
 const one = async (ctx: WorkspaceContext, query: RawBuilder<{ n: number }>) =>
