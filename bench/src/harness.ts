@@ -226,17 +226,11 @@ function rowOf(
 }
 
 /**
- * The same request through the real app and through a bare node:http handler doing the same SQL, under the
- * same load (autocannon in a child process, `connections` connections, no pipelining). Both answers are first
- * checked to be equal, so the two sides do the same work. After a warm-up of each side, the measured time is
- * split in halves run bare, api, api, bare: a machine whose load drifts during the run weighs on both alike.
- */
-/**
  * Waits (up to a minute) until the database runs nothing but this check: a side whose calls outlast the run (a bare
  * handler counting a province live takes seconds a call) leaves its queries running when the client stops, and the
  * next side would be measured against them.
  */
-async function settled(ctx: BenchContext): Promise<void> {
+export async function settled(ctx: BenchContext): Promise<void> {
   if (ctx.kind !== 'postgres') return;
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
@@ -249,6 +243,12 @@ async function settled(ctx: BenchContext): Promise<void> {
   }
 }
 
+/**
+ * The same request through the real app and through a bare node:http handler doing the same SQL, under the
+ * same load (autocannon in a child process, `connections` connections, no pipelining). Both answers are first
+ * checked to be equal, so the two sides do the same work. After a warm-up of each side, the measured time is
+ * split in halves run bare, api, api, bare: a machine whose load drifts during the run weighs on both alike.
+ */
 export async function compareWithBare(ctx: BenchContext, spec: Comparison): Promise<ResultRow[]> {
   const bare = await startBareServer(spec.bare);
   try {

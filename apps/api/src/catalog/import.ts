@@ -23,6 +23,7 @@ import { canOwn, ownersOf, ownLocalUnit, ownerBusiness, rowScope } from './scope
 import { scopeCondition } from '../platform/access/scope.ts';
 import { chunksOf, takeTurns, type Turns } from '../platform/turns/index.ts';
 import { NIL_UUID } from './schema.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /** Rows per import request; larger files are split by the page. */
 export const MAX_IMPORT_ROWS = 50_000;
@@ -60,7 +61,6 @@ interface RowState {
 }
 
 const lower = (v: unknown) => String(v).trim().toLowerCase();
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ------------------------------------------------------------------------------------------- cell coercion
 
@@ -820,7 +820,7 @@ async function catalogResolver(
   owners: (string | null)[] | undefined,
 ): Promise<(text: string, owner: string | null) => { id?: string; error?: string }> {
   const d = target.declaration;
-  const ids = texts.filter((s) => UUID_RE.test(s));
+  const ids = texts.filter(isUuid);
   const lowered = [...new Set(texts.map(lower))];
   const code = d.codeField ? sql.ref(`t.${columnOf(d.codeField)}`) : null;
   const title = sql.ref(`t.${columnOf(d.titleField)}`);
@@ -858,7 +858,7 @@ async function employerResolver(
   ctx: OpContext,
   texts: string[],
 ): Promise<(text: string) => { id?: string; error?: string }> {
-  const ids = texts.filter((s) => UUID_RE.test(s));
+  const ids = texts.filter(isUuid);
   const lowered = [...new Set(texts.map(lower))];
   const scope = ctx.system ? null : scopeCondition(ctx.principal, { businessColumn: 'b.id' });
   const found = await sql<{ id: string; code: string; name: string }>`

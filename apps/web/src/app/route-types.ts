@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
+import { isUuid as isUuidText } from '@portal/domain/ids';
 
 /** What a route requires (CASL rule). Everyone, signed in or not, may `read` the subject `Auth`. */
 export interface RouteAbility {
@@ -9,10 +10,8 @@ export interface RouteAbility {
 
 export const PUBLIC_ABILITY: RouteAbility = { action: 'read', subject: 'Auth' };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether a path parameter is a record id (a UUID). */
-export const isUuid = (value: string | undefined): boolean => UUID.test(value ?? '');
+export const isUuid = (value: string | undefined): boolean => isUuidText(value ?? '');
 
 /** An entry's `validParams` for a page whose path parameters `names` are record ids: anything else is the 404 page. */
 export const withIds = (...names: string[]) => ({

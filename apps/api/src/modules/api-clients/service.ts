@@ -16,6 +16,7 @@ import { clock } from '../../platform/clock/index.ts';
 import { listPage } from '../../platform/list/index.ts';
 import { CLIENT_TOKEN_TTL_SECONDS, signClientToken } from './tokens.ts';
 import { clientDb } from './tables.ts';
+import { isUuid } from '@portal/domain/ids';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A secret about to expire within this long is shown as expiring. */
@@ -244,8 +245,6 @@ export async function pruneUsage(db: Db, now = clock.now(), retentionDays = USAG
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * OAuth2 client credentials: a live secret of an active account → a client token for its scopes (or the part of
  * them asked for). Every failure answers the same `INVALID_CLIENT`, so a caller learns nothing about which part
@@ -257,7 +256,7 @@ export async function issueToken(
   input: { clientId: string; clientSecret: string; scope?: string | undefined },
 ) {
   const invalid = () => clientError(401, 'INVALID_CLIENT');
-  if (!UUID.test(input.clientId) || !input.clientSecret.startsWith(SECRET_PREFIX)) throw invalid();
+  if (!isUuid(input.clientId) || !input.clientSecret.startsWith(SECRET_PREFIX)) throw invalid();
   const now = clock.now();
   const row = await clientDb(db)
     .selectFrom('api_client_secret as s')
@@ -294,7 +293,7 @@ export async function issueToken(
  * account active, and the scopes and limit as they are now (a scope removed takes effect at once).
  */
 export async function loadClient(db: Db, accountId: string, secretId: string) {
-  if (!UUID.test(accountId) || !UUID.test(secretId)) return null;
+  if (!isUuid(accountId) || !isUuid(secretId)) return null;
   const row = await clientDb(db)
     .selectFrom('api_client_secret as s')
     .innerJoin('account_linked as a', 'a.id', 's.account_linked_id')

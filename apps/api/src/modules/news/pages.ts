@@ -5,6 +5,7 @@ import { appPage, plainAppPage } from '../../platform/http/static.ts';
 import { getPortalConfig } from '../configuration/index.ts';
 import { getArticle, latestPublished, publishedEntries, type Article } from './service.ts';
 import { plainText } from './sanitize.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /**
  * The news pages as link previews and crawlers see them: the server answers `/tin-tuc` and
@@ -19,7 +20,6 @@ export function addSitemapPages(...paths: string[]): void {
   for (const p of paths) sitemapPages.add(p);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_CHARS = 200;
 
 export const escapeXml = (s: string): string =>
@@ -97,7 +97,7 @@ const pages: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/chi-tiet-tin-tuc/:id', async (request, reply) => {
     const { id } = request.params;
-    const article = UUID.test(id) ? await getArticle(app.db, id, 'public').catch(() => null) : null;
+    const article = isUuid(id) ? await getArticle(app.db, id, 'public').catch(() => null) : null;
     // Not published (or no such article): the app's page, which shows "not found", with the status to match.
     const html = article ? await appPage(app, request.url) : await plainAppPage(app);
     if (html === null) return reply.callNotFound();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PeriodType } from '@portal/domain/reports/periods';
 import type { Executor } from '../../catalog/context.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /**
  * Report types as the reports module reads them (the ReportType catalogue area, table `report_type`, which the
@@ -47,7 +48,7 @@ export async function reportTypeByCode(db: Executor, code: string): Promise<Repo
 
 /** The type with this id, or null (an id that is not a uuid is no type). */
 export async function reportTypeById(db: Executor, id: string): Promise<ReportType | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await sql<ReportType>`select ${columns} from report_type t
     where t.deleted_at is null and t.id = ${id}::uuid`.execute(db);
   return rows[0] ?? null;

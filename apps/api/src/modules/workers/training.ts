@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, type ErrorDetail } from '../../platform/errors/app-error.ts';
 import { participantScope, type PageQuery } from './records.ts';
 import { validateFields } from './validation.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /**
  * The workers who took part in a safety training course (Training/list|add|delete-training-worker,
@@ -79,7 +80,7 @@ export async function addParticipants(ctx: OpContext, body: unknown): Promise<{ 
   ];
   const data = validateFields(ctx, { trainingId: trainingWorkerFields.trainingId, ...outcomeFields }, input);
   const t = translator(ctx);
-  const bad = workerIds.filter((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  const bad = workerIds.filter((id) => !isUuid(id));
   if (!workerIds.length || bad.length) {
     throw new AppError(400, 'VALIDATION', {
       details: [

@@ -20,6 +20,7 @@ import {
   type TallyDefinition,
   type TallyUse,
 } from './tally.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /**
  * Workspace counts without recounting every domain table at every sign-in.
@@ -457,7 +458,7 @@ export class WorkspaceCountCache {
       value: r.entry.value,
       versions: r.entry.versions,
       // An API client's principal, or a test's, is no user to count for.
-      user_id: UUID.test(r.userId) ? r.userId : null,
+      user_id: isUuid(r.userId) ? r.userId : null,
     }));
     await sql`insert into workspace_count_cache (scope_key, provider, day, value, versions, user_id)
       select w.scope_key, w.provider, ${today}::date, w.value, w.versions, w.user_id
@@ -468,8 +469,6 @@ export class WorkspaceCountCache {
           computed_at = now()`.execute(this.db);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A count written to the shared table, with the user it was counted for. */
 interface SharedRow {

@@ -7,8 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Principal, PrincipalResolver, UnitKind } from '../access/index.ts';
 import { permissionList } from '../../modules/accounts/tables.ts';
 import { bearerToken, verifyAccessToken } from './tokens.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@portal/domain/ids';
 
 /** Users with their unit (`un`) and user type (`t`): how the principal, the profile and the account pages read one. */
 export function usersWithUnit(db: Kysely<DB> | Transaction<DB>) {
@@ -106,7 +105,7 @@ export async function loadPrincipal(
   sessionId?: string,
   pool?: Pick<pg.Pool, 'query'>,
 ): Promise<Principal | null> {
-  if (!UUID.test(userId) || (sessionId !== undefined && !UUID.test(sessionId))) return null;
+  if (!isUuid(userId) || (sessionId !== undefined && !isUuid(sessionId))) return null;
   const now = new Date();
   const row = pool
     ? (await pool.query<PrincipalRow>(principalStatement(db, userId, sessionId, now))).rows[0]

@@ -11,6 +11,7 @@ import { accountError } from '../errors.ts';
 import { email, idParams, optionalText, phone } from '../schemas.ts';
 import { avatarUrl } from '../user-data.ts';
 import { canAssignType, getUser } from '../users.ts';
+import { isUuid } from '@portal/domain/ids';
 
 /**
  * OfficalProfile calls of one's own account and account information: getByUserId, my-profile, uploadAvatar. The
@@ -210,7 +211,7 @@ async function readAvatarForm(request: FastifyRequest): Promise<{ upload: Upload
     if (code?.startsWith('FST_')) throw new AppError(400, 'BAD_REQUEST');
     throw err;
   }
-  if (userId !== null && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
+  if (userId !== null && !isUuid(userId)) {
     throw new AppError(400, 'VALIDATION', { details: [{ field: 'UserId', message: 'uuid' }] });
   }
   if (!file || file.data.length === 0)
