@@ -38,6 +38,7 @@ describe('the module list', () => {
       'report-reminders',
       'report-filing',
       'report-status',
+      'statistics',
     ]);
   });
 
@@ -67,6 +68,7 @@ describe('the module list', () => {
       'businesses: demo employers, documents, overtime notifications, violations',
       'training-organizations-demo',
       'workers: demo workers, disease cases, training courses, progress and overtime',
+      'workers: demo unemployed workers registered with the service centre',
       'training certificates: logbook entries, group-1 certificates and a request waiting for the training body',
       'training-organizations-dealings-demo',
       'permits: demo foreign workers and work permits',

@@ -39,7 +39,7 @@ describe('demo workers', () => {
     const first = await fingerprint();
     expect(first.workers).toBeGreaterThanOrEqual(250);
     expect(first.workers).toBeLessThan(1000);
-    expect(first).toMatchObject({ diseases: 3, courses: 2, participants: 80, overtime: 20 });
+    expect(first).toMatchObject({ diseases: 5, courses: 2, participants: 80, overtime: 20 });
     await runSeeds(ctx);
     expect(await fingerprint()).toEqual(first);
 

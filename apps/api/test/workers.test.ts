@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapHeaders } from '@portal/domain/catalog/index';
 import { NATIONALITIES } from '@portal/domain/workers/constants';
 import { translate } from '@portal/domain/i18n';
 import { makeCitizenId } from '@portal/domain/workers/citizen-id';
@@ -9,8 +12,8 @@ import { createCatalogTestApp, readXlsx, sheetRows, WARDS, type CatalogTestApp, 
 
 /**
  * Workers: who sees and changes which workers (two employers in two communes, their district users, the
- * department), the citizen ID rule (12 digits, one record per person across employers), and the import of the
- * same person twice.
+ * department), the citizen ID rule (12 digits, one record per person across employers), the import of the
+ * same person twice, and what the province's statistics count (education, income, insurance, work abroad).
  */
 
 let t: CatalogTestApp;
@@ -409,5 +412,204 @@ describe('bad input', () => {
   it('offers exactly the nationalities of the reference country list', () => {
     expect([...NATIONALITIES].sort()).toEqual(countries.map(([code]) => code).sort());
     expect(WARDS).toHaveLength(2);
+  });
+});
+
+describe('what the province statistics count', () => {
+  const read = async (who: Who, id: string) => {
+    const res = await t.request({ url: `/api/Worker/workers/${id}`, headers: as(who) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+  const background = {
+    educationLevel: 'vocational',
+    incomeBand: '10to15',
+    socialInsurance: true,
+    healthInsurance: true,
+    abroadStatus: 'returned',
+    abroadCountry: 'Nhật Bản',
+  };
+
+  it('are stored and read back; left out, no insurance and never abroad', async () => {
+    const created = await create('employerA', worker(background));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect(await read('employerA', id)).toMatchObject(background);
+
+    const changed = { ...background, educationLevel: 'university', incomeBand: 'gte30', abroadStatus: 'abroad' };
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/Worker/workers',
+      headers: as('employerA'),
+      payload: { ...worker({ citizenId: created.json().citizenId }), ...changed, abroadCountry: 'Hàn Quốc', id },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await read('employerA', id)).toMatchObject({ ...changed, abroadCountry: 'Hàn Quốc' });
+
+    const plain = await create('employerA', worker());
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(await read('employerA', plain.json().id as string)).toMatchObject({
+      educationLevel: null,
+      incomeBand: null,
+      socialInsurance: false,
+      healthInsurance: false,
+      abroadStatus: 'none',
+      abroadCountry: null,
+    });
+  });
+
+  it('refuses a value outside the lists, and work abroad without the country, naming the field', async () => {
+    for (const [name, value] of [
+      ['educationLevel', 'phd'],
+      ['incomeBand', '5-10'],
+      ['abroadStatus', 'yes'],
+      ['socialInsurance', 'maybe'],
+    ] as const) {
+      const err = expectError(await create('employerA', worker({ [name]: value })), 400);
+      expect(err.details.map((e) => e.field)).toEqual([name]);
+    }
+    for (const abroadStatus of ['abroad', 'returned']) {
+      const err = expectError(await create('employerA', worker({ abroadStatus, abroadCountry: ' ' })), 400);
+      expect(err.details).toEqual([
+        expect.objectContaining({
+          field: 'abroadCountry',
+          message: translate('vi', 'workers:validation.abroadCountryRequired'),
+        }),
+      ]);
+    }
+    const inEnglish = await t.request({
+      method: 'POST',
+      url: '/api/Worker/workers',
+      headers: { ...as('employerA'), 'accept-language': 'en' },
+      payload: worker({ abroadStatus: 'abroad' }),
+    });
+    expect(expectError(inEnglish, 400).details[0]).toMatchObject({
+      field: 'abroadCountry',
+      message: translate('en', 'workers:validation.abroadCountryRequired'),
+    });
+  });
+
+  it('import from the template with Vietnamese labels, and read back and export the same way', async () => {
+    const d = catalogRegistry.get('worker').declaration;
+    const translators = (['vi', 'en'] as const).map((lang) => (key: string) => translate(lang, key));
+    const template = await t.request({ url: '/api/Worker/generateTemplate', headers: as('employerA') });
+    expect(template.statusCode).toBe(200);
+    const headers = sheetRows((await readXlsx(template)).worksheets[0]!)[0] as string[];
+    const fields = mapHeaders(d, headers, translators);
+    for (const name of Object.keys(background)) expect(fields).toContain(name);
+
+    const [x, y, z] = [cccd('1992-02-02', 'female'), cccd('1985-08-08'), cccd('1990-01-01')];
+    const rows: Record<string, unknown>[] = [
+      {
+        fullName: 'Lê Thị Hằng',
+        citizenId: x,
+        birthDate: new Date('1992-02-02T00:00:00Z'),
+        sex: 'Nữ',
+        educationLevel: 'Trung cấp/Sơ cấp nghề',
+        incomeBand: '10–15 triệu',
+        socialInsurance: 'Có',
+        healthInsurance: 'Có',
+        abroadStatus: 'Đã về nước',
+        abroadCountry: 'Hàn Quốc',
+      },
+      {
+        fullName: 'Võ Văn Khải',
+        citizenId: y,
+        birthDate: new Date('1985-08-08T00:00:00Z'),
+        sex: 'Nam',
+        educationLevel: 'Đại học',
+        incomeBand: 'Từ 30 triệu',
+        socialInsurance: 'Không',
+        healthInsurance: 'Có',
+        abroadStatus: 'Không',
+      },
+      // Working abroad now, the country left blank: refused on its own row.
+      {
+        fullName: 'Phan Văn Lộc',
+        citizenId: z,
+        birthDate: new Date('1990-01-01T00:00:00Z'),
+        sex: 'Nam',
+        abroadStatus: 'Đang làm việc ở nước ngoài',
+      },
+    ];
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Dữ liệu');
+    ws.addRow(headers);
+    for (const row of rows) ws.addRow(fields.map((f) => row[f!] ?? null));
+    ws.getColumn(fields.indexOf('citizenId') + 1).numFmt = '@';
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+
+    // As the import page reads it: headers matched, dates as 'YYYY-MM-DD'.
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const [header = [], ...body] = (await readSheet(file)).map((cells) =>
+      cells.map((c) =>
+        c instanceof Date ? `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())}` : c,
+      ),
+    );
+    const mapped = mapHeaders(d, header, translators);
+    const records = body.map((cells) =>
+      Object.fromEntries(mapped.flatMap((name, i) => (name ? [[name, cells[i] ?? null]] : []))),
+    );
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Worker/import-worker-from-json',
+      headers: as('employerA'),
+      payload: records,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const verdicts = res.json().data as Array<{
+      isSuccess: boolean;
+      action: string | null;
+      errors: { field: string }[];
+    }>;
+    expect(verdicts.map((v) => [v.isSuccess, v.action])).toEqual([
+      [true, 'create'],
+      [true, 'create'],
+      [false, null],
+    ]);
+    expect(verdicts[2]!.errors.map((e) => e.field)).toEqual(['abroadCountry']);
+
+    expect((await list('employerA', { keyWord: x })).pageLists[0]).toMatchObject({
+      educationLevel: 'vocational',
+      incomeBand: '10to15',
+      socialInsurance: true,
+      healthInsurance: true,
+      abroadStatus: 'returned',
+      abroadCountry: 'Hàn Quốc',
+    });
+    expect((await list('employerA', { keyWord: y })).pageLists[0]).toMatchObject({
+      educationLevel: 'university',
+      incomeBand: 'gte30',
+      socialInsurance: false,
+      healthInsurance: true,
+      abroadStatus: 'none',
+      abroadCountry: null,
+    });
+
+    // The export writes the labels back, under the template's headers: it imports again unchanged.
+    const exported = await t.request({
+      url: '/api/Worker/export-excel',
+      query: { keyWord: x },
+      headers: as('employerA'),
+    });
+    expect(exported.statusCode).toBe(200);
+    const [outHeader = [], outRow = []] = sheetRows((await readXlsx(exported)).worksheets[0]!);
+    const at = (name: string) => outRow[mapHeaders(d, outHeader, translators).indexOf(name)];
+    expect([at('educationLevel'), at('incomeBand'), at('abroadStatus'), at('abroadCountry')]).toEqual([
+      'Trung cấp/Sơ cấp nghề',
+      '10–15 triệu',
+      'Đã về nước',
+      'Hàn Quốc',
+    ]);
+  });
+
+  it('finds a worker by the country of work, typed without accents', async () => {
+    const created = await create(
+      'employerB',
+      worker({ fullName: 'Đinh Công Sơn', abroadStatus: 'abroad', abroadCountry: 'Đài Loan (Trung Quốc)' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const found = (await list('employerB', { keyWord: 'dai loan' })).pageLists.map((r) => r.id);
+    expect(found).toContain(created.json().id);
   });
 });

@@ -91,7 +91,7 @@ async function rollUp(db: Db): Promise<void> {
     where t.report_id = r.id`.execute(db);
 }
 
-async function ensureAccidents(
+export async function ensureAccidents(
   db: Db,
   province: { workers: number; employers: number },
   log: (l: string) => void,

@@ -14,6 +14,7 @@ import { accidents } from './accidents.ts';
 import { workspace } from './workspace.ts';
 import { mixedLoad } from './mixed-load.ts';
 import { reportStatus } from './report-status.ts';
+import { statistics } from './statistics.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -35,4 +36,5 @@ export const measurements: Measurement[] = [
   mixedLoad,
   workspace,
   reportStatus,
+  statistics,
 ];

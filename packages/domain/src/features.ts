@@ -19,5 +19,6 @@ import './inspections/features.ts';
 import './signed-documents/index.ts';
 import './archive/features.ts';
 import './reports/workflow.ts';
+import './statistics/index.ts';
 
 export * from './permissions.ts';

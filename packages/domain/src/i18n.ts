@@ -60,6 +60,8 @@ import viReportStatus from './locales/vi/reportStatus.json' with { type: 'json' 
 import enReportStatus from './locales/en/reportStatus.json' with { type: 'json' };
 import viReportFiling from './locales/vi/reportFiling.json' with { type: 'json' };
 import enReportFiling from './locales/en/reportFiling.json' with { type: 'json' };
+import viStatistics from './locales/vi/statistics.json' with { type: 'json' };
+import enStatistics from './locales/en/statistics.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 import { messageValue } from './format.ts';
 
@@ -103,6 +105,7 @@ export const resources = {
     reports: viReports,
     reportStatus: viReportStatus,
     reportFiling: viReportFiling,
+    statistics: viStatistics,
   },
   en: {
     errors: enErrors,
@@ -136,6 +139,7 @@ export const resources = {
     reports: enReports,
     reportStatus: enReportStatus,
     reportFiling: enReportFiling,
+    statistics: enStatistics,
   },
 } as const;
 

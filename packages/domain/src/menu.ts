@@ -84,6 +84,9 @@ const catalogue: MenuGroup[] = [
     leaf('/tong-quan/phan-tich', read('Statistics')),
     leaf('/thong-ke-tong-quang', read('Statistics')),
   ]),
+  // The province's statistics, one page each: listed from their declarations by statistics/index.ts (it registers
+  // them here), so this file — in the web's first load — does not carry the statistics module and its schemas.
+  group('statistics', 'chart', []),
   group('users', 'team', [
     leaf('/nguoi-dung/danh-sach', read('User')),
     // Every unit's own details; the department keeps all units on the one unit list.

@@ -25,7 +25,8 @@ function sqlType(f: FieldDef): string {
     case 'date':
       return 'date';
     case 'enum':
-      return 'text';
+      // An enum with a default is never null (see EnumField.default), as a boolean is never null.
+      return f.default !== undefined ? `text not null default '${f.default.replace(/'/g, "''")}'` : 'text';
     case 'boolean':
       return 'boolean not null default false';
     case 'reference':

@@ -23,6 +23,7 @@ import permits from './permits/index.ts';
 import riskAssessment from './risk-assessment/index.ts';
 import safetyCosts from './safety-costs/index.ts';
 import signedDocuments from './signed-documents/index.ts';
+import statistics from './statistics/index.ts';
 import reports from './reports/index.ts';
 import reportReminders from './reports/reminders/index.ts';
 import reportFiling from './reports/filing/index.ts';
@@ -71,4 +72,5 @@ export const modules: readonly ModuleDefinition[] = [
   reportReminders,
   reportFiling,
   reportStatus,
+  statistics,
 ];

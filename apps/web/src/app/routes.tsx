@@ -2,6 +2,7 @@ import type { RouteEntry } from './route-types.ts';
 import { defineRouteTable } from './route-table.ts';
 import { shellRoutes } from './shell-routes.tsx';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { statisticsRoutes } from '../modules/statistics/routes.ts';
 
 /**
  * THE route table of the web app (spec section 2): one entry per page, with its Vietnamese slug, title and
@@ -11,6 +12,9 @@ import { catalogRoutes } from '../catalog/routes.ts';
  */
 export const routes: RouteEntry[] = defineRouteTable([
   ...shellRoutes,
+  // ── Statistics: a page per declared statistic, the overview and the analysis (their declarations carry
+  //    schemas, so they are not in the shell's first load) ────────────────────────────────────────────────
+  ...statisticsRoutes,
   // ── Catalogue areas: list, create, edit, detail, import and the trash bin, from their declarations ─────
   ...catalogRoutes(),
 ]);

@@ -26,6 +26,7 @@ import { apiClientRoutes } from '../modules/api-clients/routes.ts';
 import { reportFilingRoutes } from '../modules/reports/filing/routes.ts';
 import { reportCoreRoutes } from '../modules/reports/routes.ts';
 import { reportStatusRoutes } from '../modules/reports/status/routes.ts';
+import { statisticsPublicRoutes } from '../modules/statistics/public-routes.ts';
 
 /**
  * The route table but the catalogue's generated pages (app/routes.tsx adds them): every page's entry the first
@@ -148,4 +149,6 @@ export const shellRoutes: RouteEntry[] = [
   ...archiveRoutes,
   ...reportCoreRoutes,
   ...reportStatusRoutes,
+  // ── Statistics: the public page (the signed-in pages join with the whole table: app/routes.tsx) ──────────
+  ...statisticsPublicRoutes,
 ];

@@ -51,7 +51,13 @@ export function RecordForm({
     const values: Record<string, unknown> = {};
     for (const name of c.writable) {
       const f = d.fields[name]!;
-      values[name] = record ? (record[name] ?? null) : f.kind === 'boolean' ? false : null;
+      values[name] = record
+        ? (record[name] ?? null)
+        : f.kind === 'boolean'
+          ? false
+          : f.kind === 'enum'
+            ? (f.default ?? null)
+            : null;
     }
     if (!record && c.parentField && parentId !== undefined) values[c.parentField] = parentId;
     // The unit the server will set, so the pickers that depend on it (the groups it may train) know it.

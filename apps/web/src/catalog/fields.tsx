@@ -288,7 +288,7 @@ export function FieldWidget({
       return (
         <Select
           {...common}
-          allowClear={!f.required}
+          allowClear={!f.required && f.default === undefined}
           value={(value as string | null) ?? undefined}
           onChange={(v: string | undefined) => onChange?.(v ?? null)}
           options={f.options.map((o) => ({ value: o, label: text.option(name, o) }))}

@@ -84,12 +84,15 @@ export const field = {
   date(o: Common = {}): DateField {
     return { kind: 'date', ...common(o) };
   },
-  enum<const T extends readonly [string, ...string[]]>(o: Common & { options: T; optionLabels?: string }): EnumField {
+  enum<const T extends readonly [string, ...string[]]>(
+    o: Common & { options: T; optionLabels?: string; default?: T[number] },
+  ): EnumField {
     return {
       kind: 'enum',
       ...common(o),
       options: o.options,
       ...(o.optionLabels ? { optionLabels: o.optionLabels } : {}),
+      ...(o.default !== undefined ? { default: o.default } : {}),
     };
   },
   /** Absent means "no": a boolean is never null. */

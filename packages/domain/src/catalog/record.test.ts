@@ -71,4 +71,34 @@ describe('record rules shared by the form, the API and the import', () => {
     expect(mapHeaders(withStatus, ['status', 'Mã'], [vi, en])).toEqual(['status', 'code']);
     expect(mapHeaders(d, ['status'], [vi, en])).toEqual([null]);
   });
+
+  it('stores an enum default for a blank, and runs a rule on an empty field when it says so', () => {
+    const abroad = defineCatalog({
+      ...d,
+      fields: {
+        ...d.fields,
+        status: field.enum({ options: ['none', 'abroad'], default: 'none' }),
+        country: field.text({
+          check: {
+            with: ['status'],
+            empty: true,
+            rule: (value, record) =>
+              value == null && record.status === 'abroad' ? 'catalog:validation.required' : null,
+          },
+        }),
+      },
+    });
+    const base = { code: 'TB-01', name: 'Nồi hơi', group: 'pressure' };
+    expect(validateRecord(abroad, { ...base, status: '' }, vi)).toMatchObject({
+      ok: true,
+      data: { status: 'none', country: null },
+    });
+    expect(validateRecord(abroad, { ...base, status: 'abroad' }, vi)).toEqual({
+      ok: false,
+      errors: [{ field: 'country', message: vi('catalog:validation.required'), code: 'check' }],
+    });
+    expect(validateField(abroad, 'country', '', en, { status: 'abroad' })).toBe(en('catalog:validation.required'));
+    expect(validateField(abroad, 'country', '', en, { status: 'none' })).toBeNull();
+    expect(validateField(abroad, 'status', null, en)).toBeNull();
+  });
 });

@@ -123,9 +123,11 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   let s = fieldSchemas.get(f);
   if (!s) {
     const inner = f.refine ? f.refine(baseSchema(f), z) : baseSchema(f);
+    // A boolean, or an enum with a default, is never null: blank means "no", or the default.
+    const absent = f.kind === 'boolean' ? false : f.kind === 'enum' ? f.default : undefined;
     s =
-      f.kind === 'boolean'
-        ? z.preprocess((v) => blankToNull(v) ?? false, inner)
+      absent !== undefined
+        ? z.preprocess((v) => blankToNull(v) ?? absent, inner)
         : z.preprocess(blankToNull, f.required ? inner : inner.nullable());
     fieldSchemas.set(f, s);
   }
@@ -168,11 +170,14 @@ export function validateRecord(
   };
 }
 
-/** The fields' rules that read other fields (`check`), on a record whose fields are each valid. */
+/**
+ * The fields' rules that read other fields (`check`), on a record whose fields are each valid; on empty fields too
+ * when the rule says so (`check.empty`).
+ */
 function checkRecord(d: CatalogDeclaration, data: Record<string, unknown>, t: Translate): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, f] of Object.entries(d.fields)) {
-    if (!f.check || data[name] == null) continue;
+    if (!f.check || (data[name] == null && !f.check.empty)) continue;
     const key = f.check.rule(data[name], data);
     if (key) errors.push({ field: name, message: t(key), code: 'check' });
   }
@@ -194,7 +199,7 @@ export function validateField(
   if (!f) return null;
   const result = fieldSchema(f).safeParse(value, { reportInput: true });
   if (!result.success) return describeIssue(result.error.issues[0]!, t, fieldVars(f));
-  if (!f.check || result.data == null) return null;
+  if (!f.check || (result.data == null && !f.check.empty)) return null;
   const related: Record<string, unknown> = { ...record };
   // The related fields as the record would store them (blank → null), so form and server agree.
   for (const other of f.check.with) related[other] = blankToNull(related[other]);

@@ -54,6 +54,11 @@ export type OptionParamKind = 'id' | 'date';
 export interface FieldCheck {
   with: readonly string[];
   rule: (value: unknown, record: Readonly<Record<string, unknown>>) => string | null;
+  /**
+   * The rule judges an empty value (null) too: a field the other fields make required (the country of a worker
+   * who works abroad). Otherwise an empty value is left to `required`.
+   */
+  empty?: boolean;
 }
 
 export interface TextField extends FieldCommon {
@@ -91,6 +96,11 @@ export interface EnumField extends FieldCommon {
   options: readonly string[];
   /** i18n key prefix of option labels; default `catalog:areas.{key}.options.{name}`. */
   optionLabels?: string;
+  /**
+   * The value an empty one means (one of `options`), as absent means "no" for a boolean: the field is never null,
+   * a new record's form starts on it, and a blank cell or a body without the field stores it.
+   */
+  default?: string;
 }
 export interface BooleanField extends FieldCommon {
   kind: 'boolean';

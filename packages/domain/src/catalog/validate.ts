@@ -118,6 +118,10 @@ export function validateCatalogs(
         else if (!target.tree) problems.push(`${at}: field "${name}" refers to "${target.key}", which is not a tree`);
       }
       if (f.kind === 'enum' && f.options.length === 0) problems.push(`${at}: enum field "${name}" has no options`);
+      if (f.kind === 'enum' && f.default !== undefined && !f.options.includes(f.default))
+        problems.push(`${at}: enum field "${name}" defaults to "${f.default}", which is not one of its options`);
+      for (const other of f.check?.with ?? [])
+        if (!has(other)) problems.push(`${at}: the check of field "${name}" reads unknown field "${other}"`);
     }
 
     if (d.tree && !parentFieldOf(d)) problems.push(`${at}: a tree needs a treeReference field to itself (its parent)`);

@@ -117,6 +117,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
         'training',
         'monitoring',
         'reports',
+        'statistics',
         'messaging',
       ]) &&
         !keptByDepartment(p)) ||

@@ -1,4 +1,5 @@
 import type { Nationality, WorkingForm } from '@portal/domain/workers/constants';
+import type { AbroadStatus, EducationLevel, IncomeBand } from '@portal/domain/statistics/values';
 import { createRandom, person, type Random } from '../../seed/demo/names.ts';
 
 /**
@@ -149,4 +150,189 @@ export function generateWorkers(
     });
   }
   return out;
+}
+
+/**
+ * What the province's statistics count about a worker (education, income, insurance, work abroad), drawn as a
+ * Lâm Đồng workforce looks: factory and farm hands mostly with upper or lower secondary schooling or a vocational
+ * certificate, technicians with college or university; older workers less schooled; incomes mostly 5–15 million
+ * VND a month; social insurance for about 88 % of those with a labour contract, health insurance for about 92 %
+ * of all; a few percent back from a contract in Japan, Korea or Taiwan, about 1 % abroad now.
+ */
+export interface WorkerBackground {
+  educationLevel: EducationLevel;
+  incomeBand: IncomeBand;
+  socialInsurance: boolean;
+  healthInsurance: boolean;
+  abroadStatus: AbroadStatus;
+  abroadCountry: string | null;
+}
+
+type Weights<T> = ReadonlyArray<readonly [T, number]>;
+
+/** Schooling by occupation (VSCO sub-major group of the demo's occupations; others: the province's average). */
+const EDUCATION_BY_OCCUPATION: Readonly<Record<string, Weights<EducationLevel>>> = {
+  // Science and engineering associate professionals (technicians).
+  '31': [
+    ['upperSecondary', 5],
+    ['vocational', 20],
+    ['college', 33],
+    ['university', 40],
+    ['postgraduate', 2],
+  ],
+  // Skilled agricultural workers (coffee, vegetables, flowers).
+  '61': [
+    ['none', 3],
+    ['primary', 12],
+    ['lowerSecondary', 35],
+    ['upperSecondary', 35],
+    ['vocational', 10],
+    ['college', 3],
+    ['university', 2],
+  ],
+  // Building trades; food processing, wood and garment trades.
+  '71': [
+    ['primary', 3],
+    ['lowerSecondary', 20],
+    ['upperSecondary', 42],
+    ['vocational', 29],
+    ['college', 4],
+    ['university', 2],
+  ],
+  '75': [
+    ['primary', 2],
+    ['lowerSecondary', 18],
+    ['upperSecondary', 44],
+    ['vocational', 28],
+    ['college', 5],
+    ['university', 3],
+  ],
+  // Stationary plant and machine operators; drivers.
+  '81': [
+    ['lowerSecondary', 12],
+    ['upperSecondary', 45],
+    ['vocational', 35],
+    ['college', 6],
+    ['university', 2],
+  ],
+  '83': [
+    ['lowerSecondary', 15],
+    ['upperSecondary', 45],
+    ['vocational', 35],
+    ['college', 4],
+    ['university', 1],
+  ],
+  // Labourers in mining, construction, manufacturing and transport.
+  '93': [
+    ['none', 4],
+    ['primary', 15],
+    ['lowerSecondary', 38],
+    ['upperSecondary', 32],
+    ['vocational', 8],
+    ['college', 2],
+    ['university', 1],
+  ],
+};
+const EDUCATION_OTHERWISE: Weights<EducationLevel> = [
+  ['primary', 4],
+  ['lowerSecondary', 18],
+  ['upperSecondary', 40],
+  ['vocational', 22],
+  ['college', 7],
+  ['university', 8],
+  ['postgraduate', 1],
+];
+/** Foreigners at the province's employers: experts, managers and technicians (work permits). */
+const EDUCATION_FOREIGN: Weights<EducationLevel> = [
+  ['vocational', 10],
+  ['college', 20],
+  ['university', 58],
+  ['postgraduate', 12],
+];
+const LESS_SCHOOLED = new Set<EducationLevel>(['none', 'primary', 'lowerSecondary']);
+const HIGHER = new Set<EducationLevel>(['college', 'university', 'postgraduate']);
+
+/** Older workers went to school when fewer went on; younger ones more often did. */
+function byAge(weights: Weights<EducationLevel>, age: number): Weights<EducationLevel> {
+  if (age >= 30 && age < 50) return weights;
+  return weights.map(([level, w]) => {
+    if (age >= 50) return [level, LESS_SCHOOLED.has(level) ? w * 2 : HIGHER.has(level) ? w / 2 : w] as const;
+    return [level, level === 'none' || level === 'primary' ? w / 4 : HIGHER.has(level) ? w * 1.5 : w] as const;
+  });
+}
+
+/** Monthly income bands (million VND): most between 5 and 15; more for higher schooling, less part-time. */
+const INCOME_USUAL: Weights<IncomeBand> = [
+  ['lt5', 7],
+  ['5to10', 52],
+  ['10to15', 29],
+  ['15to20', 8],
+  ['20to30', 3],
+  ['gte30', 1],
+];
+const INCOME_HIGHER: Weights<IncomeBand> = [
+  ['lt5', 1],
+  ['5to10', 24],
+  ['10to15', 38],
+  ['15to20', 21],
+  ['20to30', 12],
+  ['gte30', 4],
+];
+const INCOME_PART_TIME: Weights<IncomeBand> = [
+  ['lt5', 35],
+  ['5to10', 52],
+  ['10to15', 11],
+  ['15to20', 2],
+];
+const INCOME_FOREIGN: Weights<IncomeBand> = [
+  ['15to20', 10],
+  ['20to30', 35],
+  ['gte30', 55],
+];
+
+/** Where the province's workers go on contracts, as the department names the countries. */
+const ABROAD_COUNTRIES: Weights<string> = [
+  ['Nhật Bản', 55],
+  ['Hàn Quốc', 27],
+  ['Đài Loan (Trung Quốc)', 18],
+];
+
+export function workerBackground(
+  rng: Random,
+  worker: Pick<GeneratedWorker, 'birthDate' | 'nationality' | 'workingForm'>,
+  options: { referenceDate: string; occupation: string | null; labourContract: boolean },
+): WorkerBackground {
+  const foreign = worker.nationality !== 'VN';
+  const age = Number(options.referenceDate.slice(0, 4)) - Number(worker.birthDate.slice(0, 4));
+  const schooling = foreign
+    ? EDUCATION_FOREIGN
+    : byAge((options.occupation && EDUCATION_BY_OCCUPATION[options.occupation]) || EDUCATION_OTHERWISE, age);
+  const educationLevel = rng.weighted(schooling);
+  const shortHours = worker.workingForm === 'partTime' || worker.workingForm === 'seasonal';
+  const incomeBand = rng.weighted(
+    foreign
+      ? INCOME_FOREIGN
+      : shortHours
+        ? INCOME_PART_TIME
+        : HIGHER.has(educationLevel) || options.occupation === '31'
+          ? INCOME_HIGHER
+          : INCOME_USUAL,
+  );
+  // Compulsory with a labour contract of a month or more; seasonal work is the least often declared.
+  const socialInsurance = options.labourContract ? rng.chance(worker.workingForm === 'seasonal' ? 0.72 : 0.9) : false;
+  // Paid with social insurance; without it, often through the household or a commune's policy.
+  const healthInsurance = socialInsurance || rng.chance(options.labourContract ? 0.35 : 0.6);
+  // Contracts abroad (Law 69/2020/QH14) are taken young: from 18 to about 40.
+  const abroadAge = age >= 20 && age <= 45;
+  const roll = rng.next();
+  const abroadStatus: AbroadStatus =
+    foreign || !abroadAge ? 'none' : roll < 0.016 ? 'abroad' : roll < 0.016 + 0.065 ? 'returned' : 'none';
+  return {
+    educationLevel,
+    incomeBand,
+    socialInsurance,
+    healthInsurance,
+    abroadStatus,
+    abroadCountry: abroadStatus === 'none' ? null : rng.weighted(ABROAD_COUNTRIES),
+  };
 }

@@ -3,7 +3,7 @@ import { workerHooks } from './hooks.ts';
 import publicRoutes from './public.ts';
 import workerRoutes from './routes.ts';
 import { defineModule } from '../define.ts';
-import { workersDemoStep } from './seed.ts';
+import { unemploymentDemoStep, workersDemoStep } from './seed.ts';
 import { unemploymentReferenceStep } from './unemployment.ts';
 import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
@@ -24,5 +24,5 @@ export default defineModule({
   plugin: workers,
   catalogueHooks: workerHooks,
   workspace: { tasks: workspaceTasks, figures: workspaceFigures },
-  seeds: [unemploymentReferenceStep, workersDemoStep],
+  seeds: [unemploymentReferenceStep, workersDemoStep, unemploymentDemoStep],
 });

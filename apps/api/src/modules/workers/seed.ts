@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { OpContext } from '../../catalog/context.ts';
 import { importRows } from '../../catalog/import.ts';
 import { catalogOperations } from '../../catalog/operations.ts';
-import { createRandom } from '../../seed/demo/names.ts';
+import { createRandom, type Random } from '../../seed/demo/names.ts';
 import type { SeedStep } from '../../seed/step.ts';
-import { generateWorkers } from './generate.ts';
+import { generateWorkers, workerBackground, type GeneratedWorker } from './generate.ts';
 import { addOvertime, addProgress } from './records.ts';
 import { addParticipants } from './training.ts';
 
@@ -33,6 +33,14 @@ const OCCUPATIONS = [
 
 const system = (db: Db): OpContext => ({ db, principal: null, lang: 'vi', request: null, system: true });
 
+/** The occupation, and what the statistics count, which depends on it (every demo worker has a labour contract). */
+function occupationAndBackground(person: GeneratedWorker, occupation: string, rng: Random) {
+  return {
+    occupationId: occupation,
+    ...workerBackground(rng, person, { referenceDate: REFERENCE_DATE, occupation, labourContract: true }),
+  };
+}
+
 async function storeAll(ctx: OpContext, key: string, rows: Record<string, unknown>[]): Promise<(string | null)[]> {
   const outcome = await importRows(catalogOperations(key), ctx, rows, { dryRun: false });
   const failed = outcome.data.filter((r) => !r.isSuccess);
@@ -57,6 +65,8 @@ export const workersDemoStep: SeedStep = {
     const total = await db.transaction().execute(async (trx) => {
       const ctx = system(trx);
       const rng = createRandom('workers-demo');
+      // Its own stream: what the statistics count leaves the other values as they were.
+      const backgrounds = rng.fork('background');
       const workerIds = new Map<string, string[]>();
       let count = 0;
       for (const employer of employers.rows) {
@@ -70,7 +80,7 @@ export const workersDemoStep: SeedStep = {
         const rows = people.map((p, i) => ({
           ...p,
           businessId: employer.code,
-          occupationId: rng.weighted(OCCUPATIONS),
+          ...occupationAndBackground(p, rng.weighted(OCCUPATIONS), backgrounds),
           contractTypeId: rng.chance(0.7) ? 'KXDTH' : 'XDTH',
           healthClassId: rng.weighted([
             ['LOAI-I', 30],
@@ -95,25 +105,43 @@ export const workersDemoStep: SeedStep = {
         const citizenIds = await sql<{
           id: string;
           citizen_id: string;
-        }>`select id, citizen_id from worker where id = any(${coffee.slice(10, 13)}::uuid[]) order by citizen_id`.execute(
+        }>`select id, citizen_id from worker where id = any(${coffee.slice(10, 15)}::uuid[]) order by citizen_id`.execute(
           trx,
         );
+        // [type, diagnosis, day, disability %, status, costs paid (VND): treatment, rehabilitation, compensation]
         const cases = [
-          ['BNN14', 'Nhiễm độc mạn tính hóa chất bảo vệ thực vật nhóm phospho hữu cơ', '2024-09-12', 21, 'stable'],
-          ['BNN18', 'Điếc nghề nghiệp do tiếng ồn, giảm thính lực hai tai', '2024-11-05', 31, 'stable'],
+          [
+            'BNN14',
+            'Nhiễm độc mạn tính hóa chất bảo vệ thực vật nhóm phospho hữu cơ',
+            '2024-09-12',
+            21,
+            'stable',
+            86_500_000,
+          ],
+          ['BNN18', 'Điếc nghề nghiệp do tiếng ồn, giảm thính lực hai tai', '2024-11-05', 31, 'stable', 124_000_000],
           [
             'BNN27',
             'Bệnh da nghề nghiệp do tiếp xúc môi trường ẩm ướt và lạnh kéo dài',
             '2025-03-20',
             11,
             'underTreatment',
+            18_200_000,
           ],
+          [
+            'BNN18',
+            'Điếc nghề nghiệp do tiếng ồn, giảm thính lực tai phải',
+            '2026-04-14',
+            16,
+            'underTreatment',
+            9_800_000,
+          ],
+          ['BNN14', 'Nhiễm độc cấp hóa chất bảo vệ thực vật khi phun thuốc', '2026-08-03', 6, 'recovered', 14_300_000],
         ] as const;
         await storeAll(
           ctx,
           'occupationalDisease',
           citizenIds.rows.map((w, i) => {
-            const [type, diagnosis, day, rate, status] = cases[i]!;
+            const [type, diagnosis, day, rate, status, cost] = cases[i]!;
             return {
               code: `BNN-${MAIN_EMPLOYERS[0]}-${i + 1}`,
               businessId: MAIN_EMPLOYERS[0],
@@ -125,6 +153,7 @@ export const workersDemoStep: SeedStep = {
               disabilityRate: rate,
               status,
               compensated: status === 'stable',
+              cost,
             };
           }),
         );
@@ -174,5 +203,66 @@ export const workersDemoStep: SeedStep = {
       return count;
     });
     log.info({ workers: total }, 'demo workers seeded');
+  },
+};
+
+const UNEMPLOYMENT_MARKER = 'workers.demo.unemployment.v1';
+
+/**
+ * Unemployed workers registered with the employment service centre over the last two years, in the communes where
+ * the demo employers are, with the reasons and outcomes such a register shows (the statistics' unemployment page and
+ * the centre's lists read them). Written once, like the workers.
+ */
+export const unemploymentDemoStep: SeedStep = {
+  name: 'workers: demo unemployed workers registered with the service centre',
+  kind: 'demo',
+  order: 191,
+  async run({ db, log }) {
+    const done = await db
+      .selectFrom('app_setting')
+      .select('key')
+      .where('key', '=', UNEMPLOYMENT_MARKER)
+      .executeTakeFirst();
+    if (done) return;
+    const wards = await sql<{ ward: string; name: string }>`select ward_code as ward, min(name) as name from business
+      where deleted_at is null and ward_code is not null group by ward_code order by ward_code`.execute(db);
+    if (!wards.rows.length) return;
+    const rng = createRandom('unemployment-demo');
+    const people = generateWorkers('demo:unemployment', 48, { referenceDate: REFERENCE_DATE, foreignShare: 0 });
+    const reasons = ['contractEnded', 'contractEnded', 'restructuring', 'dismissed', 'resigned', 'other'] as const;
+    const rows = people.map((p, i) => {
+      const at = wards.rows[rng.int(0, wards.rows.length - 1)]!;
+      // Registered in the two years before the reference of the demo clock, a few more each recent quarter.
+      const year = i % 3 === 0 ? 2025 : 2026;
+      const month = 1 + rng.int(0, year === 2026 ? 9 : 11);
+      const day = 1 + rng.int(0, 26);
+      const registered = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      const lost = `${year}-${String(month).padStart(2, '0')}-01`;
+      return {
+        code: `TN-${year}-${String(i + 1).padStart(4, '0')}`,
+        fullName: p.fullName,
+        citizenId: p.citizenId,
+        birthDate: p.birthDate,
+        sex: p.sex,
+        adminUnitId: at.ward,
+        phone: p.phone,
+        lastEmployer: at.name,
+        jobLostDate: lost,
+        reason: rng.pick(reasons),
+        registeredDate: registered,
+        status:
+          year === 2025
+            ? rng.pick(['employed', 'employed', 'inTraining'] as const)
+            : rng.pick(['seeking', 'seeking', 'inTraining'] as const),
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      await storeAll(system(trx), 'unemploymentWorker', rows);
+      await trx
+        .insertInto('app_setting')
+        .values({ key: UNEMPLOYMENT_MARKER, value: JSON.stringify({ claimants: rows.length }), updated_at: new Date() })
+        .execute();
+    });
+    log.info({ claimants: rows.length }, 'demo unemployed workers seeded');
   },
 };

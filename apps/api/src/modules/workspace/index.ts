@@ -9,10 +9,21 @@ import { warmWorkspaces } from './warm.ts';
 
 export { type WorkspaceCaching, workspaceCountCache } from './cache.ts';
 export { warmWorkspaces } from './warm.ts';
-export { buildTallies, compactTallies, type DayWindow, defineTally, type TallyDefinition } from './tally.ts';
+export {
+  buildTallies,
+  compactTallies,
+  type DayWindow,
+  defineTally,
+  readTallyGroups,
+  rebuildTally,
+  tallyDrift,
+  type TallyDefinition,
+  type TallyGroupRead,
+} from './tally.ts';
 export {
   registeredTallies,
   registeredWorkspace,
+  registerTallies,
   registerWorkspaceFigures,
   registerWorkspaceTasks,
   sideOfPrincipal,

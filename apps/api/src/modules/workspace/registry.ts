@@ -111,8 +111,15 @@ export function registeredWorkspace(): { tasks: WorkspaceTaskProvider[]; figures
 }
 
 /** Every tally the registered providers read (their tables' triggers are built for all of them at once). */
+const extraTallies = new Map<string, TallyDefinition>();
+
+/** Tallies read by other mechanisms than the workspace (a statistic's rollups): built and kept with the others. */
+export function registerTallies(definitions: readonly TallyDefinition[]): void {
+  for (const d of definitions) extraTallies.set(d.name, d);
+}
+
 export function registeredTallies(): TallyDefinition[] {
-  const found = new Map<string, TallyDefinition>();
+  const found = new Map<string, TallyDefinition>(extraTallies);
   for (const p of tasks.values()) {
     const t = tallyOf(p.count);
     if (t) found.set(t.of.name, t.of);

@@ -58,6 +58,11 @@ export interface TallyDefinition {
   day?: string;
   /** What a row adds (SQL giving an integer, e.g. a number of deaths); 1 when absent. */
   adds?: string;
+  /**
+   * Up to three categories the counts are kept by (SQL giving text: a sex, a kind, a birth year), in columns d1..d3:
+   * a statistic's rollup (modules/statistics) reads its figures grouped by them. Workspace counts need none.
+   */
+  dims?: readonly string[];
   /** The caller's rows among the tally's, over alias `t` (columns business_id, unit_id, local_unit, day); null: all. */
   scope(principal: Principal): Expression<SqlBool> | null;
 }
@@ -77,7 +82,14 @@ export interface TallyUse {
 export function defineTally(definition: TallyDefinition): TallyDefinition {
   if (!/^[a-z][a-z0-9_.]*$/i.test(definition.name)) throw new Error(`tally "${definition.name}": bad name`);
   if (!/^[a-z_][a-z0-9_]*$/.test(definition.table)) throw new Error(`tally "${definition.name}": bad table`);
-  const texts = [definition.where, definition.day, definition.adds, ...Object.values(definition.owners)];
+  if ((definition.dims?.length ?? 0) > DIMS.length) throw new Error(`tally "${definition.name}": at most 3 dims`);
+  const texts = [
+    definition.where,
+    definition.day,
+    definition.adds,
+    ...Object.values(definition.owners),
+    ...(definition.dims ?? []),
+  ];
   for (const text of texts) {
     if (text !== undefined && (/\$\d/.test(text) || text.includes(';')))
       throw new Error(`tally "${definition.name}": its SQL must be constant (no parameters, one expression)`);
@@ -91,9 +103,9 @@ const hashes = new WeakMap<TallyDefinition, string>();
 export function definitionHash(d: TallyDefinition): string {
   let hash = hashes.get(d);
   if (!hash) {
-    const { name, table, where, owners, day, adds } = d;
+    const { name, table, where, owners, day, adds, dims } = d;
     hash = createHash('sha1')
-      .update(JSON.stringify({ name, table, where, owners, day: day ?? null, adds: adds ?? null, v: 1 }))
+      .update(JSON.stringify({ name, table, where, owners, day: day ?? null, adds: adds ?? null, dims, v: 1 }))
       .digest('base64url');
     hashes.set(d, hash);
   }
@@ -101,14 +113,19 @@ export function definitionHash(d: TallyDefinition): string {
 }
 
 const OWNER_TYPES = { business_id: 'uuid', unit_id: 'uuid', local_unit: 'text' } as const;
+/** The category columns (migration 0050). */
+export const DIMS = ['d1', 'd2', 'd3'] as const;
+/** Every column a count is kept by, in the order of the tables' keys. */
+const KEY_COLUMNS = 'business_id, unit_id, local_unit, day, d1, d2, d3';
 
-/** The row's tally columns: business_id, unit_id, local_unit, day, n (SQL over unqualified columns). */
+/** The row's tally columns: business_id, unit_id, local_unit, day, d1..d3, n (SQL over unqualified columns). */
 function projection(d: TallyDefinition, sign: 1 | -1 = 1): string {
   const owners = (Object.keys(OWNER_TYPES) as (keyof TallyOwners)[]).map(
     (k) => `(${d.owners[k] ?? 'null'})::${OWNER_TYPES[k]} as ${k}`,
   );
+  const dims = DIMS.map((c, i) => `(${d.dims?.[i] ?? 'null'})::text as ${c}`);
   const n = `${sign === 1 ? '' : '-'}(${d.adds ?? '1'})::bigint as n`;
-  return [...owners, `(${d.day ?? 'null'})::date as day`, n].join(', ');
+  return [...owners, `(${d.day ?? 'null'})::date as day`, ...dims, n].join(', ');
 }
 
 function windowCondition(use: TallyUse, today: string): Expression<SqlBool> {
@@ -213,7 +230,11 @@ export function compactTallies(db: Db): Promise<number> {
         const moved = Number(r.rows[0]?.moved ?? 0);
         // A large move (an import of thousands of workers) changes what the planner should know of the compacted
         // counts, as a build does; without it a commune's count joined a province of counts row by row (130 ms).
-        if (moved >= ANALYZE_AFTER) await sql`analyze workspace_tally_base, workspace_tally_total`.execute(db);
+        // The moved deltas are dead rows every read of the deltas would step over until a vacuum: one now.
+        if (moved >= ANALYZE_AFTER) {
+          await sql`analyze workspace_tally_base, workspace_tally_total`.execute(db);
+          await sql`vacuum workspace_tally_delta`.execute(db);
+        }
         return moved;
       })
       .finally(() => compacting.delete(db));
@@ -233,10 +254,10 @@ function triggerStatements(table: string, defs: TallyDefinition[]): RawBuilder<u
   const body = (rows: ('new_rows' | 'old_rows')[]) => {
     const union = defs.flatMap((d) => rows.map((r) => select(d, r))).join('\n        union all ');
     return `begin
-      insert into workspace_tally_delta (tally, business_id, unit_id, local_unit, day, n)
-      select tally, business_id, unit_id, local_unit, day, sum(n) from (
+      insert into workspace_tally_delta (tally, ${KEY_COLUMNS}, n)
+      select tally, ${KEY_COLUMNS}, sum(n) from (
         ${union}
-      ) x group by 1, 2, 3, 4, 5 having sum(n) <> 0;
+      ) x group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(n) <> 0;
       return null;
     end`;
   };
@@ -351,12 +372,13 @@ export async function buildTallies(
       await sql`delete from workspace_tally_delta where tally = any(${renewed}::text[])`.execute(trx);
       await sql`delete from workspace_tally where name = any(${gone}::text[])`.execute(trx);
       for (const d of stale) {
-        await sql`insert into workspace_tally_base (tally, business_id, unit_id, local_unit, day, n)
-          select ${d.name}, business_id, unit_id, local_unit, day, sum(n) from (
+        await sql`insert into workspace_tally_base (tally, ${sql.raw(KEY_COLUMNS)}, n)
+          select ${d.name}, ${sql.raw(KEY_COLUMNS)}, sum(n) from (
             select ${sql.raw(projection(d))} from ${sql.table(table)} where ${sql.raw(d.where)}) t
-          group by 2, 3, 4, 5 having sum(n) <> 0`.execute(trx);
-        await sql`insert into workspace_tally_total (tally, day, n)
-          select tally, day, sum(n) from workspace_tally_base where tally = ${d.name} group by 1, 2`.execute(trx);
+          group by 2, 3, 4, 5, 6, 7, 8 having sum(n) <> 0`.execute(trx);
+        await sql`insert into workspace_tally_total (tally, local_unit, day, d1, d2, d3, n)
+          select tally, local_unit, day, d1, d2, d3, sum(n) from workspace_tally_base where tally = ${d.name}
+          group by 1, 2, 3, 4, 5, 6`.execute(trx);
         await sql`insert into workspace_tally (name, table_name, definition) values (${d.name}, ${table}, ${wanted.get(d.name)!})
           on conflict (name) do update set table_name = excluded.table_name, definition = excluded.definition,
             built_at = now()`.execute(trx);
@@ -366,4 +388,91 @@ export async function buildTallies(
   // A build writes a province's counts at once, long before autovacuum would look: without statistics the planner
   // takes the compacted counts for a few hundred rows and joins a commune's scope row by row (184 ms, not 14).
   if (built) await sql`analyze workspace_tally_base, workspace_tally_total`.execute(db);
+}
+
+/** What a grouped read asks of one tally (modules/statistics). */
+export interface TallyGroupRead {
+  of: TallyDefinition;
+  /** The keys to group by: SQL over alias `t` (columns business_id, local_unit, day, d1..d3). */
+  groupBy: readonly RawBuilder<unknown>[];
+  /** Conditions over `t` (the caller's scope, filters, a day window). */
+  where: readonly Expression<SqlBool>[];
+  /**
+   * The read needs the per-employer rows (it groups or filters by employer, or the scope is an employer's);
+   * otherwise it reads the province's compacted counts, which keep the commune and the categories.
+   */
+  perEmployer: boolean;
+  /** Count the employers with a positive count in each group instead of summing the counts. */
+  distinctEmployers?: boolean;
+}
+
+/**
+ * A tally's counts grouped by `groupBy` (keys as text, in order), compacted counts and deltas together, in one
+ * statement (one snapshot). Groups whose counts add up to zero are left out.
+ */
+export async function readTallyGroups(db: Db, read: TallyGroupRead): Promise<{ keys: (string | null)[]; n: number }[]> {
+  const keys = read.groupBy.map((g, i) => sql`(${g})::text as ${sql.ref(`k${i}`)}`);
+  const cols = read.groupBy.map((_, i) => sql.ref(`x.k${i}`));
+  const employer = read.distinctEmployers ? [sql`t.business_id as e`] : [];
+  const select = sql.join([...keys, ...employer, sql`t.n`], sql`, `);
+  const where = sql.join([sql<SqlBool>`t.tally = ${read.of.name}`, ...read.where], sql` and `);
+  const kept = read.perEmployer || read.distinctEmployers ? sql`workspace_tally_base` : sql`workspace_tally_total`;
+  const union = sql`select ${select} from ${kept} t where ${where}
+    union all select ${select} from workspace_tally_delta t where ${where}`;
+  const groupCols = cols.length ? sql.join(cols, sql`, `) : null;
+  const query = read.distinctEmployers
+    ? sql<Record<string, string | null>>`select ${groupCols ? sql`${groupCols}, ` : sql``}count(*)::bigint as n from (
+        select ${groupCols ? sql`${groupCols}, ` : sql``}x.e from (${union}) x
+        group by ${groupCols ? sql`${groupCols}, ` : sql``}x.e having sum(x.n) > 0) x
+        ${groupCols ? sql`group by ${groupCols}` : sql``}`
+    : sql<Record<string, string | null>>`select ${groupCols ? sql`${groupCols}, ` : sql``}sum(x.n)::bigint as n
+        from (${union}) x ${groupCols ? sql`group by ${groupCols}` : sql``} having sum(x.n) <> 0`;
+  const [rows, pending] = await Promise.all([
+    query.execute(db),
+    sql<{ n: string | null }>`select max(id) - min(id) + 1 as n from workspace_tally_delta`.execute(db),
+  ]);
+  // Deltas piled up (an import of thousands of rows) are read by every call until compacted: start it, as the
+  // workspace's reads do.
+  if (Number(pending.rows[0]?.n ?? 0) >= COMPACT_AFTER) void compactTallies(db).catch(() => {});
+  return rows.rows.map((r) => ({
+    keys: read.groupBy.map((_, i) => r[`k${i}`] ?? null),
+    n: Number(r.n ?? 0),
+  }));
+}
+
+/**
+ * How far a tally's kept counts (compacted and deltas) are from a full count of its table now, in groups that
+ * differ; and how far the province's compacted counts are from the per-owner ones. 0 and 0 when all is well. The
+ * nightly check (modules/statistics) reports any drift and builds the tally again.
+ */
+export async function tallyDrift(db: Db, d: TallyDefinition): Promise<{ groups: number; totals: number }> {
+  const cols = sql.raw(KEY_COLUMNS);
+  const kept = sql`select ${cols}, sum(n) as n from (
+      select ${cols}, n from workspace_tally_base where tally = ${d.name}
+      union all select ${cols}, n from workspace_tally_delta where tally = ${d.name}) k
+    group by ${cols} having sum(n) <> 0`;
+  const live = sql`select ${cols}, sum(n) as n from (
+      select ${sql.raw(projection(d))} from ${sql.table(d.table)} where ${sql.raw(d.where)}) t
+    group by ${cols} having sum(n) <> 0`;
+  const groups = await sql<{ n: string }>`select count(*) as n from (
+      (${kept} except all ${live}) union all (${live} except all ${kept})) x`.execute(db);
+  const totalCols = sql.raw('local_unit, day, d1, d2, d3');
+  const totals = await sql<{ n: string }>`select count(*) as n from (
+      (select ${totalCols}, sum(n) as n from workspace_tally_base where tally = ${d.name} group by ${totalCols}
+        except all select ${totalCols}, n from workspace_tally_total where tally = ${d.name})
+      union all
+      (select ${totalCols}, n from workspace_tally_total where tally = ${d.name}
+        except all select ${totalCols}, sum(n) as n from workspace_tally_base where tally = ${d.name} group by ${totalCols})) x`.execute(
+    db,
+  );
+  return { groups: Number(groups.rows[0]?.n ?? 0), totals: Number(totals.rows[0]?.n ?? 0) };
+}
+
+/** Builds a tally again from its table (after drift): its stored build is forgotten and the build redone. */
+export async function rebuildTally(db: Db, d: TallyDefinition, all: readonly TallyDefinition[]): Promise<void> {
+  await sql`delete from workspace_tally where name = ${d.name}`.execute(db);
+  await buildTallies(
+    db,
+    all.filter((x) => x.table === d.table),
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document c01c36b6121bbf025fc454db6e7f81cdc92c79f5cc41a56dc57d0adb720fa734
- * @content f9fece647b494c585ba3cd007b3c931bdbe0937d7c3a2b19f61a98456799b929
+ * @document 0691944294eb5f0cdb49b99cc0968aa07a27b8895f069b622074c6af9ad060f0
+ * @content 139e80d8bfdd2797a7de50ed2636ff3e89d60bd980eba80d113b39c5641afd0c
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -37920,6 +37920,7 @@ export interface paths {
                 disabilityRate: number | null;
                 status: string | null;
                 compensated: boolean;
+                cost: number | null;
                 note: string | null;
                 createdAt: string;
                 updatedAt: string;
@@ -37990,6 +37991,8 @@ export interface paths {
             status?: 'underTreatment' | 'stable' | 'recovered' | 'deceased';
             /** @description boolean */
             compensated?: boolean;
+            /** @description number */
+            cost?: number | null;
             /** @description longText */
             note?: string | null;
             /** @description update: the updatedAt the form loaded (409 when the record changed since) */
@@ -38024,6 +38027,7 @@ export interface paths {
               disabilityRate: number | null;
               status: string | null;
               compensated: boolean;
+              cost: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -38088,6 +38092,7 @@ export interface paths {
               disabilityRate: number | null;
               status: string | null;
               compensated: boolean;
+              cost: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -38152,6 +38157,8 @@ export interface paths {
             status?: 'underTreatment' | 'stable' | 'recovered' | 'deceased';
             /** @description boolean */
             compensated?: boolean;
+            /** @description number */
+            cost?: number | null;
             /** @description longText */
             note?: string | null;
             /** @description update: the updatedAt the form loaded (409 when the record changed since) */
@@ -38186,6 +38193,7 @@ export interface paths {
               disabilityRate: number | null;
               status: string | null;
               compensated: boolean;
+              cost: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -55024,7 +55032,8 @@ export interface paths {
           pageSize?: number;
           /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
           keyWord?: string;
-          sortField?: 'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'createdAt' | 'updatedAt';
+          sortField?:
+            'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'educationLevel' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           sex?: string;
@@ -55079,6 +55088,12 @@ export interface paths {
                 targetTrainingCode?: string | null;
                 startDate: string | null;
                 endDate: string | null;
+                educationLevel: string | null;
+                incomeBand: string | null;
+                socialInsurance: boolean;
+                healthInsurance: boolean;
+                abroadStatus: string | null;
+                abroadCountry: string | null;
                 phone: string | null;
                 address: string | null;
                 createdAt: string;
@@ -55256,6 +55271,36 @@ export interface paths {
              * @description date
              */
             endDate?: string | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            incomeBand?: 'lt5' | '5to10' | '10to15' | '15to20' | '20to30' | 'gte30' | null;
+            /** @description boolean */
+            socialInsurance?: boolean;
+            /** @description boolean */
+            healthInsurance?: boolean;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            abroadStatus?: 'none' | 'abroad' | 'returned';
+            /** @description text */
+            abroadCountry?: string | null;
             /** @description text */
             phone?: string | null;
             /** @description text */
@@ -55303,6 +55348,12 @@ export interface paths {
               targetTrainingCode?: string | null;
               startDate: string | null;
               endDate: string | null;
+              educationLevel: string | null;
+              incomeBand: string | null;
+              socialInsurance: boolean;
+              healthInsurance: boolean;
+              abroadStatus: string | null;
+              abroadCountry: string | null;
               phone: string | null;
               address: string | null;
               createdAt: string;
@@ -55473,6 +55524,36 @@ export interface paths {
              * @description date
              */
             endDate?: string | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            incomeBand?: 'lt5' | '5to10' | '10to15' | '15to20' | '20to30' | 'gte30' | null;
+            /** @description boolean */
+            socialInsurance?: boolean;
+            /** @description boolean */
+            healthInsurance?: boolean;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            abroadStatus?: 'none' | 'abroad' | 'returned';
+            /** @description text */
+            abroadCountry?: string | null;
             /** @description text */
             phone?: string | null;
             /** @description text */
@@ -55520,6 +55601,12 @@ export interface paths {
               targetTrainingCode?: string | null;
               startDate: string | null;
               endDate: string | null;
+              educationLevel: string | null;
+              incomeBand: string | null;
+              socialInsurance: boolean;
+              healthInsurance: boolean;
+              abroadStatus: string | null;
+              abroadCountry: string | null;
               phone: string | null;
               address: string | null;
               createdAt: string;
@@ -55596,6 +55683,12 @@ export interface paths {
               targetTrainingCode?: string | null;
               startDate: string | null;
               endDate: string | null;
+              educationLevel: string | null;
+              incomeBand: string | null;
+              socialInsurance: boolean;
+              healthInsurance: boolean;
+              abroadStatus: string | null;
+              abroadCountry: string | null;
               phone: string | null;
               address: string | null;
               createdAt: string;
@@ -55878,7 +55971,8 @@ export interface paths {
         query?: {
           /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
           keyWord?: string;
-          sortField?: 'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'createdAt' | 'updatedAt';
+          sortField?:
+            'fullName' | 'citizenId' | 'birthDate' | 'sex' | 'startDate' | 'educationLevel' | 'createdAt' | 'updatedAt';
           sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
           businessId?: string;
           sex?: string;
@@ -80933,6 +81027,642 @@ export interface paths {
               today: string;
               asOf: string;
             };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Statistics/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The overview: key figures of the caller's scope with the year before and completeness, and workers by commune */
+    get: {
+      parameters: {
+        query?: {
+          year?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              year: number;
+              asOf: string;
+              figures: {
+                slug: string;
+                measure: string;
+                value: number;
+                previous: number | null;
+                completeness: number | null;
+              }[];
+              byWard: {
+                key: string;
+                label: string | null;
+                value: number;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Statistics/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One statistic in the caller's scope: a measure by one or two dimensions for a year, beside the year before, with its as-of time and completeness */
+    get: {
+      parameters: {
+        query?: {
+          measure?: string;
+          by?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          by2?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          year?: number;
+          ward?: string;
+          employer?: string;
+          filter?: string;
+        };
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              slug: string;
+              measure: string;
+              /** @enum {string} */
+              by:
+                | 'year'
+                | 'month'
+                | 'ward'
+                | 'employer'
+                | 'sector'
+                | 'sex'
+                | 'ageBand'
+                | 'education'
+                | 'income'
+                | 'occupation'
+                | 'nationality'
+                | 'insurance'
+                | 'abroad'
+                | 'contract'
+                | 'equipmentKind'
+                | 'inspection'
+                | 'declaration'
+                | 'severity'
+                | 'accidentKind'
+                | 'illness'
+                | 'illnessStage'
+                | 'permit';
+              /** @enum {string|null} */
+              by2:
+                | 'year'
+                | 'month'
+                | 'ward'
+                | 'employer'
+                | 'sector'
+                | 'sex'
+                | 'ageBand'
+                | 'education'
+                | 'income'
+                | 'occupation'
+                | 'nationality'
+                | 'insurance'
+                | 'abroad'
+                | 'contract'
+                | 'equipmentKind'
+                | 'inspection'
+                | 'declaration'
+                | 'severity'
+                | 'accidentKind'
+                | 'illness'
+                | 'illnessStage'
+                | 'permit'
+                | null;
+              year: number;
+              rows: {
+                key: string | null;
+                label: string | null;
+                key2: string | null;
+                label2: string | null;
+                value: number | null;
+                previous: number | null;
+              }[];
+              total: number | null;
+              previousTotal: number | null;
+              asOf: string;
+              completeness: {
+                expected: number;
+                received: number;
+                share: number;
+              } | null;
+              suppressed: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Statistics/{slug}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One statistic as an xlsx workbook: the figures and a methodology sheet */
+    get: {
+      parameters: {
+        query?: {
+          measure?: string;
+          by?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          by2?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          year?: number;
+          ward?: string;
+          employer?: string;
+          filter?: string;
+        };
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/Statistics/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: a statistic of the public set for the province (counts below 5 suppressed; no personal data) */
+    get: {
+      parameters: {
+        query?: {
+          measure?: string;
+          by?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          by2?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          year?: number;
+          ward?: string;
+          filter?: string;
+        };
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              slug: string;
+              measure: string;
+              /** @enum {string} */
+              by:
+                | 'year'
+                | 'month'
+                | 'ward'
+                | 'employer'
+                | 'sector'
+                | 'sex'
+                | 'ageBand'
+                | 'education'
+                | 'income'
+                | 'occupation'
+                | 'nationality'
+                | 'insurance'
+                | 'abroad'
+                | 'contract'
+                | 'equipmentKind'
+                | 'inspection'
+                | 'declaration'
+                | 'severity'
+                | 'accidentKind'
+                | 'illness'
+                | 'illnessStage'
+                | 'permit';
+              /** @enum {string|null} */
+              by2:
+                | 'year'
+                | 'month'
+                | 'ward'
+                | 'employer'
+                | 'sector'
+                | 'sex'
+                | 'ageBand'
+                | 'education'
+                | 'income'
+                | 'occupation'
+                | 'nationality'
+                | 'insurance'
+                | 'abroad'
+                | 'contract'
+                | 'equipmentKind'
+                | 'inspection'
+                | 'declaration'
+                | 'severity'
+                | 'accidentKind'
+                | 'illness'
+                | 'illnessStage'
+                | 'permit'
+                | null;
+              year: number;
+              rows: {
+                key: string | null;
+                label: string | null;
+                key2: string | null;
+                label2: string | null;
+                value: number | null;
+                previous: number | null;
+              }[];
+              total: number | null;
+              previousTotal: number | null;
+              asOf: string;
+              completeness: {
+                expected: number;
+                received: number;
+                share: number;
+              } | null;
+              suppressed: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/Statistics/{slug}/open-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Open data: a public statistic as CSV or JSON with its as-of time (counts below 5 suppressed), by its first dimension or the one asked */
+    get: {
+      parameters: {
+        query?: {
+          measure?: string;
+          by?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          by2?:
+            | 'year'
+            | 'month'
+            | 'ward'
+            | 'employer'
+            | 'sector'
+            | 'sex'
+            | 'ageBand'
+            | 'education'
+            | 'income'
+            | 'occupation'
+            | 'nationality'
+            | 'insurance'
+            | 'abroad'
+            | 'contract'
+            | 'equipmentKind'
+            | 'inspection'
+            | 'declaration'
+            | 'severity'
+            | 'accidentKind'
+            | 'illness'
+            | 'illnessStage'
+            | 'permit';
+          year?: number;
+          ward?: string;
+          filter?: string;
+          format?: 'csv' | 'json';
+        };
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  slug: string;
+                  measure: string;
+                  /** @enum {string} */
+                  by:
+                    | 'year'
+                    | 'month'
+                    | 'ward'
+                    | 'employer'
+                    | 'sector'
+                    | 'sex'
+                    | 'ageBand'
+                    | 'education'
+                    | 'income'
+                    | 'occupation'
+                    | 'nationality'
+                    | 'insurance'
+                    | 'abroad'
+                    | 'contract'
+                    | 'equipmentKind'
+                    | 'inspection'
+                    | 'declaration'
+                    | 'severity'
+                    | 'accidentKind'
+                    | 'illness'
+                    | 'illnessStage'
+                    | 'permit';
+                  /** @enum {string|null} */
+                  by2:
+                    | 'year'
+                    | 'month'
+                    | 'ward'
+                    | 'employer'
+                    | 'sector'
+                    | 'sex'
+                    | 'ageBand'
+                    | 'education'
+                    | 'income'
+                    | 'occupation'
+                    | 'nationality'
+                    | 'insurance'
+                    | 'abroad'
+                    | 'contract'
+                    | 'equipmentKind'
+                    | 'inspection'
+                    | 'declaration'
+                    | 'severity'
+                    | 'accidentKind'
+                    | 'illness'
+                    | 'illnessStage'
+                    | 'permit'
+                    | null;
+                  year: number;
+                  rows: {
+                    key: string | null;
+                    label: string | null;
+                    key2: string | null;
+                    label2: string | null;
+                    value: number | null;
+                    previous: number | null;
+                  }[];
+                  total: number | null;
+                  previousTotal: number | null;
+                  asOf: string;
+                  completeness: {
+                    expected: number;
+                    received: number;
+                    share: number;
+                  } | null;
+                  suppressed: boolean;
+                }
+              | string;
           };
         };
         400: components['responses']['Error'];

@@ -24,6 +24,8 @@ export default defineCatalog({
     disabilityRate: field.number({ integer: true, min: 0, max: 100 }),
     status: field.enum({ options: DISEASE_STATUSES, required: true, optionLabels: 'workers:diseaseStatuses' }),
     compensated: field.boolean(),
+    // Treatment, rehabilitation and compensation paid (VND): the illness-costs statistic sums them.
+    cost: field.number({ integer: true, min: 0 }),
     note: field.longText(),
   },
   titleField: 'diagnosis',

@@ -1,6 +1,18 @@
 import { citizenIdField } from '../../workers/citizen-id.ts';
 import { defineCatalog, field } from '../define.ts';
+import type { FieldCheck } from '../types.ts';
 import { NATIONALITIES, SEXES, WORKING_FORMS } from '../../workers/constants.ts';
+import { ABROAD_STATUSES, EDUCATION_LEVELS, INCOME_BANDS } from '../../statistics/values.ts';
+
+/** Working abroad under a contract now, or back from it: the country it was in is required. */
+const abroadCountryCheck: FieldCheck = {
+  with: ['abroadStatus'],
+  empty: true,
+  rule: (value, record) =>
+    value == null && (record.abroadStatus === 'abroad' || record.abroadStatus === 'returned')
+      ? 'workers:validation.abroadCountryRequired'
+      : null,
+};
 
 /**
  * Workers ("người lao động") of the province's employers, foreigners included. One record per person: the
@@ -32,6 +44,18 @@ export default defineCatalog({
     targetTrainingId: field.reference({ target: 'targetTraining' }),
     startDate: field.date(),
     endDate: field.date(),
+    // What the province's statistics count (education, income, insurance, work abroad).
+    educationLevel: field.enum({ options: EDUCATION_LEVELS, optionLabels: 'workers:educationLevels' }),
+    incomeBand: field.enum({ options: INCOME_BANDS, optionLabels: 'workers:incomeBands', width: 16 }),
+    socialInsurance: field.boolean(),
+    healthInsurance: field.boolean(),
+    abroadStatus: field.enum({
+      options: ABROAD_STATUSES,
+      optionLabels: 'workers:abroadStatuses',
+      default: 'none',
+      width: 28,
+    }),
+    abroadCountry: field.text({ max: 100, width: 20, check: abroadCountryCheck }),
     phone: field.text({ max: 20, width: 14 }),
     address: field.text({ max: 500, width: 36 }),
   },
@@ -50,6 +74,8 @@ export default defineCatalog({
       'positionId',
       'contractTypeId',
       'startDate',
+      // Folded first on a narrow screen (the last column goes first).
+      'educationLevel',
     ],
     defaultSort: { field: 'createdAt', order: 'desc' },
     // A province has a million workers: counting every match of a name would cost more than the page itself.
@@ -66,7 +92,7 @@ export default defineCatalog({
     'targetTrainingId',
     'startDate',
   ],
-  search: ['fullName', 'citizenId', 'passportNumber'],
+  search: ['fullName', 'citizenId', 'passportNumber', 'abroadCountry'],
   paths: {
     update: 'workers',
     delete: 'delete-worker',
