@@ -29,6 +29,8 @@ export interface MeasureSource {
   only?: { dimension: StatisticDimension; key: string };
   /** Count the employers with a positive count instead of the counts. */
   distinctEmployers?: boolean;
+  /** A wider rollup read when one of these dimensions is asked (the narrow one answers the rest faster). */
+  wider?: { dimensions: readonly StatisticDimension[]; tally: TallyDefinition };
 }
 
 export interface StatisticDeclaration {

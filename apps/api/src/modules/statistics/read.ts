@@ -91,6 +91,9 @@ function windowOf(d: StatisticDeclaration, year: number): Expression<SqlBool>[] 
 
 type Keyed = { keys: (string | null)[]; n: number };
 
+/** How many employers a breakdown by employer lists. */
+const EMPLOYERS_LISTED = 100;
+
 /**
  * The measure's counts by the plan's dimensions, bucketed, filtered and added up by (by, by2): `year` the figures'
  * year (ages and windows are of it).
@@ -117,12 +120,19 @@ async function countsOf(
   add(only?.dimension);
   add(d.within?.dimension);
   const sources = dims.map((x) => d.dimensions[x] as DimensionSource);
+  const wider = plan.source.wider;
+  // A list of employers is their largest hundred, counted and named in the database (the total counts them all).
+  const top =
+    grouped && plan.by === 'employer' && !plan.by2 && dims.length === 1 && !plan.source.distinctEmployers
+      ? EMPLOYERS_LISTED
+      : undefined;
   const rows: Keyed[] = await readTallyGroups(db, {
-    of: plan.source.tally,
+    of: wider && dims.some((x) => wider.dimensions.includes(x)) ? wider.tally : plan.source.tally,
     groupBy: sources.map((s) => s.key),
     where: [...base.where, ...windowOf(d, year)],
     perEmployer: base.perEmployer || sources.some((s) => s.perEmployer),
     ...(plan.source.distinctEmployers ? { distinctEmployers: true } : {}),
+    ...(top ? { largest: top } : {}),
   });
   const ctx = { year, today };
   const out = new Map<string, { by: string | null; by2: string | null; n: number }>();

@@ -404,6 +404,8 @@ export interface TallyGroupRead {
   perEmployer: boolean;
   /** Count the employers with a positive count in each group instead of summing the counts. */
   distinctEmployers?: boolean;
+  /** Only this many groups, the largest (by their counts) first. */
+  largest?: number;
 }
 
 /**
@@ -426,7 +428,8 @@ export async function readTallyGroups(db: Db, read: TallyGroupRead): Promise<{ k
         group by ${groupCols ? sql`${groupCols}, ` : sql``}x.e having sum(x.n) > 0) x
         ${groupCols ? sql`group by ${groupCols}` : sql``}`
     : sql<Record<string, string | null>>`select ${groupCols ? sql`${groupCols}, ` : sql``}sum(x.n)::bigint as n
-        from (${union}) x ${groupCols ? sql`group by ${groupCols}` : sql``} having sum(x.n) <> 0`;
+        from (${union}) x ${groupCols ? sql`group by ${groupCols}` : sql``} having sum(x.n) <> 0
+        ${read.largest ? sql`order by sum(x.n) desc limit ${read.largest}` : sql``}`;
   const [rows, pending] = await Promise.all([
     query.execute(db),
     sql<{ n: string | null }>`select max(id) - min(id) + 1 as n from workspace_tally_delta`.execute(db),
