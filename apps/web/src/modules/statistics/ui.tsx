@@ -87,6 +87,34 @@ export function ChangeCell({ value, previous }: { value: number | null; previous
 }
 
 /** Row labels of an answer's breakdowns (the answer's own, else the coded value's text). */
+/** A table's closing cells from column `from`: the total, and beside it the year before and the change. */
+function TotalCells(p: {
+  from: number;
+  total: number | null;
+  previousTotal: number | null;
+  comparable: boolean;
+  suppressed: boolean;
+  format: (value: number) => string;
+}) {
+  return (
+    <>
+      <Table.Summary.Cell index={p.from} align="right">
+        <Typography.Text strong>{figureText(p.total, p.suppressed, p.format)}</Typography.Text>
+      </Table.Summary.Cell>
+      {p.comparable && (
+        <>
+          <Table.Summary.Cell index={p.from + 1} align="right">
+            {figureText(p.previousTotal, p.suppressed, p.format)}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={p.from + 2} align="right">
+            <ChangeCell value={p.total} previous={p.previousTotal} />
+          </Table.Summary.Cell>
+        </>
+      )}
+    </>
+  );
+}
+
 export function useRowLabels(by: StatisticDimension, by2: StatisticDimension | null | undefined) {
   const { t, i18n } = useTranslation('statistics');
   return useMemo(() => {
@@ -523,19 +551,12 @@ export function Figures({ answer, info, title, format, wardMap, onSelect, emptyH
                   {figureText(cross.totals[c.key] ?? null, suppressed, format)}
                 </Table.Summary.Cell>
               ))}
-              <Table.Summary.Cell index={cross.columns.length + 1} align="right">
-                <Typography.Text strong>{figureText(cross.total, suppressed, format)}</Typography.Text>
-              </Table.Summary.Cell>
-              {comparable && (
-                <>
-                  <Table.Summary.Cell index={cross.columns.length + 2} align="right">
-                    {figureText(cross.previousTotal, suppressed, format)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={cross.columns.length + 3} align="right">
-                    <ChangeCell value={cross.total} previous={cross.previousTotal} />
-                  </Table.Summary.Cell>
-                </>
-              )}
+              <TotalCells
+                from={cross.columns.length + 1}
+                total={cross.total}
+                previousTotal={cross.previousTotal}
+                {...{ comparable, suppressed, format }}
+              />
             </Table.Summary.Row>
           )}
           aria-label={t('page.table')}
@@ -598,19 +619,12 @@ export function Figures({ answer, info, title, format, wardMap, onSelect, emptyH
               <Table.Summary.Cell index={0}>
                 <Typography.Text strong>{t('page.columnTotal')}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <Typography.Text strong>{figureText(answer.total, suppressed, format)}</Typography.Text>
-              </Table.Summary.Cell>
-              {comparable && (
-                <>
-                  <Table.Summary.Cell index={2} align="right">
-                    {figureText(answer.previousTotal, suppressed, format)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} align="right">
-                    <ChangeCell value={answer.total} previous={answer.previousTotal} />
-                  </Table.Summary.Cell>
-                </>
-              )}
+              <TotalCells
+                from={1}
+                total={answer.total}
+                previousTotal={answer.previousTotal}
+                {...{ comparable, suppressed, format }}
+              />
             </Table.Summary.Row>
           )}
           aria-label={t('page.table')}
