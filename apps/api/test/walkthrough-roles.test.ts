@@ -61,7 +61,8 @@ describe('the commune officer’s menu fits its job', () => {
     const paths = leavesOf(menu.json().items as MenuNode[]).map((l) => l.path);
     expect(paths).not.toContain('/tin-tuc/quan-li-tin-tuc/danh-sach');
     expect(paths).not.toContain('/loai-hinh-doanh-nghiep/danh-sach');
-    expect(paths.length).toBeLessThan(60);
+    // Its working menu stays short; the statistics are a group of their own (one page each, folded by default).
+    expect(paths.filter((p) => !p.startsWith('/thong-ke/')).length).toBeLessThan(60);
     const type = await t.database.db
       .selectFrom('user_type')
       .select('permissions')
