@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { loadConfig } from '../../src/config.ts';
 import { runSeeds } from '../../src/seed/index.ts';
+import { registeredTallies, workspaceCountCache } from '../../src/modules/workspace/index.ts';
 
 /**
  * Migrate and seed reference data once; every test file then starts from a copy of that template
@@ -100,6 +101,8 @@ async function seedDemoProvince(
   const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  // The tallies' triggers and counts, built once here rather than by every test app that starts from this copy.
+  await workspaceCountCache(database.db).talliesReady(registeredTallies());
   await runSeeds({
     db: database.db,
     config: { ...config, demoData: true },
