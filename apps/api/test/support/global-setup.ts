@@ -41,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       log: quiet,
       announce() {},
     });
+    await buildTalliesOnce(database, u.toString(), tmp);
     await database.close();
     const demoTemplate = `${template}_demo`;
     await admin.query(`drop database if exists ${demoTemplate}`);
@@ -67,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ url: 'memory://', dataDir: tmp });
   await migrateToLatest(database.db);
   await runSeeds({ db: database.db, config, log: quiet, announce() {} });
+  await buildTalliesOnce(database, 'memory://', tmp);
   const dump = await database.embedded!.dumpDataDir();
   const file = path.join(tmp, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -88,6 +90,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
+ * The tallies' triggers and counts, built once on a template rather than by every test app that starts from a copy
+ * of it (each would build them in the background at its start, holding the embedded database's one connection while
+ * its test begins). An app is built so that every module has registered its tallies.
+ */
+async function buildTalliesOnce(database: Database, databaseUrl: string, dataDir: string): Promise<void> {
+  const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  await workspaceCountCache(database.db).talliesReady(registeredTallies());
+  await app.close();
+}
+
+/**
  * The demo province on a template database: an app is built on it (so every module's hooks are in place, as at a
  * real first start) and the start-up seeding runs with the demo on; `before` runs once the app is closed and before
  * the database is (the embedded one is dumped there).
@@ -101,7 +116,7 @@ async function seedDemoProvince(
   const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  // The tallies' triggers and counts, built once here rather than by every test app that starts from this copy.
+  // Copied from the plain template, the tallies are built already (the demo's writes keep them).
   await workspaceCountCache(database.db).talliesReady(registeredTallies());
   await runSeeds({
     db: database.db,
