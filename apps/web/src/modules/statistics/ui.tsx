@@ -86,18 +86,26 @@ export function ChangeCell({ value, previous }: { value: number | null; previous
   );
 }
 
-/** Row labels of an answer's breakdowns (the answer's own, else the coded value's text). */
-/** A table's closing cells from column `from`: the total, and beside it the year before and the change. */
-function TotalCells(p: {
+/**
+ * A table's closing row: its label, the column totals of a cross table (`children`, from column 1), then from column
+ * `from` the total, and beside it the year before and the change.
+ */
+function TotalRow(p: {
+  label: string;
   from: number;
   total: number | null;
   previousTotal: number | null;
   comparable: boolean;
   suppressed: boolean;
   format: (value: number) => string;
+  children?: ReactNode;
 }) {
   return (
-    <>
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0}>
+        <Typography.Text strong>{p.label}</Typography.Text>
+      </Table.Summary.Cell>
+      {p.children}
       <Table.Summary.Cell index={p.from} align="right">
         <Typography.Text strong>{figureText(p.total, p.suppressed, p.format)}</Typography.Text>
       </Table.Summary.Cell>
@@ -111,10 +119,11 @@ function TotalCells(p: {
           </Table.Summary.Cell>
         </>
       )}
-    </>
+    </Table.Summary.Row>
   );
 }
 
+/** Row labels of an answer's breakdowns (the answer's own, else the coded value's text). */
 export function useRowLabels(by: StatisticDimension, by2: StatisticDimension | null | undefined) {
   const { t, i18n } = useTranslation('statistics');
   return useMemo(() => {
@@ -542,22 +551,19 @@ export function Figures({ answer, info, title, format, wardMap, onSelect, emptyH
           scroll={{ x: 'max-content' }}
           pagination={cross.rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
           summary={() => (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>
-                <Typography.Text strong>{t('page.columnTotal')}</Typography.Text>
-              </Table.Summary.Cell>
+            <TotalRow
+              label={t('page.columnTotal')}
+              from={cross.columns.length + 1}
+              total={cross.total}
+              previousTotal={cross.previousTotal}
+              {...{ comparable, suppressed, format }}
+            >
               {cross.columns.map((c, i) => (
                 <Table.Summary.Cell key={c.key} index={i + 1} align="right">
                   {figureText(cross.totals[c.key] ?? null, suppressed, format)}
                 </Table.Summary.Cell>
               ))}
-              <TotalCells
-                from={cross.columns.length + 1}
-                total={cross.total}
-                previousTotal={cross.previousTotal}
-                {...{ comparable, suppressed, format }}
-              />
-            </Table.Summary.Row>
+            </TotalRow>
           )}
           aria-label={t('page.table')}
           data-testid="statistic-table"
@@ -615,17 +621,13 @@ export function Figures({ answer, info, title, format, wardMap, onSelect, emptyH
           columns={columns}
           pagination={single.length > 12 ? { pageSize: 12, showSizeChanger: false, size: 'small' } : false}
           summary={() => (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>
-                <Typography.Text strong>{t('page.columnTotal')}</Typography.Text>
-              </Table.Summary.Cell>
-              <TotalCells
-                from={1}
-                total={answer.total}
-                previousTotal={answer.previousTotal}
-                {...{ comparable, suppressed, format }}
-              />
-            </Table.Summary.Row>
+            <TotalRow
+              label={t('page.columnTotal')}
+              from={1}
+              total={answer.total}
+              previousTotal={answer.previousTotal}
+              {...{ comparable, suppressed, format }}
+            />
           )}
           aria-label={t('page.table')}
           data-testid="statistic-table"
