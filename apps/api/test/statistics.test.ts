@@ -144,6 +144,42 @@ describe('figures in the caller scope', () => {
     expect(foreign.rows).toEqual([expect.objectContaining({ key: 'KR', label: 'Hàn Quốc', value: 1 })]);
   });
 
+  it('machines by their inspection this month; the inspected list by employer, and filtered to one', async () => {
+    const today = clock.today();
+    const month = `${today.slice(0, 7)}-15`;
+    const shift = (months: number) => {
+      const d = new Date(`${month}T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + months);
+      return d.toISOString().slice(0, 10);
+    };
+    const machine = (businessId: string, ward: string, due: string | null, status = 'inUse') =>
+      sql`insert into equipment (business_id, name, ward_id, status, next_due_date, declaration_status)
+        values (${businessId}::uuid, 'Nồi hơi', ${ward}, ${status}, ${due}::date, 'none')`.execute(t.database.db);
+    // A: two in date, one due this month, one overdue, one never inspected, one out of use (not counted); B: one in date.
+    await machine(f.businessA.id, f.wards[0], shift(3));
+    await machine(f.businessA.id, f.wards[0], shift(14));
+    await machine(f.businessA.id, f.wards[0], month);
+    await machine(f.businessA.id, f.wards[0], shift(-2));
+    await machine(f.businessA.id, f.wards[0], null);
+    await machine(f.businessA.id, f.wards[0], shift(5), 'outOfUse');
+    await machine(f.businessB.id, f.wards[1], shift(1));
+    const states = await answer(f.department, `${S}/thiet-bi-da-kiem-dinh?by=inspection`);
+    expect(values(states)).toEqual({ inspected: 3, dueThisMonth: 1, overdue: 1, never: 1 });
+    expect(states.rows.map((r) => r.key)).toEqual(['inspected', 'dueThisMonth', 'overdue', 'never']);
+    const overdueByWard = await answer(f.department, `${S}/thiet-bi-da-kiem-dinh?by=ward&filter=inspection:overdue`);
+    expect(values(overdueByWard)).toEqual({ [f.wards[0]]: 1 });
+    // The inspected list counts the machines in date only.
+    const list = await answer(f.department, `${S}/danh-sach-thiet-bi-kiem-dinh?by=employer`);
+    expect(values(list)).toEqual({ [f.businessA.id]: 2, [f.businessB.id]: 1 });
+    expect(list.total).toBe(3);
+    const onlyB = await answer(
+      f.department,
+      `${S}/danh-sach-thiet-bi-kiem-dinh?by=ward&filter=employer:${f.businessB.id}`,
+    );
+    expect(values(onlyB)).toEqual({ [f.wards[1]]: 1 });
+    expect((await answer(f.employerA, `${S}/danh-sach-thiet-bi-kiem-dinh?by=ward`)).total).toBe(2);
+  });
+
   it('flows: the year asked beside the year before, by month', async () => {
     const a = await answer(f.department, `${S}/that-nghiep?by=month&year=${year}`);
     expect(values(a)).toMatchObject({ '2': 1, '3': 1 });

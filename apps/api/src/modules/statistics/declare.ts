@@ -11,8 +11,8 @@ import { defineTally, type TallyDefinition } from '../workspace/index.ts';
 
 /** Where a dimension's key comes from in a tally's columns (alias `t`), and how its labels are found. */
 export interface DimensionSource {
-  /** The key (SQL over `t`). */
-  key: RawBuilder<unknown>;
+  /** The key (SQL over `t`), or made for the call (a machine's inspection state in the month of `today`). */
+  key: RawBuilder<unknown> | ((ctx: { year: number; today: string }) => RawBuilder<unknown>);
   /** Keys turned into the dimension's own keys after reading (a birth year into an age band); null drops the row. */
   bucket?: (key: string | null, ctx: { year: number; today: string }) => string | null;
   /** Labels from a table (its id → name), from the admin units, or from the language's country names. */

@@ -112,12 +112,29 @@ async function countsOf(
   const add = (x: StatisticDimension | null | undefined) => {
     if (x && !dims.includes(x)) dims.push(x);
   };
+  const ctx = { year, today };
+  const keyOf = (s: DimensionSource) => (typeof s.key === 'function' ? s.key(ctx) : s.key);
+  // A filter or a measure's `only` on a key read as it is (no bucket) is a condition of the statement; on a bucketed
+  // one (an age band), it is applied to the groups read.
+  const where = [...base.where, ...windowOf(d, year)];
+  let perEmployer = base.perEmployer;
+  const pushed: StatisticDimension[] = [];
+  const inStatement = (c: { dimension: StatisticDimension; key: string } | null | undefined) => {
+    const s = c ? d.dimensions[c.dimension] : undefined;
+    if (!c || !s || s.bucket) return false;
+    where.push(sql<SqlBool>`(${keyOf(s)})::text = ${c.key}`);
+    perEmployer ||= !!s.perEmployer;
+    pushed.push(c.dimension);
+    return true;
+  };
+  const filter = plan.filter && !inStatement(plan.filter) ? plan.filter : null;
+  const onlyAfter = only && !inStatement(only) ? only : null;
   // A bucket that drops keys (ages under 15) drops them from the total too.
   const dropping = !!d.dimensions[plan.by]?.bucket;
   if (grouped || dropping) add(plan.by);
   if (grouped) add(plan.by2);
-  add(plan.filter?.dimension);
-  add(only?.dimension);
+  add(filter?.dimension);
+  add(onlyAfter?.dimension);
   add(d.within?.dimension);
   const sources = dims.map((x) => d.dimensions[x] as DimensionSource);
   const wider = plan.source.wider;
@@ -127,14 +144,13 @@ async function countsOf(
       ? EMPLOYERS_LISTED
       : undefined;
   const rows: Keyed[] = await readTallyGroups(db, {
-    of: wider && dims.some((x) => wider.dimensions.includes(x)) ? wider.tally : plan.source.tally,
-    groupBy: sources.map((s) => s.key),
-    where: [...base.where, ...windowOf(d, year)],
-    perEmployer: base.perEmployer || sources.some((s) => s.perEmployer),
+    of: wider && [...dims, ...pushed].some((x) => wider.dimensions.includes(x)) ? wider.tally : plan.source.tally,
+    groupBy: sources.map(keyOf),
+    where,
+    perEmployer: perEmployer || sources.some((s) => s.perEmployer),
     ...(plan.source.distinctEmployers ? { distinctEmployers: true } : {}),
     ...(top ? { largest: top } : {}),
   });
-  const ctx = { year, today };
   const out = new Map<string, { by: string | null; by2: string | null; n: number }>();
   for (const r of rows) {
     const value = (x: StatisticDimension) => {
@@ -143,8 +159,8 @@ async function countsOf(
       const k = r.keys[i] ?? null;
       return s.bucket ? s.bucket(k, ctx) : k;
     };
-    if (plan.filter && value(plan.filter.dimension) !== plan.filter.key) continue;
-    if (only && value(only.dimension) !== only.key) continue;
+    if (filter && value(filter.dimension) !== filter.key) continue;
+    if (onlyAfter && value(onlyAfter.dimension) !== onlyAfter.key) continue;
     if (d.within && !d.within.keys.includes(value(d.within.dimension) ?? '')) continue;
     if (dropping && value(plan.by) === null) continue;
     const by = grouped ? value(plan.by) : null;
