@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       log: quiet,
       announce() {},
     });
-    await buildTalliesOnce(database, u.toString(), tmp);
+    await onTemplateApp(database, u.toString(), tmp);
     await database.close();
     const demoTemplate = `${template}_demo`;
     await admin.query(`drop database if exists ${demoTemplate}`);
@@ -68,7 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ url: 'memory://', dataDir: tmp });
   await migrateToLatest(database.db);
   await runSeeds({ db: database.db, config, log: quiet, announce() {} });
-  await buildTalliesOnce(database, 'memory://', tmp);
+  await onTemplateApp(database, 'memory://', tmp);
   const dump = await database.embedded!.dumpDataDir();
   const file = path.join(tmp, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -90,22 +90,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * The tallies' triggers and counts, built once on a template rather than by every test app that starts from a copy
- * of it (each would build them in the background at its start, holding the embedded database's one connection while
- * its test begins). An app is built so that every module has registered its tallies.
+ * An app built on a template database (so every module has registered its tallies and hooks, as at a real start),
+ * with the tallies' triggers and counts built, then `work` run before it closes. The tallies are built once on each
+ * template rather than by every test app that starts from a copy of it: each would build them in the background at
+ * its start, holding the embedded database's one connection while its test begins.
  */
-async function buildTalliesOnce(database: Database, databaseUrl: string, dataDir: string): Promise<void> {
+async function onTemplateApp(
+  database: Database,
+  databaseUrl: string,
+  dataDir: string,
+  work: (config: ReturnType<typeof loadConfig>) => Promise<void> = async () => {},
+): Promise<void> {
   const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   await workspaceCountCache(database.db).talliesReady(registeredTallies());
+  await work(config);
   await app.close();
 }
 
 /**
- * The demo province on a template database: an app is built on it (so every module's hooks are in place, as at a
- * real first start) and the start-up seeding runs with the demo on; `before` runs once the app is closed and before
- * the database is (the embedded one is dumped there).
+ * The demo province on a template database, seeded as a first start does (the tallies, built already on the plain
+ * template it is copied from, are kept by the demo's writes); `before` runs once the app is closed and before the
+ * database is (the embedded one is dumped there).
  */
 async function seedDemoProvince(
   database: Database,
@@ -113,18 +120,14 @@ async function seedDemoProvince(
   dataDir: string,
   before?: () => Promise<void>,
 ): Promise<void> {
-  const config = loadConfig({}, { dataDir, databaseUrl, demoData: false, webDist: path.join(dataDir, 'no-web') });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  // Copied from the plain template, the tallies are built already (the demo's writes keep them).
-  await workspaceCountCache(database.db).talliesReady(registeredTallies());
-  await runSeeds({
-    db: database.db,
-    config: { ...config, demoData: true },
-    log: { info() {}, warn() {}, error() {} },
-    announce() {},
-  });
-  await app.close();
+  await onTemplateApp(database, databaseUrl, dataDir, (config) =>
+    runSeeds({
+      db: database.db,
+      config: { ...config, demoData: true },
+      log: { info() {}, warn() {}, error() {} },
+      announce() {},
+    }),
+  );
   await before?.();
   await database.close();
 }

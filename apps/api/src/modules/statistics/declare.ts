@@ -9,12 +9,18 @@ import { defineTally, type TallyDefinition } from '../workspace/index.ts';
  * else is written per statistic.
  */
 
+/** What a dimension's key is read for: the figures' year, and today (an inspection state is of this month). */
+export interface KeyContext {
+  year: number;
+  today: string;
+}
+
 /** Where a dimension's key comes from in a tally's columns (alias `t`), and how its labels are found. */
 export interface DimensionSource {
   /** The key (SQL over `t`), or made for the call (a machine's inspection state in the month of `today`). */
-  key: RawBuilder<unknown> | ((ctx: { year: number; today: string }) => RawBuilder<unknown>);
+  key: RawBuilder<unknown> | ((ctx: KeyContext) => RawBuilder<unknown>);
   /** Keys turned into the dimension's own keys after reading (a birth year into an age band); null drops the row. */
-  bucket?: (key: string | null, ctx: { year: number; today: string }) => string | null;
+  bucket?: (key: string | null, ctx: KeyContext) => string | null;
   /** Labels from a table (its id → name), from the admin units, or from the language's country names. */
   labels?: 'ward' | 'employer' | 'occupation' | 'equipmentKind' | 'illness' | 'country';
   /** Reading it needs the per-employer counts. */

@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/access/index.ts';
 import { inLocalUnit, scopeOf } from '../../platform/access/scope.ts';
 import { AppError, badRequest } from '../../platform/errors/app-error.ts';
 import { readTallyGroups } from '../workspace/index.ts';
-import type { DimensionSource, MeasureSource, StatisticDeclaration } from './declare.ts';
+import type { DimensionSource, KeyContext, MeasureSource, StatisticDeclaration } from './declare.ts';
 
 /**
  * A statistic's answer: its measure broken down by one or two dimensions, for a year, within the caller's scope
@@ -112,7 +112,7 @@ async function countsOf(
   const add = (x: StatisticDimension | null | undefined) => {
     if (x && !dims.includes(x)) dims.push(x);
   };
-  const ctx = { year, today };
+  const ctx: KeyContext = { year, today };
   const keyOf = (s: DimensionSource) => (typeof s.key === 'function' ? s.key(ctx) : s.key);
   // A filter or a measure's `only` on a key read as it is (no bucket) is a condition of the statement; on a bucketed
   // one (an age band), it is applied to the groups read.
