@@ -12,6 +12,7 @@ import { clock } from '../src/platform/clock/index.ts';
 import { addDays } from '@portal/domain/equipment/rules';
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import type { OpContext } from '../src/catalog/context.ts';
+import type { AppConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 /**
@@ -43,6 +44,8 @@ function allPermissions(actions: readonly string[]): { action: string; subject: 
   const rules = catalogRegistry.all.flatMap((c) => actions.map((action) => ({ action, subject: c.subject })));
   return [
     ...rules,
+    // Records of the areas' modules that move through a workflow of their own (referrals of job seekers).
+    ...actions.filter((a) => a !== 'import' && a !== 'export').map((action) => ({ action, subject: 'JobReferral' })),
     { action: 'read', subject: TRASH_SUBJECT },
     ...(actions.includes('delete') ? [{ action: 'delete', subject: TRASH_SUBJECT }] : []),
     { action: 'read', subject: 'Auth' },
@@ -66,15 +69,12 @@ function principal(
   };
 }
 
-export async function createCatalogTestApp(): Promise<CatalogTestApp> {
+export async function createCatalogTestApp(overrides: Partial<AppConfig> = {}): Promise<CatalogTestApp> {
   const principals = new Map<string, Principal>();
-  const t = await createTestApp(
-    {},
-    {
-      resolvePrincipal: async (request: FastifyRequest) =>
-        principals.get(String(request.headers['x-test-as'] ?? '')) ?? null,
-    },
-  );
+  const t = await createTestApp(overrides, {
+    resolvePrincipal: async (request: FastifyRequest) =>
+      principals.get(String(request.headers['x-test-as'] ?? '')) ?? null,
+  });
   const db = t.database.db;
   const business = async (ward: string, name: string) =>
     (

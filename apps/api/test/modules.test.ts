@@ -39,6 +39,7 @@ describe('the module list', () => {
       'report-filing',
       'report-status',
       'statistics',
+      'employment',
     ]);
   });
 
@@ -62,6 +63,7 @@ describe('the module list', () => {
       'risk-assessment-reference',
       'accident-statistics-reference',
       'workers: unemployment benefit limits',
+      'employment: referral and vacancy time limits',
       'reports-reference',
       'catalog-demo',
       'archive-reference',
@@ -69,6 +71,7 @@ describe('the module list', () => {
       'training-organizations-demo',
       'workers: demo workers, disease cases, training courses, progress and overtime',
       'workers: demo unemployed workers registered with the service centre',
+      'employment: demo job seekers and vacancies',
       'training certificates: logbook entries, group-1 certificates and a request waiting for the training body',
       'training-organizations-dealings-demo',
       'permits: demo foreign workers and work permits',

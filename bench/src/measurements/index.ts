@@ -15,6 +15,7 @@ import { workspace } from './workspace.ts';
 import { mixedLoad } from './mixed-load.ts';
 import { reportStatus } from './report-status.ts';
 import { statistics } from './statistics.ts';
+import { employment } from './employment.ts';
 
 /** Every measurement, in the order they run and print. Add one line per measurement. */
 export const measurements: Measurement[] = [
@@ -37,4 +38,5 @@ export const measurements: Measurement[] = [
   workspace,
   reportStatus,
   statistics,
+  employment,
 ];

@@ -16,6 +16,8 @@ import viPermits from './locales/vi/permits.json' with { type: 'json' };
 import enPermits from './locales/en/permits.json' with { type: 'json' };
 import viWorkers from './locales/vi/workers.json' with { type: 'json' };
 import enWorkers from './locales/en/workers.json' with { type: 'json' };
+import viEmployment from './locales/vi/employment.json' with { type: 'json' };
+import enEmployment from './locales/en/employment.json' with { type: 'json' };
 import viFiles from './locales/vi/files.json' with { type: 'json' };
 import enFiles from './locales/en/files.json' with { type: 'json' };
 import viGroupMembers from './locales/vi/groupMembers.json' with { type: 'json' };
@@ -106,6 +108,7 @@ export const resources = {
     reportStatus: viReportStatus,
     reportFiling: viReportFiling,
     statistics: viStatistics,
+    employment: viEmployment,
   },
   en: {
     errors: enErrors,
@@ -140,6 +143,7 @@ export const resources = {
     reportStatus: enReportStatus,
     reportFiling: enReportFiling,
     statistics: enStatistics,
+    employment: enEmployment,
   },
 } as const;
 

@@ -7,6 +7,7 @@ import apiClients from './api-clients/index.ts';
 import archive from './archive/index.ts';
 import businesses from './businesses/index.ts';
 import configuration from './configuration/index.ts';
+import employment from './employment/index.ts';
 import equipment from './equipment/index.ts';
 import files from './files/index.ts';
 import groupUsers from './group-users/index.ts';
@@ -73,4 +74,5 @@ export const modules: readonly ModuleDefinition[] = [
   reportFiling,
   reportStatus,
   statistics,
+  employment,
 ];

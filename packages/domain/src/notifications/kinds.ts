@@ -3,6 +3,7 @@ import { BUSINESS_PAGES } from '../businesses/pages.ts';
 import { EQUIPMENT_PATHS } from '../equipment/features.ts';
 import { suggestionLink } from '../suggestions/index.ts';
 import { MONITORING_PATHS } from '../monitoring/factors.ts';
+import { REFERRAL_PAGES } from '../employment/referrals.ts';
 
 /**
  * Every kind of notification the portal sends, declared once: its texts live in the notifications locale
@@ -102,6 +103,15 @@ export const NOTIFICATION_KINDS = {
   reportDueSoon: { statutory: true, defaultChannel: 'mail' },
   /** A periodic report past its due day, not filed or returned and not filed again (the steps after it). */
   reportOverdue: { statutory: true, defaultChannel: 'mail' },
+  /** The service centre refers a job seeker to an employer's vacancy: the employer is asked to answer. */
+  referralCreated: { statutory: false, defaultChannel: 'portal' },
+  /** The employer answered a referral (seen, interview, hired, refused): the centre that referred is told. */
+  referralAnswered: { statutory: false, defaultChannel: 'portal' },
+  referralCancelled: { statutory: false, defaultChannel: 'portal' },
+  /** A referral nobody answered lapsed. */
+  referralExpired: { statutory: false, defaultChannel: 'portal' },
+  /** An open vacancy not updated for long was closed: its employer may open it again. */
+  vacancyClosedStale: { statutory: false, defaultChannel: 'portal' },
   /** Records already waiting on the user's workspace (the demo province tells each role at its first sign-in). */
   tasksWaiting: { statutory: false, defaultChannel: 'portal' },
 } as const satisfies Record<string, NotificationKind>;
@@ -124,6 +134,8 @@ export const notificationLinks = {
   suggestion: (id: string) => suggestionLink(id),
   monitoringReport: (id: string) => MONITORING_PATHS.report.replace(':id', id),
   monitoringReports: (query = '') => `${MONITORING_PATHS.reports}${query}`,
+  referral: (id: string) => `${REFERRAL_PAGES.list}?id=${id}`,
+  vacancies: () => '/dich-vu-viec-lam/nhu-cau-tuyen-dung/danh-sach?status=closed',
   overdueMachines: (today: string) => `${EQUIPMENT_PATHS.register}?status=inUse&nextDueDateTo=${today}`,
 };
 

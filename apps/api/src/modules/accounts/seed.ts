@@ -54,6 +54,12 @@ const inGroups = (group: string, groups: FeatureGroupKey[]) => (groups as string
 export const ADMIN_ONLY_GROUPS: readonly string[] = ['settings'];
 /** What inspectors record themselves: inspections and the violating organisations they find. */
 const INSPECTOR_SUBJECTS = ['ViolatingOrganization', 'Inspection'];
+/**
+ * What employers do of the employment services: post their vacancies and answer the referrals made to them (the
+ * rest is the service centre's).
+ */
+const EMPLOYER_EMPLOYMENT = (p: string) =>
+  parsePermission(p)?.subject === 'Vacancy' || p === 'JobReferral.read' || p === 'JobReferral.update';
 const operational: FeatureGroupKey[] = [
   'businesses',
   'workers',
@@ -121,6 +127,7 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
         'messaging',
       ]) &&
         !keptByDepartment(p)) ||
+      EMPLOYER_EMPLOYMENT(p) ||
       (action(p) === 'read' && inGroups(g, ['catalogues', 'news'])) ||
       ['User.read', 'User.create', 'User.update', 'Unit.read', 'Unit.update'].includes(p),
   },

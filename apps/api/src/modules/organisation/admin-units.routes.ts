@@ -14,6 +14,7 @@ import {
   requestedGeneration,
 } from './admin-units.queries.ts';
 import { ADMIN_UNIT_GENERATIONS, ADMIN_UNIT_LEVELS } from './tables.ts';
+import { ADMIN_UNIT_DATA_DIR, WARD_MAPS } from './centres.ts';
 import { errorBodySchema } from '../../platform/errors/app-error.ts';
 
 /**
@@ -179,8 +180,8 @@ const adminUnits: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Boundary maps (statistics by province / by commune).
-  const dataDir = path.join(import.meta.dirname, 'data');
-  const wardMaps: Record<string, string> = { '68': 'lam-dong-wards-2025.geojson' };
+  const dataDir = ADMIN_UNIT_DATA_DIR;
+  const wardMaps = WARD_MAPS;
   const loaded = new Map<string, Promise<{ body: Buffer; etag: string }>>();
   const load = (file: string) => {
     let entry = loaded.get(file);

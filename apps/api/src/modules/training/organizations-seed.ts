@@ -2,9 +2,7 @@ import { sql } from 'kysely';
 import { addDays } from '@portal/domain/equipment/rules';
 import { NOTICE_DEADLINE_RULE } from '@portal/domain/training/organizations';
 import type { OpContext } from '../../catalog/context.ts';
-import { importRows } from '../../catalog/import.ts';
-import { catalogOperations } from '../../catalog/operations.ts';
-import { seedCatalogRows } from '../../catalog/seed.ts';
+import { seedCatalogRows, storeSeedRows } from '../../catalog/seed.ts';
 import { clock } from '../../platform/clock/index.ts';
 import type { SeedStep } from '../../seed/step.ts';
 import { acknowledgeNotice } from './notices.ts';
@@ -38,13 +36,7 @@ export const trainingNoticeReferenceStep: SeedStep = {
 
 const MARKER = 'training.seeded.organizations-demo';
 
-async function store(ctx: OpContext, key: string, rows: Record<string, unknown>[]): Promise<string[]> {
-  const outcome = await importRows(catalogOperations(key), ctx, rows, { dryRun: false });
-  const failed = outcome.data.filter((r) => !r.isSuccess);
-  // Seed data is ours: a row the area's own rules refuse is a bug to fix, not to skip.
-  if (failed.length) throw new Error(`Demo rows of ${key} are invalid: ${JSON.stringify(failed.slice(0, 2))}`);
-  return outcome.data.map((r) => r.id!);
-}
+const store = storeSeedRows;
 
 /**
  * The demo province's dealings of training organisations, dated from today: two course notices by the demo

@@ -9,6 +9,8 @@ import { workspaceFigures, workspaceTasks } from './workspace.ts';
 
 // What other modules use: adding participants to a course (the training certificates' demo data).
 export { addParticipants } from './training.ts';
+// People with realistic names, citizen IDs and birth dates (the employment services' demo job seekers).
+export { generateWorkers } from './generate.ts';
 
 /**
  * The workers domain: the Worker catalogue area's rules (hooks.ts) and the calls beyond the catalogue's

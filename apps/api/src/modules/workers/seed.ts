@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OpContext } from '../../catalog/context.ts';
-import { importRows } from '../../catalog/import.ts';
-import { catalogOperations } from '../../catalog/operations.ts';
+import { storeSeedRows } from '../../catalog/seed.ts';
 import { createRandom, type Random } from '../../seed/demo/names.ts';
 import type { SeedStep } from '../../seed/step.ts';
 import { generateWorkers, workerBackground, type GeneratedWorker } from './generate.ts';
@@ -41,13 +40,7 @@ function occupationAndBackground(person: GeneratedWorker, occupation: string, rn
   };
 }
 
-async function storeAll(ctx: OpContext, key: string, rows: Record<string, unknown>[]): Promise<(string | null)[]> {
-  const outcome = await importRows(catalogOperations(key), ctx, rows, { dryRun: false });
-  const failed = outcome.data.filter((r) => !r.isSuccess);
-  // Seed data is ours: a row that does not pass the area's own rules is a bug to fix, not to skip.
-  if (failed.length) throw new Error(`Demo rows of ${key} are invalid: ${JSON.stringify(failed.slice(0, 3))}`);
-  return outcome.data.map((r) => r.id);
-}
+const storeAll = storeSeedRows;
 
 export const workersDemoStep: SeedStep = {
   name: 'workers: demo workers, disease cases, training courses, progress and overtime',

@@ -142,9 +142,14 @@ export function workflowRules(workflow: AnyWorkflow, messages: WorkflowMessages)
 
 /** A workflow's event table: one row per move, with who and why (the record's history). */
 export interface EventTable {
-  table: 'equipment_declaration_event' | 'work_permit_event' | 'labour_inspection_event' | 'report_submission_event';
+  table:
+    | 'equipment_declaration_event'
+    | 'work_permit_event'
+    | 'labour_inspection_event'
+    | 'report_submission_event'
+    | 'job_referral_event';
   /** The column naming the record. */
-  key: 'declaration_id' | 'permit_id' | 'inspection_id' | 'submission_id';
+  key: 'declaration_id' | 'permit_id' | 'inspection_id' | 'submission_id' | 'referral_id';
   /** The column naming the part of the record a move concerns (an inspection's requirement), where there is one. */
   part?: 'requirement_id';
   /**

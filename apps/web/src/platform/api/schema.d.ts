@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 0691944294eb5f0cdb49b99cc0968aa07a27b8895f069b622074c6af9ad060f0
- * @content 139e80d8bfdd2797a7de50ed2636ff3e89d60bd980eba80d113b39c5641afd0c
+ * @document f51f3f98315f5c048f9f781d9377c43261dcb401f9cbb548b0b45caa2da99618
+ * @content 0db2e3dde2fe2fb16c8fbfda734f8b2b5419151450951afb2e69c046320a3fdb
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -24734,6 +24734,1526 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/JobCounselling/jobCounsellings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'counselledOn'
+            | 'fullName'
+            | 'adminUnitId'
+            | 'topic'
+            | 'channel'
+            | 'outcome'
+            | 'followUpOn'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          kind?: string;
+          adminUnitId?: string;
+          topic?: string;
+          outcome?: string;
+          counselledOnFrom?: string;
+          counselledOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                kind: string | null;
+                counselledOn: string | null;
+                fullName: string | null;
+                employerId: string | null;
+                employerName?: string | null;
+                employerCode?: string | null;
+                phone: string | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                topic: string | null;
+                channel: string | null;
+                outcome: string | null;
+                followUpOn: string | null;
+                counsellor: string | null;
+                content: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description JobCounselling record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            kind?: 'worker' | 'employer';
+            /**
+             * Format: date
+             * @description date, required
+             */
+            counselledOn?: string;
+            /** @description text, required */
+            fullName?: string;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            topic?:
+              | 'jobSearch'
+              | 'vocationalTraining'
+              | 'unemploymentInsurance'
+              | 'workingAbroad'
+              | 'recruitment'
+              | 'labourLaw'
+              | 'other';
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            channel?: 'inPerson' | 'phone' | 'online';
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            outcome?: 'registeredSeeker' | 'referred' | 'sentToTraining' | 'vacancyPosted' | 'informed';
+            /**
+             * Format: date
+             * @description date
+             */
+            followUpOn?: string | null;
+            /** @description text */
+            counsellor?: string | null;
+            /** @description longText */
+            content?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              kind: string | null;
+              counselledOn: string | null;
+              fullName: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              topic: string | null;
+              channel: string | null;
+              outcome: string | null;
+              followUpOn: string | null;
+              counsellor: string | null;
+              content: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/jobCounsellings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              kind: string | null;
+              counselledOn: string | null;
+              fullName: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              topic: string | null;
+              channel: string | null;
+              outcome: string | null;
+              followUpOn: string | null;
+              counsellor: string | null;
+              content: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description JobCounselling record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            kind?: 'worker' | 'employer';
+            /**
+             * Format: date
+             * @description date, required
+             */
+            counselledOn?: string;
+            /** @description text, required */
+            fullName?: string;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            topic?:
+              | 'jobSearch'
+              | 'vocationalTraining'
+              | 'unemploymentInsurance'
+              | 'workingAbroad'
+              | 'recruitment'
+              | 'labourLaw'
+              | 'other';
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            channel?: 'inPerson' | 'phone' | 'online';
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            outcome?: 'registeredSeeker' | 'referred' | 'sentToTraining' | 'vacancyPosted' | 'informed';
+            /**
+             * Format: date
+             * @description date
+             */
+            followUpOn?: string | null;
+            /** @description text */
+            counsellor?: string | null;
+            /** @description longText */
+            content?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              kind: string | null;
+              counselledOn: string | null;
+              fullName: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              topic: string | null;
+              channel: string | null;
+              outcome: string | null;
+              followUpOn: string | null;
+              counsellor: string | null;
+              content: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/delete-job-counsellings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          kind?: string;
+          adminUnitId?: string;
+          topic?: string;
+          outcome?: string;
+          counselledOnFrom?: string;
+          counselledOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'worker' | 'employer';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'counselledOn'
+            | 'fullName'
+            | 'adminUnitId'
+            | 'topic'
+            | 'channel'
+            | 'outcome'
+            | 'followUpOn'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          kind?: string;
+          adminUnitId?: string;
+          topic?: string;
+          outcome?: string;
+          counselledOnFrom?: string;
+          counselledOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobCounselling/import-job-counselling-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+          kind?: 'worker' | 'employer';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/jobSeekers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'fullName'
+            | 'adminUnitId'
+            | 'educationLevel'
+            | 'registeredDate'
+            | 'status'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          adminUnitId?: string;
+          occupationId?: string;
+          educationLevel?: string;
+          status?: string;
+          consentToShare?: 'true' | 'false';
+          registeredDateFrom?: string;
+          registeredDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                fullName: string | null;
+                citizenId: string | null;
+                birthDate: string | null;
+                sex: string | null;
+                phone: string | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                occupationId: string | null;
+                occupationName?: string | null;
+                occupationCode?: string | null;
+                educationLevel: string | null;
+                skills: string | null;
+                experienceYears: number | null;
+                desiredPay: number | null;
+                availableFrom: string | null;
+                registeredDate: string | null;
+                consentToShare: boolean;
+                status: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description JobSeeker record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            fullName?: string;
+            /** @description text, required */
+            citizenId?: string;
+            /**
+             * Format: date
+             * @description date
+             */
+            birthDate?: string | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            sex?: 'male' | 'female' | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description text */
+            skills?: string | null;
+            /** @description number */
+            experienceYears?: number | null;
+            /** @description number */
+            desiredPay?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            availableFrom?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            registeredDate?: string;
+            /** @description boolean */
+            consentToShare?: boolean;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'seeking' | 'placed' | 'withdrawn';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              fullName: string | null;
+              citizenId: string | null;
+              birthDate: string | null;
+              sex: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              experienceYears: number | null;
+              desiredPay: number | null;
+              availableFrom: string | null;
+              registeredDate: string | null;
+              consentToShare: boolean;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/jobSeekers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              fullName: string | null;
+              citizenId: string | null;
+              birthDate: string | null;
+              sex: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              experienceYears: number | null;
+              desiredPay: number | null;
+              availableFrom: string | null;
+              registeredDate: string | null;
+              consentToShare: boolean;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description JobSeeker record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            fullName?: string;
+            /** @description text, required */
+            citizenId?: string;
+            /**
+             * Format: date
+             * @description date
+             */
+            birthDate?: string | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            sex?: 'male' | 'female' | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description text */
+            skills?: string | null;
+            /** @description number */
+            experienceYears?: number | null;
+            /** @description number */
+            desiredPay?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            availableFrom?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            registeredDate?: string;
+            /** @description boolean */
+            consentToShare?: boolean;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'seeking' | 'placed' | 'withdrawn';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              fullName: string | null;
+              citizenId: string | null;
+              birthDate: string | null;
+              sex: string | null;
+              phone: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              experienceYears: number | null;
+              desiredPay: number | null;
+              availableFrom: string | null;
+              registeredDate: string | null;
+              consentToShare: boolean;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/delete-job-seekers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+          educationLevel?: string;
+          status?: string;
+          consentToShare?: 'true' | 'false';
+          registeredDateFrom?: string;
+          registeredDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/existCitizenId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this citizenId taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          citizenId: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'fullName'
+            | 'adminUnitId'
+            | 'educationLevel'
+            | 'registeredDate'
+            | 'status'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          adminUnitId?: string;
+          occupationId?: string;
+          educationLevel?: string;
+          status?: string;
+          consentToShare?: 'true' | 'false';
+          registeredDateFrom?: string;
+          registeredDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/import-job-seeker-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/JobTraining/jobTrainings': {
     parameters: {
       query?: never;
@@ -25341,6 +26861,736 @@ export interface paths {
     trace?: never;
   };
   '/api/JobTraining/import-job-training-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/labourSupplySurveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'year'
+            | 'quarter'
+            | 'adminUnitId'
+            | 'seeking'
+            | 'unemployed'
+            | 'wantingTraining'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                year: number | null;
+                quarter: number | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                occupationId: string | null;
+                occupationName?: string | null;
+                occupationCode?: string | null;
+                educationLevel: string | null;
+                seeking: number | null;
+                unemployed: number | null;
+                wantingTraining: number | null;
+                collectedOn: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description LabourSupplySurvey record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number, required */
+            quarter?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description number, required */
+            seeking?: number;
+            /** @description number */
+            unemployed?: number | null;
+            /** @description number */
+            wantingTraining?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            collectedOn?: string | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              seeking: number | null;
+              unemployed: number | null;
+              wantingTraining: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/labourSupplySurveys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              seeking: number | null;
+              unemployed: number | null;
+              wantingTraining: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description LabourSupplySurvey record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number, required */
+            quarter?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description number, required */
+            seeking?: number;
+            /** @description number */
+            unemployed?: number | null;
+            /** @description number */
+            wantingTraining?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            collectedOn?: string | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              educationLevel: string | null;
+              seeking: number | null;
+              unemployed: number | null;
+              wantingTraining: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/delete-labour-supply-surveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/existCell': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this year + quarter + adminUnitId + occupationId + educationLevel taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          year: string;
+          quarter: string;
+          adminUnitId: string;
+          occupationId: string;
+          educationLevel: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'year'
+            | 'quarter'
+            | 'adminUnitId'
+            | 'seeking'
+            | 'unemployed'
+            | 'wantingTraining'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourSupplySurvey/import-labour-supply-survey-from-json': {
     parameters: {
       query?: never;
       header?: never;
@@ -39970,6 +42220,653 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/RecruitmentDemandSurvey/recruitmentDemandSurveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'year' | 'quarter' | 'adminUnitId' | 'wanted' | 'hardToFill' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+          employerId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                year: number | null;
+                quarter: number | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                employerId: string | null;
+                employerName?: string | null;
+                employerCode?: string | null;
+                occupationId: string | null;
+                occupationName?: string | null;
+                occupationCode?: string | null;
+                wanted: number | null;
+                hardToFill: number | null;
+                collectedOn: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description RecruitmentDemandSurvey record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number, required */
+            quarter?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /** @description number, required */
+            wanted?: number;
+            /** @description number */
+            hardToFill?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            collectedOn?: string | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              wanted: number | null;
+              hardToFill: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/recruitmentDemandSurveys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              wanted: number | null;
+              hardToFill: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description RecruitmentDemandSurvey record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number, required */
+            quarter?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /**
+             * Format: uuid
+             * @description reference
+             */
+            employerId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /** @description number, required */
+            wanted?: number;
+            /** @description number */
+            hardToFill?: number | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            collectedOn?: string | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              year: number | null;
+              quarter: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              employerId: string | null;
+              employerName?: string | null;
+              employerCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              wanted: number | null;
+              hardToFill: number | null;
+              collectedOn: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/delete-recruitment-demand-surveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+          employerId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?: 'code' | 'year' | 'quarter' | 'adminUnitId' | 'wanted' | 'hardToFill' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+          adminUnitId?: string;
+          occupationId?: string;
+          employerId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/RecruitmentDemandSurvey/import-recruitment-demand-survey-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ReportAssignment/reportAssignments': {
     parameters: {
       query?: never;
@@ -54347,6 +57244,745 @@ export interface paths {
     trace?: never;
   };
   '/api/OfficalProfile/import-user-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/vacancies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'title' | 'quantity' | 'postedDate' | 'closingDate' | 'status' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          businessId?: string;
+          occupationId?: string;
+          adminUnitId?: string;
+          contractKind?: string;
+          status?: string;
+          closingDateFrom?: string;
+          closingDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                title: string | null;
+                businessId: string | null;
+                businessName?: string | null;
+                businessCode?: string | null;
+                occupationId: string | null;
+                occupationName?: string | null;
+                occupationCode?: string | null;
+                quantity: number | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                payFrom: number | null;
+                payTo: number | null;
+                contractKind: string | null;
+                educationLevel: string | null;
+                skills: string | null;
+                requirements: string | null;
+                postedDate: string | null;
+                closingDate: string | null;
+                status: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Vacancy record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * Format: uuid
+             * @description employer, required
+             */
+            businessId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /** @description number, required */
+            quantity?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /** @description number */
+            payFrom?: number | null;
+            /** @description number */
+            payTo?: number | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            contractKind?: 'indefinite' | 'fixedTerm' | 'seasonal' | 'partTime' | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description text */
+            skills?: string | null;
+            /** @description longText */
+            requirements?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            postedDate?: string;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            closingDate?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'open' | 'filled' | 'closed';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              businessId: string | null;
+              businessName?: string | null;
+              businessCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              quantity: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              payFrom: number | null;
+              payTo: number | null;
+              contractKind: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              requirements: string | null;
+              postedDate: string | null;
+              closingDate: string | null;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/vacancies/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              businessId: string | null;
+              businessName?: string | null;
+              businessCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              quantity: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              payFrom: number | null;
+              payTo: number | null;
+              contractKind: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              requirements: string | null;
+              postedDate: string | null;
+              closingDate: string | null;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description Vacancy record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * Format: uuid
+             * @description employer, required
+             */
+            businessId?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            occupationId?: string;
+            /** @description number, required */
+            quantity?: number;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /** @description number */
+            payFrom?: number | null;
+            /** @description number */
+            payTo?: number | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            contractKind?: 'indefinite' | 'fixedTerm' | 'seasonal' | 'partTime' | null;
+            /**
+             * @description enum
+             * @enum {string|null}
+             */
+            educationLevel?:
+              | 'none'
+              | 'primary'
+              | 'lowerSecondary'
+              | 'upperSecondary'
+              | 'vocational'
+              | 'college'
+              | 'university'
+              | 'postgraduate'
+              | null;
+            /** @description text */
+            skills?: string | null;
+            /** @description longText */
+            requirements?: string | null;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            postedDate?: string;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            closingDate?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'open' | 'filled' | 'closed';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              businessId: string | null;
+              businessName?: string | null;
+              businessCode?: string | null;
+              occupationId: string | null;
+              occupationName?: string | null;
+              occupationCode?: string | null;
+              quantity: number | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              payFrom: number | null;
+              payTo: number | null;
+              contractKind: string | null;
+              educationLevel: string | null;
+              skills: string | null;
+              requirements: string | null;
+              postedDate: string | null;
+              closingDate: string | null;
+              status: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/delete-vacancies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          businessId?: string;
+          occupationId?: string;
+          adminUnitId?: string;
+          contractKind?: string;
+          status?: string;
+          closingDateFrom?: string;
+          closingDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'title' | 'quantity' | 'postedDate' | 'closingDate' | 'status' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          businessId?: string;
+          occupationId?: string;
+          adminUnitId?: string;
+          contractKind?: string;
+          status?: string;
+          closingDateFrom?: string;
+          closingDateTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/import-vacancy-from-json': {
     parameters: {
       query?: never;
       header?: never;
@@ -81667,6 +85303,1263 @@ export interface paths {
         };
         400: components['responses']['Error'];
         404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/jobReferrals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Referrals in the caller’s scope (the employer’s own, a commune’s people, the centre’s all), newest first */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+          status?: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+          waiting?: 'true' | 'false';
+          followUpDue?: 'true' | 'false';
+          seekerId?: string;
+          vacancyId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                /** @enum {string} */
+                status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+                seeker: {
+                  /** Format: uuid */
+                  id: string;
+                  code: string;
+                  fullName: string;
+                  birthYear: number | null;
+                };
+                vacancy: {
+                  /** Format: uuid */
+                  id: string;
+                  code: string;
+                  title: string;
+                };
+                employer: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                };
+                referredOn: string;
+                expiresOn: string | null;
+                hiredDate: string | null;
+                followUpDue: string | null;
+                followedUpOn: string | null;
+                /** @enum {string|null} */
+                refusalReason:
+                  | 'notReachable'
+                  | 'notQualified'
+                  | 'positionFilled'
+                  | 'seekerDeclined'
+                  | 'conditionsMismatch'
+                  | 'hiredElsewhere'
+                  | 'other'
+                  | null;
+                actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+                canFollowUp: boolean;
+                version: number;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** The service centre refers a job seeker (who agreed to share the profile) to an open vacancy */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            seekerId: string;
+            /** Format: uuid */
+            vacancyId: string;
+            note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/jobReferrals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A referral with the seeker, its moves and history */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/acknowledge/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The employer moves a referral: acknowledge */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version?: number;
+            reason?: string | null;
+            /** @enum {string} */
+            refusalReason?:
+              | 'notReachable'
+              | 'notQualified'
+              | 'positionFilled'
+              | 'seekerDeclined'
+              | 'conditionsMismatch'
+              | 'hiredElsewhere'
+              | 'other';
+            /** Format: date */
+            hiredDate?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/invite/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The employer moves a referral: invite */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version?: number;
+            reason?: string | null;
+            /** @enum {string} */
+            refusalReason?:
+              | 'notReachable'
+              | 'notQualified'
+              | 'positionFilled'
+              | 'seekerDeclined'
+              | 'conditionsMismatch'
+              | 'hiredElsewhere'
+              | 'other';
+            /** Format: date */
+            hiredDate?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/hire/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The employer moves a referral: hire */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version?: number;
+            reason?: string | null;
+            /** @enum {string} */
+            refusalReason?:
+              | 'notReachable'
+              | 'notQualified'
+              | 'positionFilled'
+              | 'seekerDeclined'
+              | 'conditionsMismatch'
+              | 'hiredElsewhere'
+              | 'other';
+            /** Format: date */
+            hiredDate?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/refuse/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The employer moves a referral: refuse */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version?: number;
+            reason?: string | null;
+            /** @enum {string} */
+            refusalReason?:
+              | 'notReachable'
+              | 'notQualified'
+              | 'positionFilled'
+              | 'seekerDeclined'
+              | 'conditionsMismatch'
+              | 'hiredElsewhere'
+              | 'other';
+            /** Format: date */
+            hiredDate?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/cancel/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The centre moves a referral: cancel */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version?: number;
+            reason?: string | null;
+            /** @enum {string} */
+            refusalReason?:
+              | 'notReachable'
+              | 'notQualified'
+              | 'positionFilled'
+              | 'seekerDeclined'
+              | 'conditionsMismatch'
+              | 'hiredElsewhere'
+              | 'other';
+            /** Format: date */
+            hiredDate?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobReferral/follow-up/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The centre records the follow-up of a placement (still employed or not, and a note) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: date */
+            followedUpOn: string;
+            stillEmployed: boolean;
+            note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              /** @enum {string} */
+              status: 'new' | 'inProgress' | 'interview' | 'hired' | 'refused' | 'cancelled' | 'expired';
+              seeker: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+              };
+              vacancy: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+              };
+              employer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              };
+              referredOn: string;
+              expiresOn: string | null;
+              hiredDate: string | null;
+              followUpDue: string | null;
+              followedUpOn: string | null;
+              /** @enum {string|null} */
+              refusalReason:
+                | 'notReachable'
+                | 'notQualified'
+                | 'positionFilled'
+                | 'seekerDeclined'
+                | 'conditionsMismatch'
+                | 'hiredElsewhere'
+                | 'other'
+                | null;
+              actions: ('acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel' | 'expire')[];
+              canFollowUp: boolean;
+              version: number;
+              note: string | null;
+              reason: string | null;
+              followUpNote: string | null;
+              stillEmployed: boolean | null;
+              seekerContact: {
+                phone: string | null;
+                educationLevel: string | null;
+                occupation: string;
+                commune: string | null;
+              };
+              history: {
+                at: string;
+                action: string;
+                fromStatus: string | null;
+                toStatus: string | null;
+                actorName: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSeeker/jobSeekers/{id}/matches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The open vacancies that fit a job seeker, best first, each with the reasons it matched */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              subject: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+                occupation: {
+                  id: string;
+                  name: string;
+                };
+                commune: {
+                  id: string;
+                  name: string;
+                } | null;
+              };
+              items: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+                employer: {
+                  id: string;
+                  name: string;
+                } | null;
+                occupation: {
+                  id: string;
+                  name: string;
+                };
+                commune: {
+                  id: string;
+                  name: string;
+                } | null;
+                quantity: number | null;
+                payFrom: number | null;
+                payTo: number | null;
+                closingDate: string;
+                score: number;
+                /** @enum {string} */
+                distanceBand: 'same' | 'near' | 'reachable' | 'far' | 'unknown';
+                reasons: {
+                  /** @enum {string} */
+                  factor: 'occupation' | 'distance' | 'pay' | 'education' | 'skills';
+                  fit: string;
+                  points: number;
+                  max: number;
+                  params: {
+                    [key: string]: string | number;
+                  };
+                }[];
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/vacancies/{id}/matches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The job seekers who fit a vacancy, best first, each with the reasons it matched (an employer sees only those who agreed to share their profile) */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              subject: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+                occupation: {
+                  id: string;
+                  name: string;
+                };
+                commune: {
+                  id: string;
+                  name: string;
+                } | null;
+              };
+              items: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                fullName: string;
+                birthYear: number | null;
+                occupation: {
+                  id: string;
+                  name: string;
+                };
+                commune: {
+                  id: string;
+                  name: string;
+                } | null;
+                educationLevel: string | null;
+                experienceYears: number | null;
+                desiredPay: number | null;
+                score: number;
+                /** @enum {string} */
+                distanceBand: 'same' | 'near' | 'reachable' | 'far' | 'unknown';
+                reasons: {
+                  /** @enum {string} */
+                  factor: 'occupation' | 'distance' | 'pay' | 'education' | 'skills';
+                  fit: string;
+                  points: number;
+                  max: number;
+                  params: {
+                    [key: string]: string | number;
+                  };
+                }[];
+              }[];
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/public-board': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public vacancies board: open vacancies by keyword, occupation and commune (no personal data) */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyword?: string;
+          occupationId?: string;
+          adminUnitId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+                employer: string | null;
+                occupation: string;
+                commune: string | null;
+                quantity: number | null;
+                payFrom: number | null;
+                payTo: number | null;
+                contractKind: string | null;
+                educationLevel: string | null;
+                requirements: string | null;
+                closingDate: string;
+                postedDate: string | null;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
         429: components['responses']['Error'];
       };
     };

@@ -1,0 +1,83 @@
+/**
+ * Employment services (dịch vụ việc làm): job seekers registered with the service centre, employers' vacancies,
+ * and the matching between them. Plain lists only: the area declarations and the web app's route table load
+ * this file at start.
+ */
+
+/** A job seeker's registration: looking for work, placed in a job, or withdrawn (moved away, stopped looking). */
+export const SEEKER_STATUSES = ['seeking', 'placed', 'withdrawn'] as const;
+export type SeekerStatus = (typeof SEEKER_STATUSES)[number];
+
+/** A vacancy is open until it is filled, closed by its employer, or closed for want of updates. */
+export const VACANCY_STATUSES = ['open', 'filled', 'closed'] as const;
+export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
+
+/** The contract a vacancy offers (Labour Code 2019 Art 20, plus seasonal and part-time work). */
+export const CONTRACT_KINDS = ['indefinite', 'fixedTerm', 'seasonal', 'partTime'] as const;
+
+/** The API paths of matching and the public board (the catalogue serves the records themselves). */
+export const EMPLOYMENT_API = {
+  /** Open vacancies that fit a job seeker, best first, each with why. */
+  seekerMatches: '/api/JobSeeker/jobSeekers/{id}/matches',
+  /** Seekers who fit a vacancy, best first, each with why (an employer sees only those who agreed to share). */
+  vacancyMatches: '/api/Vacancy/vacancies/{id}/matches',
+  /** The public vacancies board: open vacancies, no personal data. */
+  publicBoard: '/api/Vacancy/public-board',
+} as const;
+
+/** Web pages beyond the catalogue's own. */
+export const EMPLOYMENT_PAGES = {
+  seekerMatches: '/dich-vu-viec-lam/dang-ky-tim-viec/viec-lam-phu-hop/{id}',
+  vacancyMatches: '/dich-vu-viec-lam/nhu-cau-tuyen-dung/ung-vien-phu-hop/{id}',
+  publicBoard: '/tra-cuu-viec-lam',
+} as const;
+
+/** The factors a match is scored on, each with the points it can bring (100 in all). */
+export const MATCH_FACTORS = ['occupation', 'distance', 'pay', 'education', 'skills'] as const;
+export type MatchFactor = (typeof MATCH_FACTORS)[number];
+
+/**
+ * How close two communes are, by the straight line between their centres: the same commune, then bands in km.
+ * `far` is beyond the last band; `unknown` when a commune has no known centre (outside the province's map).
+ */
+export const DISTANCE_BANDS = ['same', 'near', 'reachable', 'far', 'unknown'] as const;
+export type DistanceBand = (typeof DISTANCE_BANDS)[number];
+/** Upper bounds (km) of the near and reachable bands. */
+export const DISTANCE_BAND_KM = { near: 15, reachable: 40 } as const;
+
+/**
+ * The points of each factor. Occupation decides whether two records match at all (the same occupation or the
+ * same group of the occupation tree); the others rank the matches.
+ */
+export const MATCH_POINTS = {
+  occupation: { same: 40, group: 25 },
+  distance: { same: 25, near: 18, reachable: 10, far: 0, unknown: 0 },
+  pay: { fits: 15, close: 7, below: 0, unknown: 10 },
+  education: { meets: 10, oneBelow: 4, below: 0 },
+  skills: 10,
+} as const;
+
+/** A seeker's pay wish still counts as close when it exceeds the vacancy's top pay by at most this percentage. */
+export const PAY_CLOSE_PERCENT = 10;
+/** Results a match call answers at most. */
+export const MATCH_LIMIT_MAX = 50;
+
+/** Counselling (tư vấn việc làm): for a worker or for an employer, on a topic, with its outcome. */
+export const COUNSELLING_KINDS = ['worker', 'employer'] as const;
+export const COUNSELLING_TOPICS = [
+  'jobSearch',
+  'vocationalTraining',
+  'unemploymentInsurance',
+  'workingAbroad',
+  'recruitment',
+  'labourLaw',
+  'other',
+] as const;
+export const COUNSELLING_CHANNELS = ['inPerson', 'phone', 'online'] as const;
+export const COUNSELLING_OUTCOMES = [
+  'registeredSeeker',
+  'referred',
+  'sentToTraining',
+  'vacancyPosted',
+  'informed',
+] as const;
