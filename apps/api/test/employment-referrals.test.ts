@@ -108,7 +108,12 @@ describe('job referrals', () => {
   it('lets the employer answer its own referrals, checked by the workflow', async () => {
     const mine = await t.request({ url: '/api/JobReferral/jobReferrals?waiting=true', headers: t.as('employerA') });
     expect(mine.json().totalRecord).toBe(2);
-    expect(mine.json().pageLists.find((r: { id: string }) => r.id === referral).actions).toEqual(['acknowledge', 'invite', 'hire', 'refuse']);
+    expect(mine.json().pageLists.find((r: { id: string }) => r.id === referral).actions).toEqual([
+      'acknowledge',
+      'invite',
+      'hire',
+      'refuse',
+    ]);
     const theirs = await t.request({ url: '/api/JobReferral/jobReferrals', headers: t.as('employerB') });
     expect(theirs.json().totalRecord).toBe(0);
     expect(
@@ -188,5 +193,25 @@ describe('job referrals', () => {
     // Nobody updated the other vacancy for more than 90 days: it closed at night.
     const v = await sql<{ status: string }>`select status from vacancy where id = ${v2}`.execute(t.database.db);
     expect(v.rows[0]!.status).toBe('closed');
+  });
+
+  it("counts a plan's progress from the records of its period", async () => {
+    const year = Number(start.slice(0, 4));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/EmploymentPlan/employmentPlans',
+      headers: t.as('department'),
+      payload: { code: 'KH-THU', title: 'Kế hoạch thử', unitId: t.lookups.unit, year, targetPlacements: 10 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The three seekers registered and the one placement of the year; nobody counselled.
+    expect(res.json()).toMatchObject({ seekersDone: 3, counselledDone: 0, placementsDone: 1, targetPlacements: 10 });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/EmploymentPlan/employmentPlans',
+      headers: t.as('department'),
+      payload: { code: 'KH-THU-2', title: 'Năm sau', unitId: t.lookups.unit, year: year + 1 },
+    });
+    expect(other.json()).toMatchObject({ seekersDone: 0, placementsDone: 0 });
   });
 });

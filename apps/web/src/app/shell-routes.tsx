@@ -27,6 +27,7 @@ import { reportFilingRoutes } from '../modules/reports/filing/routes.ts';
 import { reportCoreRoutes } from '../modules/reports/routes.ts';
 import { reportStatusRoutes } from '../modules/reports/status/routes.ts';
 import { statisticsPublicRoutes } from '../modules/statistics/public-routes.ts';
+import { employmentPublicRoutes } from '../modules/employment/public-routes.ts';
 
 /**
  * The route table but the catalogue's generated pages (app/routes.tsx adds them): every page's entry the first
@@ -149,6 +150,8 @@ export const shellRoutes: RouteEntry[] = [
   ...archiveRoutes,
   ...reportCoreRoutes,
   ...reportStatusRoutes,
+  // ── Employment services: the public vacancies board (the matches join with the whole table: app/routes.tsx) ──
+  ...employmentPublicRoutes,
   // ── Statistics: the public page (the signed-in pages join with the whole table: app/routes.tsx) ──────────
   ...statisticsPublicRoutes,
 ];

@@ -1,4 +1,5 @@
 import { catalogueHook, type CatalogueHookEntry } from '../../catalog/index.ts';
+import { planHooks } from './plans.ts';
 import { normaliseSkills } from './skills.ts';
 
 /** Skills are stored normalised (see skills.ts), whoever writes them: a form, an import, the centre. */
@@ -12,4 +13,5 @@ const skillsKept = {
 export const employmentHooks: CatalogueHookEntry[] = [
   catalogueHook('jobSeeker', skillsKept),
   catalogueHook('vacancy', skillsKept),
+  planHooks,
 ];

@@ -54,14 +54,6 @@ export interface Profile {
   pay: number | null;
 }
 
-/** The occupations that count as the same group: the occupation's parent, its siblings, its children. */
-async function occupationFamily(db: Executor, occupationId: string, parentId: string | null): Promise<string[]> {
-  const family = await sql<{ id: string }>`select id from type_of_profession
-    where deleted_at is null and id <> ${occupationId}
-      and (id = ${parentId} or parent_id = ${occupationId} or parent_id = ${parentId})`.execute(db);
-  return family.rows.map((r) => r.id);
-}
-
 const MAX_REST = P.pay.fits + P.education.meets + P.skills;
 const level = (value: string | null) => (value ? EDUCATION_LEVELS.indexOf(value as never) : -1);
 
@@ -78,10 +70,11 @@ function payReason(desired: number | null, payTo: number | null): MatchReason {
 function educationReason(has: string | null, needs: string | null): MatchReason {
   const max = P.education.meets;
   const params = { has, needs };
-  if (!needs) return { factor: 'education', fit: 'meets', points: max, max, params };
+  if (!needs) return { factor: 'education', fit: 'notAsked', points: max, max, params };
+  if (!has) return { factor: 'education', fit: 'unknown', points: P.education.below, max, params };
   const gap = level(needs) - level(has);
-  if (has && gap <= 0) return { factor: 'education', fit: 'meets', points: max, max, params };
-  if (has && gap === 1) return { factor: 'education', fit: 'oneBelow', points: P.education.oneBelow, max, params };
+  if (gap <= 0) return { factor: 'education', fit: 'meets', points: max, max, params };
+  if (gap === 1) return { factor: 'education', fit: 'oneBelow', points: P.education.oneBelow, max, params };
   return { factor: 'education', fit: 'below', points: P.education.below, max, params };
 }
 
@@ -156,8 +149,8 @@ function bucketsOf(origin: Profile, family: string[]): Bucket[] {
     { band: 'same', communes: { in: bands.same } },
     { band: 'near', communes: { in: bands.near } },
     { band: 'reachable', communes: { in: bands.reachable } },
-    { band: 'far', communes: { in: bands.far } },
-    { band: 'unknown', communes: { notIn: bands.known } },
+    // Far and unknown bring no points: one bucket, everything beyond reach.
+    { band: 'far', communes: { notIn: [...bands.same, ...bands.near, ...bands.reachable] } },
   ];
   const out: Bucket[] = [];
   for (const o of occupations) {
@@ -241,13 +234,13 @@ export async function findMatches(
   db: Executor,
   side: MatchSide,
   origin: Profile,
-  parentId: string | null,
+  family: string[],
   options: { limit: number; today: string; extra?: RawBuilder<unknown> },
 ): Promise<Scored<Candidate>[]> {
-  const family = await occupationFamily(db, origin.occupation.id, parentId);
   const rest = restScore(side.side, origin);
-  // `seq`: the order read (buckets best first, each in its statement's order), which breaks ties in score.
-  let kept: (Scored<Candidate> & { seq: number })[] = [];
+  // The statements score what ranks (`rest` plus the bucket's fixed points); `seq`, the order read (buckets best
+  // first, each in its statement's order), breaks ties. Only the kept ones are read in full, once, at the end.
+  let kept: { id: string; score: number; occupation: 'same' | 'group'; seq: number }[] = [];
   let seq = 0;
   for (const bucket of bucketsOf(origin, family)) {
     if (kept.length >= options.limit && kept[options.limit - 1]!.score >= bucket.best) break;
@@ -257,24 +250,26 @@ export async function findMatches(
         : bucket.communes.notIn.length
           ? sql`not (t.admin_unit_id = any(${sql.val(bucket.communes.notIn)}::text[]))`
           : sql`true`;
-    const rows = await sql<{ id: string }>`select t.id from ${sql.table(side.table)} as t
+    const rows = await sql<{ id: string; rest: number }>`select t.id, ${rest} as rest from ${sql.table(side.table)} as t
       where ${side.available(options.today)} and t.occupation_id = any(${sql.val(bucket.ids)}::uuid[])
         and ${communes} ${options.extra ? sql`and ${options.extra}` : sql``}
-      order by ${rest} desc, ${side.order} limit ${options.limit}`.execute(db);
-    if (!rows.rows.length) continue;
-    const loaded = new Map(
-      (
-        await side.load(
-          db,
-          rows.rows.map((r) => r.id),
-        )
-      ).map((c) => [c.id, c]),
-    );
-    for (const r of rows.rows) {
-      const c = loaded.get(r.id);
-      if (c) kept.push({ candidate: c, ...explain(origin, side.side, c, bucket.occupation), seq: seq++ });
-    }
+      order by 2 desc, ${side.order} limit ${options.limit}`.execute(db);
+    const fixed = bucket.best - MAX_REST;
+    for (const r of rows.rows)
+      kept.push({ id: r.id, score: fixed + Number(r.rest), occupation: bucket.occupation, seq: seq++ });
     kept = kept.sort((a, b) => b.score - a.score || a.seq - b.seq).slice(0, options.limit);
   }
-  return kept.map(({ seq: _seq, ...s }) => s);
+  if (!kept.length) return [];
+  const loaded = new Map(
+    (
+      await side.load(
+        db,
+        kept.map((k) => k.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return kept.flatMap((k) => {
+    const c = loaded.get(k.id);
+    return c ? [{ candidate: c, ...explain(origin, side.side, c, k.occupation) }] : [];
+  });
 }

@@ -42,7 +42,8 @@ const referralRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     list: {
       path: 'jobReferrals',
       permission: P.read,
-      summary: 'Referrals in the caller’s scope (the employer’s own, a commune’s people, the centre’s all), newest first',
+      summary:
+        'Referrals in the caller’s scope (the employer’s own, a commune’s people, the centre’s all), newest first',
       query: referralListQuery,
       page: pageOf(referralSummary),
       run: (ctx, q) => listReferrals(ctx, q),

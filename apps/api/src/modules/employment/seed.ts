@@ -364,6 +364,29 @@ export const employmentDemoStep: SeedStep = {
       await storeSeedRows(ctx, 'jobCounselling', [...counselling, ...employerCounselling]);
       await storeSeedRows(ctx, 'labourSupplySurvey', supply);
       await storeSeedRows(ctx, 'recruitmentDemandSurvey', demand);
+      await storeSeedRows(ctx, 'employmentPlan', [
+        {
+          code: `KH-${year}`,
+          title: `Kế hoạch hoạt động dịch vụ việc làm năm ${year}`,
+          unitId: 'TTDVVL',
+          year,
+          targetSeekers: 400,
+          targetCounselled: 600,
+          targetPlacements: 250,
+          targetSessions: 12,
+        },
+        {
+          code: `KH-${year}-Q${quarter}`,
+          title: `Kế hoạch quý ${quarter}/${year}`,
+          unitId: 'TTDVVL',
+          year,
+          quarter,
+          targetSeekers: 100,
+          targetCounselled: 150,
+          targetPlacements: 60,
+          targetSessions: 3,
+        },
+      ]);
       await seedReferrals(trx, today, seekers, seekerIds, vacancies, vacancyIds);
       await trx
         .insertInto('app_setting')

@@ -73,7 +73,7 @@ async function profileOf(
   ctx: OpContext,
   area: 'jobSeeker' | 'vacancy',
   id: string,
-): Promise<{ profile: Profile; parentId: string | null }> {
+): Promise<{ profile: Profile; family: string[] }> {
   await catalogOperations(area).get(ctx, id);
   const table = area === 'jobSeeker' ? sql`job_seeker` : sql`vacancy`;
   const title = area === 'jobSeeker' ? sql`r.full_name` : sql`r.title`;
@@ -81,14 +81,17 @@ async function profileOf(
   const row = (
     await sql<Record<string, unknown>>`select r.id, r.code, ${title} as title, r.occupation_id, o.name as occupation,
         o.parent_id, g.name as group_name, r.admin_unit_id, a.full_name as commune, r.education_level, r.skills,
-        ${pay}::float8 as pay
+        ${pay}::float8 as pay,
+        -- The same group: the occupation's parent, its siblings, its children.
+        array(select f.id::text from type_of_profession f where f.deleted_at is null and f.id <> o.id
+          and (f.id = o.parent_id or f.parent_id = o.id or f.parent_id = o.parent_id)) as family
       from ${table} r join type_of_profession o on o.id = r.occupation_id
         left join type_of_profession g on g.id = o.parent_id left join admin_unit a on a.id = r.admin_unit_id
       where r.id = ${id}`.execute(ctx.db)
   ).rows[0]!;
   const parentId = (row.parent_id as string | null) ?? null;
   return {
-    parentId,
+    family: (row.family as string[]) ?? [],
     profile: {
       id: String(row.id),
       code: String(row.code),
@@ -114,8 +117,8 @@ const subjectOf = (p: Profile) => ({
 
 /** The open vacancies that fit a job seeker, best first. */
 export async function vacanciesForSeeker(ctx: OpContext, id: string, limit: number, today = clock.today()) {
-  const { profile, parentId } = await profileOf(ctx, 'jobSeeker', id);
-  const found = await findMatches(ctx.db, vacancies, profile, parentId, { limit, today });
+  const { profile, family } = await profileOf(ctx, 'jobSeeker', id);
+  const found = await findMatches(ctx.db, vacancies, profile, family, { limit, today });
   return {
     subject: subjectOf(profile),
     items: found.map(({ candidate: c, score, distanceBand, reasons }) => ({
@@ -141,9 +144,9 @@ export async function vacanciesForSeeker(ctx: OpContext, id: string, limit: numb
  * and never a citizen ID or a phone number (the answer carries neither for anyone).
  */
 export async function seekersForVacancy(ctx: OpContext, id: string, limit: number, today = clock.today()) {
-  const { profile, parentId } = await profileOf(ctx, 'vacancy', id);
+  const { profile, family } = await profileOf(ctx, 'vacancy', id);
   const employer = scopeOf(ctx.principal).kind === 'business';
-  const found = await findMatches(ctx.db, seekers, profile, parentId, {
+  const found = await findMatches(ctx.db, seekers, profile, family, {
     limit,
     today,
     ...(employer ? { extra: sql`t.consent_to_share` } : {}),

@@ -8,7 +8,20 @@ export interface PublicListFilter {
   label: string;
   options: { value: string | number; label: string }[];
   width: number;
+  /** Long lists (the province's communes): typed words narrow the options, accents and case aside. */
+  searchable?: boolean;
+  /** The options are still loading. */
+  loading?: boolean;
 }
+
+/** Lower-case, accents and đ folded: "xuan huong" finds "Xuân Hương". */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
 
 export interface PublicPageOf<T> {
   pageLists: T[];
@@ -89,6 +102,10 @@ export function PublicSearchList<T>({
               setPage(1);
             }}
             options={f.options}
+            {...(f.searchable && {
+              showSearch: { filterOption: (input, option) => fold(String(option?.label ?? '')).includes(fold(input)) },
+            })}
+            loading={f.loading}
             style={{ width: f.width }}
           />
         ))}

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document f51f3f98315f5c048f9f781d9377c43261dcb401f9cbb548b0b45caa2da99618
- * @content 0db2e3dde2fe2fb16c8fbfda734f8b2b5419151450951afb2e69c046320a3fdb
+ * @document 42ad28d8826485a3a4fdda2e67f8ab43b9da81fdac77e8bd80287462751e444c
+ * @content 4fc5ecabf24a22ae072662e496d399a2c484d8e88d080108f602b405edff2315
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -16397,6 +16397,659 @@ export interface paths {
         query?: {
           dryRun?: '0' | '1' | 'true' | 'false';
           type?: 'EducationDepartment' | 'District';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/employmentPlans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'title'
+            | 'year'
+            | 'quarter'
+            | 'targetSeekers'
+            | 'seekersDone'
+            | 'targetCounselled'
+            | 'counselledDone'
+            | 'targetPlacements'
+            | 'placementsDone'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          unitId?: string;
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                title: string | null;
+                unitId: string | null;
+                unitName?: string | null;
+                unitCode?: string | null;
+                year: number | null;
+                quarter: number | null;
+                targetSeekers: number | null;
+                seekersDone: number | null;
+                targetCounselled: number | null;
+                counselledDone: number | null;
+                targetPlacements: number | null;
+                placementsDone: number | null;
+                targetSessions: number | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description EmploymentPlan record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            unitId?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number */
+            quarter?: number | null;
+            /** @description number */
+            targetSeekers?: number | null;
+            /** @description number */
+            targetCounselled?: number | null;
+            /** @description number */
+            targetPlacements?: number | null;
+            /** @description number */
+            targetSessions?: number | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              year: number | null;
+              quarter: number | null;
+              targetSeekers: number | null;
+              seekersDone: number | null;
+              targetCounselled: number | null;
+              counselledDone: number | null;
+              targetPlacements: number | null;
+              placementsDone: number | null;
+              targetSessions: number | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/employmentPlans/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              year: number | null;
+              quarter: number | null;
+              targetSeekers: number | null;
+              seekersDone: number | null;
+              targetCounselled: number | null;
+              counselledDone: number | null;
+              targetPlacements: number | null;
+              placementsDone: number | null;
+              targetSessions: number | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description EmploymentPlan record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            unitId?: string;
+            /** @description number, required */
+            year?: number;
+            /** @description number */
+            quarter?: number | null;
+            /** @description number */
+            targetSeekers?: number | null;
+            /** @description number */
+            targetCounselled?: number | null;
+            /** @description number */
+            targetPlacements?: number | null;
+            /** @description number */
+            targetSessions?: number | null;
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              year: number | null;
+              quarter: number | null;
+              targetSeekers: number | null;
+              seekersDone: number | null;
+              targetCounselled: number | null;
+              counselledDone: number | null;
+              targetPlacements: number | null;
+              placementsDone: number | null;
+              targetSessions: number | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/delete-employment-plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          unitId?: string;
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            | 'code'
+            | 'title'
+            | 'year'
+            | 'quarter'
+            | 'targetSeekers'
+            | 'seekersDone'
+            | 'targetCounselled'
+            | 'counselledDone'
+            | 'targetPlacements'
+            | 'placementsDone'
+            | 'createdAt'
+            | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          unitId?: string;
+          yearFrom?: number;
+          yearTo?: number;
+          quarterFrom?: number;
+          quarterTo?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentPlan/import-employment-plan-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
         };
         header?: never;
         path?: never;

@@ -1,0 +1,55 @@
+import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
+import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
+import { registerRowLinks } from '../../catalog/extensions.ts';
+import { SEEKER_LIST, VACANCY_LIST, employmentPage } from './paths.ts';
+
+/**
+ * The employment services' signed-in pages: from each row of the job seekers' list, the vacancies that fit the
+ * seeker; from each row of the vacancies' list, the seekers who fit the vacancy (both best first, each with why).
+ * They join the route table with the catalogue's pages (app/routes.tsx), whose lists show the row links; the public
+ * board is in ./public-routes.ts. The records' lists and forms are the catalogue's generated pages.
+ */
+
+const routerPath = (pattern: string) => pattern.replace('{id}', ':id');
+const group: BreadcrumbItem[] = ['shell:menu.groups.employment'];
+
+registerRowLinks('jobSeeker', [
+  {
+    key: 'seekerMatches',
+    labelKey: 'employment:pages.seekerMatches.open',
+    path: (id) => employmentPage(EMPLOYMENT_PAGES.seekerMatches, id),
+    ability: { action: 'read', subject: 'JobSeeker' },
+  },
+]);
+
+registerRowLinks('vacancy', [
+  {
+    key: 'vacancyMatches',
+    labelKey: 'employment:pages.vacancyMatches.open',
+    path: (id) => employmentPage(EMPLOYMENT_PAGES.vacancyMatches, id),
+    ability: { action: 'read', subject: 'Vacancy' },
+  },
+]);
+
+export const employmentRoutes: RouteEntry[] = [
+  {
+    path: routerPath(EMPLOYMENT_PAGES.seekerMatches),
+    titleKey: 'employment:pages.seekerMatches.title',
+    breadcrumb: [...group, { titleKey: 'employment:areas.jobSeeker.title', path: SEEKER_LIST }],
+    ability: { action: 'read', subject: 'JobSeeker' },
+    layout: 'app',
+    namespaces: ['employment', 'workers'],
+    page: () => import('./SeekerMatchesPage.tsx'),
+    ...withId,
+  },
+  {
+    path: routerPath(EMPLOYMENT_PAGES.vacancyMatches),
+    titleKey: 'employment:pages.vacancyMatches.title',
+    breadcrumb: [...group, { titleKey: 'employment:areas.vacancy.title', path: VACANCY_LIST }],
+    ability: { action: 'read', subject: 'Vacancy' },
+    layout: 'app',
+    namespaces: ['employment', 'workers'],
+    page: () => import('./VacancyMatchesPage.tsx'),
+    ...withId,
+  },
+];
