@@ -201,6 +201,18 @@ describe('employment matching', () => {
       headers: t.as('nobody'),
     });
     expect((byWord.json().pageLists as { code: string }[]).map((i) => i.code)).toEqual(['TD-2']);
+    const occupations = await t.request({ url: '/api/Vacancy/public-occupations', headers: t.as('nobody') });
+    expect(occupations.statusCode).toBe(200);
+    const byCode = Object.fromEntries(
+      (occupations.json() as { code: string; open: number }[]).map((o) => [o.code, o.open]),
+    );
+    // 74 asks for TD-1, TD-5, TD-6; 72 for TD-2; their group 7 for all four; 61 (TD-3) and group 6.
+    expect(byCode).toMatchObject({ '74': 3, '72': 1, '7': 4, '61': 1, '6': 1 });
+    const byGroup = await t.request({
+      url: `/api/Vacancy/public-board?occupationId=${occupation['72']}`,
+      headers: t.as('nobody'),
+    });
+    expect((byGroup.json().pageLists as { code: string }[]).map((i) => i.code)).toEqual(['TD-2']);
     const bad = await t.request({ url: '/api/Vacancy/public-board?adminUnitId=x', headers: t.as('nobody') });
     expect(bad.statusCode).toBe(400);
   });

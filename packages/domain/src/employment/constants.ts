@@ -23,6 +23,8 @@ export const EMPLOYMENT_API = {
   vacancyMatches: '/api/Vacancy/vacancies/{id}/matches',
   /** The public vacancies board: open vacancies, no personal data. */
   publicBoard: '/api/Vacancy/public-board',
+  /** The occupations open vacancies ask for, for the board's filter (reference data, no sign-in). */
+  publicOccupations: '/api/Vacancy/public-occupations',
 } as const;
 
 /** Web pages beyond the catalogue's own. */

@@ -175,3 +175,5 @@ export const referralDetail = referralSummary.extend({
   }),
   history: z.array(workflowEvent),
 });
+
+export const boardOccupation = z.object({ id: z.uuid(), code: z.string(), name: z.string(), open: z.number().int() });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMPLOYMENT_API } from '@portal/domain/employment/constants';
 import {
   boardItem,
+  boardOccupation,
   boardQuery,
   matchesAnswer,
   matchQuery,
@@ -13,7 +14,7 @@ import { pageOf } from '@portal/domain/paging';
 import { contextOf } from '../../catalog/context.ts';
 import { errorResponsesFor } from '../../platform/http/route-schemas.ts';
 import referralRoutes from './referral-routes.ts';
-import { publicBoard, seekersForVacancy, vacanciesForSeeker } from './service.ts';
+import { boardOccupations, publicBoard, seekersForVacancy, vacanciesForSeeker } from './service.ts';
 
 const path = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 const idParams = z.object({ id: z.uuid() });
@@ -67,6 +68,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => publicBoard(app.readDb, request.query),
+  );
+
+  app.get(
+    EMPLOYMENT_API.publicOccupations,
+    {
+      config: { permission: 'Auth.read', rateLimit: BOARD_RATE },
+      schema: {
+        tags: ['Vacancy'],
+        summary: "The occupations and groups the open vacancies ask for, with how many are open (the board's filter)",
+        response: { 200: z.array(boardOccupation), ...errorResponsesFor(429) },
+      },
+    },
+    async () => boardOccupations(app.readDb),
   );
 };
 

@@ -214,3 +214,19 @@ export async function publicBoard(
     })),
   };
 }
+
+/**
+ * The occupations open vacancies ask for, and their groups (the board filters by either), each with the open
+ * vacancies it covers; in code order.
+ */
+export async function boardOccupations(db: Executor, today = clock.today()) {
+  const rows = await sql<{ id: string; code: string; name: string; open: number }>`
+    with open as (select v.occupation_id, count(*)::int as n from vacancy v join business b on b.id = v.business_id
+      where v.deleted_at is null and v.status = 'open' and v.closing_date >= ${today}::date and b.deleted_at is null
+      group by v.occupation_id)
+    select o.id, o.code, o.name, (coalesce(sum(open.n), 0))::int as open
+    from type_of_profession o join type_of_profession c on (c.id = o.id or c.parent_id = o.id)
+      join open on open.occupation_id = c.id
+    where o.deleted_at is null group by o.id, o.code, o.name order by o.code`.execute(db);
+  return rows.rows;
+}

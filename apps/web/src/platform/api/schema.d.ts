@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 42ad28d8826485a3a4fdda2e67f8ab43b9da81fdac77e8bd80287462751e444c
- * @content 4fc5ecabf24a22ae072662e496d399a2c484d8e88d080108f602b405edff2315
+ * @document 1dbf18162add68bb4b13e92ef5d928cab36b4de24390e65bcf8ab517ad846c9f
+ * @content 98afd4641ab48833466f336d641c11fe63127e57b68d6e69752ccbda659f8a6b
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -87213,6 +87213,49 @@ export interface paths {
           };
         };
         400: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/Vacancy/public-occupations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The occupations and groups the open vacancies ask for, with how many are open (the board's filter) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              name: string;
+              open: number;
+            }[];
+          };
+        };
         429: components['responses']['Error'];
       };
     };
