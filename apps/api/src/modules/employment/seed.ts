@@ -284,7 +284,8 @@ export const employmentDemoStep: SeedStep = {
           skills: job.skills.slice(0, rng.int(1, job.skills.length)).join(', '),
           requirements: 'Sức khỏe tốt, chịu khó; ưu tiên người cư trú gần nơi làm việc.',
           postedDate: posted,
-          closingDate: addDays(today, rng.int(10, 60)),
+          // The first closes within the week: the centre's and the employer's workspaces show it.
+          closingDate: addDays(today, i === 0 && k === 0 ? 5 : rng.int(10, 60)),
           status: 'open',
         };
       });
