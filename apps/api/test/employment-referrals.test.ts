@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRegistry } from '../src/catalog/registry.ts';
 import { clock } from '../src/platform/clock/index.ts';
 import { addMonths } from '@portal/domain/dates';
-import { api, createCatalogTestApp, WARDS, type CatalogTestApp, type Who } from './catalog.fixtures.ts';
+import {
+  api,
+  createCatalogTestApp,
+  readXlsx,
+  sheetRows,
+  WARDS,
+  type CatalogTestApp,
+  type Who,
+} from './catalog.fixtures.ts';
+import { readPdf } from './support/pdf.ts';
 
 /**
  * Referrals: the centre refers a consenting job seeker to an open vacancy; the employer answers in the portal
@@ -213,5 +222,44 @@ describe('job referrals', () => {
       payload: { code: 'KH-THU-2', title: 'Năm sau', unitId: t.lookups.unit, year: year + 1 },
     });
     expect(other.json()).toMatchObject({ seekersDone: 0, placementsDone: 0 });
+  });
+
+  it("counts the placement, the referrals and supply and demand in the quarter's labour-market report", async () => {
+    const year = Number(start.slice(0, 4));
+    const quarter = Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1;
+    const q = `year=${year}&quarter=${quarter}`;
+    const res = await t.request({ url: `/api/LabourMarket/report?${q}`, headers: t.as('department') });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    const row = report.rows.find(
+      (r: { wardId: string; occupationId: string }) => r.wardId === WARDS[0] && r.occupationId === occupation,
+    );
+    // Three registered, two still seeking (one placed); two vacancies asking 1 + 5 places, one now filled, one
+    // closed; two referrals, one hire.
+    expect(row).toMatchObject({ seekersNew: 3, seeking: 2, vacancies: 2, positions: 6, referrals: 2, placements: 1 });
+    expect(row.gap).toBe(6 - 2);
+    expect(report.totals.placements).toBe(1);
+
+    // Another commune's officer sees nothing of this commune.
+    const other = await t.request({ url: `/api/LabourMarket/report?${q}`, headers: t.as('districtB') });
+    expect(other.json().totals.placements).toBe(0);
+
+    const xlsx = await t.request({ url: `/api/LabourMarket/report/export-excel?${q}`, headers: t.as('department') });
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = (await readXlsx(xlsx)).worksheets[0]!;
+    const cells = sheetRows(sheet);
+    expect(String(cells[0]![0])).toContain('thị trường lao động');
+    expect(cells.some((r) => r.includes('Thợ điện và thợ điện tử') && r.includes(6))).toBe(true);
+
+    const pdf = await t.request({ url: `/api/LabourMarket/report/pdf?${q}`, headers: t.as('department') });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await readPdf(pdf.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`BÁO CÁO THÔNG TIN THỊ TRƯỜNG LAO ĐỘNG QUÝ ${quarter}/${year}`);
+    expect(text).toContain('Thợ điện và thợ điện tử');
+    expect(
+      (await t.request({ url: `/api/LabourMarket/report?year=${year}&quarter=5`, headers: t.as('department') }))
+        .statusCode,
+    ).toBe(400);
   });
 });

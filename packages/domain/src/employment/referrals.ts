@@ -118,3 +118,20 @@ registerFeatures(
     order: 130,
   }),
 );
+
+/** The quarterly labour-market information report (supply, demand and the gap; the centre's activity). */
+export const LABOUR_MARKET_SUBJECT = 'LabourMarketReport';
+export const LABOUR_MARKET_API = {
+  table: '/api/LabourMarket/report',
+  export: '/api/LabourMarket/report/export-excel',
+  pdf: '/api/LabourMarket/report/pdf',
+} as const;
+export const LABOUR_MARKET_PAGE = '/dich-vu-viec-lam/bao-cao-thi-truong-lao-dong';
+
+registerFeatures(
+  FEATURE_GROUPS.employment,
+  subjectFeature(LABOUR_MARKET_SUBJECT, 'employment:labourMarket.title', ['read'], {
+    key: 'employment.labourMarket',
+    order: 140,
+  }),
+);

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 1dbf18162add68bb4b13e92ef5d928cab36b4de24390e65bcf8ab517ad846c9f
- * @content 98afd4641ab48833466f336d641c11fe63127e57b68d6e69752ccbda659f8a6b
+ * @document a1780835d56a30bc60ad40250c120da007a6ab27b4cfa684d96a588c55a7fc13
+ * @content 1d99681449b994c0582379593067913b91e2d8e6f5061ca4d71e7c963571faa7
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -86971,6 +86971,159 @@ export interface paths {
         409: components['responses']['Error'];
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourMarket/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The quarterly labour-market information report: supply, demand and the gap by occupation × commune, with the centre’s work, within the caller’s scope */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          quarter: number;
+          occupationId?: string;
+          wardId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              from: string;
+              to: string;
+              rows: {
+                occupationId: string | null;
+                occupationName: string | null;
+                wardId: string | null;
+                wardName: string | null;
+                seeking: number;
+                supplySurvey: number;
+                positions: number;
+                demandSurvey: number;
+                gap: number;
+                seekersNew: number;
+                vacancies: number;
+                referrals: number;
+                placements: number;
+                claimants: number;
+              }[];
+              totals: {
+                seeking: number;
+                supplySurvey: number;
+                positions: number;
+                demandSurvey: number;
+                gap: number;
+                seekersNew: number;
+                vacancies: number;
+                referrals: number;
+                placements: number;
+                claimants: number;
+              };
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourMarket/report/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The quarterly labour-market information report: supply, demand and the gap by occupation × commune, with the centre’s work, within the caller’s scope (xlsx) */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          quarter: number;
+          occupationId?: string;
+          wardId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/LabourMarket/report/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The quarterly labour-market information report as a PDF */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          quarter: number;
+          occupationId?: string;
+          wardId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
