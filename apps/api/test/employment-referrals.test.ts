@@ -13,6 +13,8 @@ import {
   type Who,
 } from './catalog.fixtures.ts';
 import { readPdf } from './support/pdf.ts';
+import { employmentCentre } from '@portal/domain/report-forms/definitions/employment-centre';
+import { registerFigures } from '../src/modules/reports/filing/figures.ts';
 
 /**
  * Referrals: the centre refers a consenting job seeker to an open vacancy; the employer answers in the portal
@@ -261,5 +263,26 @@ describe('job referrals', () => {
       (await t.request({ url: `/api/LabourMarket/report?year=${year}&quarter=5`, headers: t.as('department') }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("pre-fills the centre's activity report (Decree 23/2021 Form 05) from the referrals, seekers and vacancies", async () => {
+    const year = start.slice(0, 4);
+    const figures = await registerFigures(
+      t.database.db,
+      employmentCentre,
+      { kind: 'serviceCentre', key: 'centre', businessId: null, wardCode: null },
+      { start: `${year}-01-01`, end: `${year}-12-31` },
+    );
+    expect(figures).toMatchObject({
+      'employment.referred': 2,
+      'employment.placed': 1,
+      'employment.employersSupplied': 1,
+      'employment.workersSupplied': 1,
+      'employment.jobSeekersRegistered': 3,
+      'employment.vacanciesCollected': 6,
+      'employment.counselled': 0,
+    });
+    // Job-exchange sessions are not kept: the filer declares them.
+    expect(figures['employment.sessions']).toBeUndefined();
   });
 });

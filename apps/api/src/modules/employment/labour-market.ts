@@ -11,6 +11,7 @@ import { languageOf } from '../../platform/errors/handler.ts';
 import { summaryTableRoutes, totalsOf, type SummaryAnswerOf } from '../../platform/excel/summary-table.ts';
 import { contentDisposition } from '../../platform/files/index.ts';
 import { getPortalConfig } from '../configuration/index.ts';
+import { clock } from '../../platform/clock/index.ts';
 
 /**
  * The quarterly labour-market information report: by occupation × commune, the supply (people seeking work: the
@@ -21,8 +22,9 @@ import { getPortalConfig } from '../configuration/index.ts';
  */
 
 export const labourMarketQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
-  quarter: z.coerce.number().int().min(1).max(4),
+  /** Absent: the current quarter. */
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  quarter: z.coerce.number().int().min(1).max(4).optional(),
   occupationId: z.uuid().optional(),
   wardId: z
     .string()
@@ -69,11 +71,20 @@ export function quarterPeriod(year: number, quarter: number): { from: string; to
   };
 }
 
+/** The quarter asked for, or the current one. */
+export function resolvedQuarter(q: LabourMarketQuery, today = clock.today()): { year: number; quarter: number } {
+  return {
+    year: q.year ?? Number(today.slice(0, 4)),
+    quarter: q.quarter ?? Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1,
+  };
+}
+
 export async function labourMarketReport(
   db: Executor,
   principal: Principal | null,
-  q: LabourMarketQuery,
+  query: LabourMarketQuery,
 ): Promise<SummaryAnswerOf<Row, Count>> {
+  const q = { ...query, ...resolvedQuarter(query) };
   const { from, to } = quarterPeriod(q.year, q.quarter);
   /** The caller's scope and the filters, over a commune column and an occupation column. */
   const where = (ward: string, occupation: string | null): Expression<SqlBool> => {
@@ -176,7 +187,8 @@ const tableRoutes = summaryTableRoutes({
 });
 
 /** The PDF: the quarter's totals, then supply, demand and the gap by occupation (communes added up). */
-async function reportPdf(db: Executor, principal: Principal | null, q: LabourMarketQuery, lang: Language) {
+async function reportPdf(db: Executor, principal: Principal | null, query: LabourMarketQuery, lang: Language) {
+  const q = { ...query, ...resolvedQuarter(query) };
   const report = await labourMarketReport(db, principal, q);
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(lang, `${texts}.${key}`, vars);
   const province = (await getPortalConfig(db, lang)).provinceName.trim();
@@ -229,13 +241,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const lang = languageOf(request);
       const pdf = await reportPdf(app.db, request.principal, request.query, lang);
+      const { year, quarter } = resolvedQuarter(request.query);
       return reply
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
-          contentDisposition(
-            `${translate(lang, `${texts}.fileName`)}-Q${request.query.quarter}-${request.query.year}.pdf`,
-          ),
+          contentDisposition(`${translate(lang, `${texts}.fileName`)}-Q${quarter}-${year}.pdf`),
         )
         .send(pdf);
     },

@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document a1780835d56a30bc60ad40250c120da007a6ab27b4cfa684d96a588c55a7fc13
- * @content 1d99681449b994c0582379593067913b91e2d8e6f5061ca4d71e7c963571faa7
+ * @document 9e81ea1a3223ea2c6d02e264dcc319040ede7c64179a708c1ac680287f577bd6
+ * @content 593a40d2fcef1ca0beead6dd082ec5e8888d6097c78c23859521d191598e6350
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -86987,9 +86987,9 @@ export interface paths {
     /** The quarterly labour-market information report: supply, demand and the gap by occupation × commune, with the centre’s work, within the caller’s scope */
     get: {
       parameters: {
-        query: {
-          year: number;
-          quarter: number;
+        query?: {
+          year?: number;
+          quarter?: number;
           occupationId?: string;
           wardId?: string;
         };
@@ -87062,9 +87062,9 @@ export interface paths {
     /** The quarterly labour-market information report: supply, demand and the gap by occupation × commune, with the centre’s work, within the caller’s scope (xlsx) */
     get: {
       parameters: {
-        query: {
-          year: number;
-          quarter: number;
+        query?: {
+          year?: number;
+          quarter?: number;
           occupationId?: string;
           wardId?: string;
         };
@@ -87101,9 +87101,9 @@ export interface paths {
     /** The quarterly labour-market information report as a PDF */
     get: {
       parameters: {
-        query: {
-          year: number;
-          quarter: number;
+        query?: {
+          year?: number;
+          quarter?: number;
           occupationId?: string;
           wardId?: string;
         };

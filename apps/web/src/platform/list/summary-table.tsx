@@ -25,8 +25,16 @@ export interface SummaryAnswer<Row, K extends string> {
 export interface SummaryTableProps<Row extends Record<K, number>, K extends string> {
   /** TanStack Query key prefix of the page. */
   name: string;
-  /** Address parameters of the page's own filters (besides `from` and `to`). */
+  /** Address parameters of the page's own filters (besides the period's). */
   filterNames: readonly string[];
+  /**
+   * A period other than a date range (a year and a quarter): its address parameters and its widgets. Absent: the
+   * `from`–`to` date range.
+   */
+  period?: {
+    names: readonly string[];
+    picker: (values: Record<string, string>, set: (changes: Record<string, string | null>) => void) => ReactNode;
+  };
   /** The filter widgets, given the address values and how to set them. */
   filters: (values: Record<string, string>, set: (changes: Record<string, string | null>) => void) => ReactNode;
   fetch: (query: Record<string, string>, signal?: AbortSignal) => Promise<SummaryAnswer<Row, K>>;
@@ -51,7 +59,7 @@ const count = (n: number | undefined) => displayCount(n);
 
 export function SummaryTable<Row extends Record<K, number>, K extends string>(p: SummaryTableProps<Row, K>) {
   const state = useUrlListState();
-  const names = ['from', 'to', ...p.filterNames];
+  const names = [...(p.period?.names ?? ['from', 'to']), ...p.filterNames];
   const query = useMemo(
     () => Object.fromEntries(names.map((n) => [n, state.get(n)]).filter(([, v]) => v)) as Record<string, string>,
     // The address's query string names every value read here.
@@ -75,20 +83,24 @@ export function SummaryTable<Row extends Record<K, number>, K extends string>(p:
     <Card>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
-          <DatePicker.RangePicker
-            format="DD/MM/YYYY"
-            allowEmpty={[true, true]}
-            placeholder={[p.texts.from, p.texts.to]}
-            aria-label={p.texts.period}
-            // Empty dates stand for the server's default period: the fields show the period the table counts.
-            value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-            onChange={(dates) =>
-              set({
-                from: dates?.[0]?.format('YYYY-MM-DD') ?? null,
-                to: dates?.[1]?.format('YYYY-MM-DD') ?? null,
-              })
-            }
-          />
+          {p.period ? (
+            p.period.picker(query, set)
+          ) : (
+            <DatePicker.RangePicker
+              format="DD/MM/YYYY"
+              allowEmpty={[true, true]}
+              placeholder={[p.texts.from, p.texts.to]}
+              aria-label={p.texts.period}
+              // Empty dates stand for the server's default period: the fields show the period the table counts.
+              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+              onChange={(dates) =>
+                set({
+                  from: dates?.[0]?.format('YYYY-MM-DD') ?? null,
+                  to: dates?.[1]?.format('YYYY-MM-DD') ?? null,
+                })
+              }
+            />
+          )}
           {p.filters(query, set)}
           <Button
             disabled={Object.keys(query).length === 0}

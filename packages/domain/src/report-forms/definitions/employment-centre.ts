@@ -9,7 +9,8 @@ import { integer, longText, notAbove, text } from './build.ts';
  */
 
 const PEOPLE = text('lượt người', 'people');
-const female = (id: string) => integer(id, text('Trong đó nữ', 'Of whom women'), { unit: PEOPLE });
+const female = (id: string, prefill?: string) =>
+  integer(id, text('Trong đó nữ', 'Of whom women'), { unit: PEOPLE, ...(prefill ? { prefill } : {}) });
 
 export const employmentCentre = defineReportForm({
   code: 'employment-centre',
@@ -32,12 +33,23 @@ export const employmentCentre = defineReportForm({
       id: 'counselling',
       title: text('1. Tư vấn', '1. Counselling'),
       items: [
-        integer('counselled', text('Số lượt người được tư vấn', 'People counselled'), { unit: PEOPLE, required: true }),
+        integer('counselled', text('Số lượt người được tư vấn', 'People counselled'), {
+          unit: PEOPLE,
+          required: true,
+          prefill: 'employment.counselled',
+        }),
         female('counselledFemale'),
-        integer('counselledJobs', text('Tư vấn việc làm', 'Job counselling'), { unit: PEOPLE }),
-        integer('counselledTraining', text('Tư vấn học nghề', 'Vocational training counselling'), { unit: PEOPLE }),
+        integer('counselledJobs', text('Tư vấn việc làm', 'Job counselling'), {
+          unit: PEOPLE,
+          prefill: 'employment.counselledJobs',
+        }),
+        integer('counselledTraining', text('Tư vấn học nghề', 'Vocational training counselling'), {
+          unit: PEOPLE,
+          prefill: 'employment.counselledTraining',
+        }),
         integer('counselledPolicy', text('Tư vấn chính sách lao động, việc làm', 'Labour and employment policy'), {
           unit: PEOPLE,
+          prefill: 'employment.counselledPolicy',
         }),
       ],
     },
@@ -48,15 +60,23 @@ export const employmentCentre = defineReportForm({
         integer('referred', text('Số lượt người được giới thiệu việc làm', 'People referred to jobs'), {
           unit: PEOPLE,
           required: true,
+          prefill: 'employment.referred',
         }),
-        female('referredFemale'),
-        integer('placed', text('Số người nhận được việc làm', 'People who found a job'), { unit: PEOPLE }),
-        female('placedFemale'),
+        female('referredFemale', 'employment.referredFemale'),
+        integer('placed', text('Số người nhận được việc làm', 'People who found a job'), {
+          unit: PEOPLE,
+          prefill: 'employment.placed',
+        }),
+        female('placedFemale', 'employment.placedFemale'),
         integer(
           'employersSupplied',
           text('Số lượt doanh nghiệp được cung ứng lao động', 'Employers supplied with workers'),
+          { prefill: 'employment.employersSupplied' },
         ),
-        integer('workersSupplied', text('Số lao động được cung ứng', 'Workers supplied'), { unit: PEOPLE }),
+        integer('workersSupplied', text('Số lao động được cung ứng', 'Workers supplied'), {
+          unit: PEOPLE,
+          prefill: 'employment.workersSupplied',
+        }),
       ],
     },
     {
@@ -79,8 +99,13 @@ export const employmentCentre = defineReportForm({
       id: 'information',
       title: text('4. Thông tin thị trường lao động', '4. Labour-market information'),
       items: [
-        integer('jobSeekersRegistered', text('Số người tìm việc đăng ký', 'Job seekers registered'), { unit: PEOPLE }),
-        integer('vacanciesCollected', text('Số chỗ làm việc trống thu thập được', 'Vacancies collected')),
+        integer('jobSeekersRegistered', text('Số người tìm việc đăng ký', 'Job seekers registered'), {
+          unit: PEOPLE,
+          prefill: 'employment.jobSeekersRegistered',
+        }),
+        integer('vacanciesCollected', text('Số chỗ làm việc trống thu thập được', 'Vacancies collected'), {
+          prefill: 'employment.vacanciesCollected',
+        }),
       ],
     },
     {

@@ -358,6 +358,43 @@ const SOURCES: readonly FigureSource[] = [
     },
   },
   {
+    // The service centre's work in the period (employment services): counselling by topic, referrals, placements
+    // (hires through referrals, and the employers supplied), job seekers registered and places the vacancies
+    // posted ask for. The centre serves the province: its registers are the province's. Job-exchange sessions
+    // are not kept yet, so `employment.sessions` stays for the filer to declare.
+    prefix: 'employment.',
+    kinds: ['serviceCentre'],
+    async read({ db, period }) {
+      const c = await counts(
+        db,
+        sql`with c as (select topic from job_counselling where deleted_at is null and kind = 'worker'
+              and ${within(sql`counselled_on`, period)}),
+            r as (select r.status, r.hired_date, r.business_id, s.sex from job_referral r
+              join job_seeker s on s.id = r.seeker_id where r.deleted_at is null),
+            hired as (select * from r where r.status = 'hired' and ${within(sql`r.hired_date`, period)})
+          select (select count(*) from c) as counselled,
+            (select count(*) from c where topic = 'jobSearch') as "counselledJobs",
+            (select count(*) from c where topic = 'vocationalTraining') as "counselledTraining",
+            (select count(*) from c where topic in ('unemploymentInsurance', 'labourLaw', 'workingAbroad'))
+              as "counselledPolicy",
+            (select count(*) from job_referral x where x.deleted_at is null and ${within(sql`x.referred_on`, period)})
+              as referred,
+            (select count(*) from job_referral x join job_seeker s on s.id = x.seeker_id
+              where x.deleted_at is null and s.sex = 'female' and ${within(sql`x.referred_on`, period)})
+              as "referredFemale",
+            (select count(*) from hired) as placed,
+            (select count(*) from hired where sex = 'female') as "placedFemale",
+            (select count(distinct business_id) from hired) as "employersSupplied",
+            (select count(*) from hired) as "workersSupplied",
+            (select count(*) from job_seeker where deleted_at is null and ${within(sql`registered_date`, period)})
+              as "jobSeekersRegistered",
+            (select coalesce(sum(quantity), 0) from vacancy where deleted_at is null
+              and ${within(sql`posted_date`, period)}) as "vacanciesCollected"`,
+      );
+      return prefixed('employment.', c);
+    },
+  },
+  {
     // The department's inspections during the action month and the breaches they found.
     prefix: 'inspections.month.',
     kinds: ['department'],
