@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeCitizenId } from '@portal/domain/workers/citizen-id';
-import { defaultContextOptions, useBrowser } from './support/browser.ts';
+import { defaultContextOptions } from './support/browser.ts';
+import { DEMO_PASSWORD, useClockPortal } from './support/clock-portal.ts';
 import { choose, pickDate, settled } from './support/forms.ts';
 import { signIn } from './support/session.ts';
 
@@ -10,10 +11,11 @@ import { signIn } from './support/session.ts';
  * registers a job seeker of the same occupation and commune who agrees to share the profile; the seeker's
  * "Việc làm phù hợp" page shows the vacancy with why (same occupation, same commune), and the employer finds the
  * seeker among the vacancy's candidates; signed out, the public board lists the vacancy, found by a keyword typed
- * without accents, with nothing about the seeker. Demo accounts of the test portal; no demo row is relied on.
+ * without accents, with nothing about the seeker. The centre then refers the seeker from the matches page, the
+ * employer answers "hired", and once the portal's clock (a server started with TEST_CLOCK) has moved three months on
+ * the placement's follow-up is due. Demo accounts of the test portal; no demo row is relied on.
  */
-const ui = useBrowser();
-const DEMO_PASSWORD = 'Demo@2026';
+const { ui, setClock } = useClockPortal();
 const EMPLOYER = 'dn.caudatxanh';
 const EMPLOYER_NAME = 'Công ty TNHH Cà phê Cầu Đất Xanh';
 const CENTRE = 'ttdvvl';
@@ -21,6 +23,9 @@ const CENTRE = 'ttdvvl';
 const OCCUPATION = 'Thợ lắp ráp';
 const WARD = 'Xuân Hương';
 const WAIT = { timeout: 15_000 };
+const REFERRALS = '/dich-vu-viec-lam/gioi-thieu-viec-lam/danh-sach';
+/** The seeker's matches page, found by the first test. */
+let matchesPath = '';
 
 /** A calendar day `days` from today in Vietnam (ISO). */
 function isoDay(days: number): string {
@@ -95,6 +100,7 @@ describe('employment services', () => {
     expect(await row.getByTestId('reason-pay').innerText()).toContain('mong muốn 9.000.000 đ, trả đến 12.000.000 đ');
     expect(await row.innerText()).toContain(EMPLOYER_NAME);
     expect(ui.unexpectedErrors()).toEqual([]);
+    matchesPath = new URL(desk.url()).pathname;
     await centre.close();
 
     // ── The employer finds the seeker (who agreed to share) among the vacancy's candidates; no citizen ID shown.
@@ -131,6 +137,20 @@ describe('employment services', () => {
     expect(main).not.toContain(seeker.fullName);
     expect(main).not.toContain(seeker.citizenId);
 
+    // The occupation filter: the occupations open vacancies ask for, with how many; this one keeps the vacancy.
+    const occupation = page.getByRole('combobox', { name: 'Nghề hoặc nhóm nghề' });
+    await occupation.click();
+    await occupation.fill('tho lap rap');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: new RegExp(`^${OCCUPATION} \\(\\d+\\)$`),
+      })
+      .first()
+      .click(WAIT);
+    await expect
+      .poll(() => page.getByTestId('public-vacancy').filter({ hasText: vacancy.title }).count(), WAIT)
+      .toBe(1);
+
     // Another commune: nothing matches, and the page says so.
     const commune = page.getByRole('combobox', { name: 'Xã, phường nơi làm việc' });
     await commune.click();
@@ -146,5 +166,69 @@ describe('employment services', () => {
     await page.locator('a.home-card[href="/tra-cuu-viec-lam"]').click(WAIT);
     await page.waitForURL((url) => url.pathname === '/tra-cuu-viec-lam', WAIT);
     await page.getByRole('heading', { level: 1, name: 'Tra cứu việc làm' }).waitFor(WAIT);
+  });
+
+  it('the centre refers the seeker, the employer hires, and three months on the follow-up is due', async () => {
+    const { page } = ui;
+    expect(matchesPath).not.toBe('');
+    // ── The centre refers the seeker from the matches page, with a note for the employer.
+    const centre = await ui.browser.newContext(defaultContextOptions);
+    const desk = await centre.newPage();
+    await signIn(desk, ui.baseUrl, CENTRE, DEMO_PASSWORD);
+    await desk.goto(ui.url(matchesPath));
+    const row = desk.getByTestId('match-results').locator('tr', { hasText: vacancy.title });
+    await row.getByTestId('refer-button').click(WAIT);
+    const dialog = desk.getByRole('dialog', { name: 'Giới thiệu việc làm' });
+    await dialog.locator('textarea').fill('Đã trao đổi, người lao động sẵn sàng đi làm ngay.');
+    await dialog.getByRole('button', { name: 'Giới thiệu' }).click();
+    const made = row.getByTestId('referral-made');
+    await made.waitFor(WAIT);
+    const href = await made.getByRole('link').getAttribute('href');
+    const referralId = new URL(href ?? '', ui.baseUrl).searchParams.get('id') ?? '';
+    expect(referralId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // ── The employer opens its referrals waiting for an answer and marks the seeker hired today.
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url(`${REFERRALS}?waiting=true`));
+    const waiting = page.getByTestId('referral-list').locator('tr', { hasText: seeker.fullName });
+    await waiting.waitFor(WAIT);
+    await settled(page);
+    await waiting.getByTestId('referral-hire').click();
+    const hire = page.getByRole('dialog', { name: 'Xác nhận đã tuyển dụng' });
+    await hire.waitFor(WAIT);
+    expect(await hire.locator('#referral-hiredDate').inputValue()).toBe(isoDay(0).split('-').reverse().join('/'));
+    await hire.getByRole('button', { name: 'Tuyển dụng' }).click();
+    await hire.waitFor({ state: 'detached', ...WAIT });
+    // Answered: no longer waiting.
+    await waiting.waitFor({ state: 'detached', ...WAIT });
+
+    // ── The centre opens the referral (the notifications' link) and sees it hired, with its history.
+    await desk.goto(ui.url(`${REFERRALS}?id=${referralId}`));
+    const drawer = desk.getByTestId('referral-drawer');
+    await drawer.locator('[data-testid="referral-status"][data-status="hired"]').waitFor(WAIT);
+    expect(await drawer.innerText()).toContain(vacancy.title);
+    await drawer.getByTestId('referral-history').waitFor(WAIT);
+
+    // ── From the seeker's row, "Lịch sử giới thiệu": the seeker's referrals, this one hired.
+    await desk.goto(ui.url(`/dich-vu-viec-lam/dang-ky-tim-viec/danh-sach?q=${encodeURIComponent(seeker.code)}`));
+    await desk.getByRole('link', { name: seeker.fullName }).waitFor(WAIT);
+    await settled(desk);
+    await desk.getByTestId('row-link-seekerReferrals').first().click();
+    await desk.waitForURL((url) => url.pathname.includes('/gioi-thieu-viec-lam/user/'), WAIT);
+    await desk.getByTestId('referral-seeker-heading').getByText(seeker.fullName).waitFor(WAIT);
+    const history = desk.getByTestId('referral-list').locator('tr', { hasText: vacancy.title });
+    await history.locator('[data-testid="referral-status"][data-status="hired"]').waitFor(WAIT);
+
+    // ── Three months on, the placement's follow-up is due on the centre's list (last: the vacancy has closed by then).
+    try {
+      await setClock(isoDay(95));
+      await desk.goto(ui.url(`${REFERRALS}?followUpDue=true`));
+      const due = desk.getByTestId('referral-list').locator('tr', { hasText: seeker.fullName });
+      await due.getByTestId('referral-follow-up').waitFor(WAIT);
+    } finally {
+      await setClock(null);
+    }
+    await centre.close();
+    expect(ui.unexpectedErrors()).toEqual([]);
   });
 });

@@ -99,11 +99,7 @@ export const REFERRAL_API = {
   followUp: '/api/JobReferral/follow-up/{id}',
 } as const;
 
-export const REFERRAL_PAGES = {
-  list: '/dich-vu-viec-lam/gioi-thieu-viec-lam/danh-sach',
-  /** The referrals of one job seeker (the spec's `user/{id}`). */
-  seeker: '/dich-vu-viec-lam/gioi-thieu-viec-lam/user/{id}',
-} as const;
+export { REFERRAL_PAGES } from './pages.ts';
 
 export const REFERRAL_SUBJECT = 'JobReferral';
 
@@ -126,7 +122,7 @@ export const LABOUR_MARKET_API = {
   export: '/api/LabourMarket/report/export-excel',
   pdf: '/api/LabourMarket/report/pdf',
 } as const;
-export const LABOUR_MARKET_PAGE = '/dich-vu-viec-lam/bao-cao-thi-truong-lao-dong';
+export { LABOUR_MARKET_PAGE } from './pages.ts';
 
 registerFeatures(
   FEATURE_GROUPS.employment,

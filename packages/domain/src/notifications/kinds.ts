@@ -3,7 +3,7 @@ import { BUSINESS_PAGES } from '../businesses/pages.ts';
 import { EQUIPMENT_PATHS } from '../equipment/features.ts';
 import { suggestionLink } from '../suggestions/index.ts';
 import { MONITORING_PATHS } from '../monitoring/factors.ts';
-import { REFERRAL_PAGES } from '../employment/referrals.ts';
+import { REFERRAL_PAGES } from '../employment/pages.ts';
 
 /**
  * Every kind of notification the portal sends, declared once: its texts live in the notifications locale

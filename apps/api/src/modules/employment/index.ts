@@ -1,3 +1,4 @@
+import { LABOUR_MARKET_PAGE, REFERRAL_PAGES } from '@portal/domain/employment/pages';
 import { defineModule } from '../define.ts';
 import { employmentHooks } from './hooks.ts';
 import routes from './routes.ts';
@@ -14,5 +15,10 @@ export default defineModule({
   plugin: routes,
   catalogueHooks: employmentHooks,
   workspace: { tasks: workspaceTasks },
+  // After the job seekers and vacancies (catalogue entries count from 1000 plus their order).
+  menu: [
+    ['employment', { path: REFERRAL_PAGES.list, permission: 'JobReferral.read', order: 1025 }],
+    ['employment', { path: LABOUR_MARKET_PAGE, permission: 'LabourMarketReport.read', order: 1090 }],
+  ],
   seeds: [employmentReferenceStep, employmentDemoStep],
 });

@@ -33,6 +33,11 @@ function useWards() {
 export default function PublicBoardPage() {
   const { t } = useTranslation('employment');
   const wards = useWards();
+  const occupations = useQuery({
+    queryKey: employmentKeys.boardOccupations,
+    queryFn: ({ signal }) => employmentApi.boardOccupations(signal),
+    staleTime: 60_000,
+  });
   const field = (name: string) => t(`areas.vacancy.fields.${name}`);
   const renderItem = (v: BoardItem) => (
     <>
@@ -93,6 +98,17 @@ export default function PublicBoardPage() {
             width: 300,
             searchable: true,
             loading: wards.isLoading,
+          },
+          {
+            name: 'occupationId',
+            label: t('board.occupationFilter'),
+            options: (occupations.data ?? []).map((o) => ({
+              value: o.id,
+              label: t('board.occupationOption', { name: o.name, open: o.open }),
+            })),
+            width: 300,
+            searchable: true,
+            loading: occupations.isLoading,
           },
         ]}
         texts={{ empty: t('board.empty'), noResult: t('board.noResult'), loadFailed: t('board.loadFailed') }}

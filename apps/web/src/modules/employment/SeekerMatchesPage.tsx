@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Flex, Typography } from 'antd';
 import { EMPTY_VALUE, formatDate } from '@portal/domain/format';
+import { REFERRAL_SUBJECT } from '@portal/domain/employment/referrals';
 import { can, useAccess } from '../../app/access.ts';
 import { displayNumber } from '../../platform/format.ts';
 import { employmentApi, type VacancyMatch } from './api.ts';
 import { DistanceTag, MatchesPage, payRange } from './matches.tsx';
+import { ReferButton } from './ReferButton.tsx';
 import { SEEKER_LIST, VACANCY_EDIT, employmentPage } from './paths.ts';
 
 /**
@@ -14,7 +16,10 @@ import { SEEKER_LIST, VACANCY_EDIT, employmentPage } from './paths.ts';
  */
 export default function SeekerMatchesPage() {
   const { t } = useTranslation('employment');
-  const mayOpen = can(useAccess(), 'update', 'Vacancy');
+  const access = useAccess();
+  const seekerId = useParams().id ?? '';
+  const mayOpen = can(access, 'update', 'Vacancy');
+  const mayRefer = can(access, 'create', REFERRAL_SUBJECT);
   const field = (name: string) => t(`areas.vacancy.fields.${name}`);
   return (
     <MatchesPage<VacancyMatch>
@@ -56,6 +61,15 @@ export default function SeekerMatchesPage() {
           </Flex>
         ),
       }}
+      {...(mayRefer && {
+        action: {
+          title: t('referrals.list.columns.actions'),
+          width: 200,
+          render: (v: VacancyMatch, subject) => (
+            <ReferButton seekerId={seekerId} seekerName={subject.title} vacancyId={v.id} vacancyTitle={v.title} />
+          ),
+        },
+      })}
       testId="seeker-matches"
     />
   );

@@ -1,4 +1,4 @@
-import { api, type ResponseOf } from '../../platform/api/client.ts';
+import { api, type BodyOf, type ResponseOf } from '../../platform/api/client.ts';
 
 /**
  * Calls of the employment services' own pages (apps/api/src/modules/employment): the matches of a job seeker or of
@@ -21,6 +21,7 @@ export type MatchKind = 'seeker' | 'vacancy';
 export const employmentKeys = {
   matches: (kind: MatchKind, id: string, limit: number) => ['employment', 'matches', kind, id, limit] as const,
   board: ['employment', 'board'] as const,
+  boardOccupations: ['employment', 'board', 'occupations'] as const,
 };
 
 export const employmentApi = {
@@ -33,4 +34,39 @@ export const employmentApi = {
   /** The public board (no sign-in): open vacancies, page by page, by keyword and commune. */
   board: (query: Record<string, unknown>, signal?: AbortSignal): Promise<BoardPage> =>
     api.get('/api/Vacancy/public-board', { query, signal }),
+  /** The occupations and groups the open vacancies ask for, with how many are open (public). */
+  boardOccupations: (signal?: AbortSignal): Promise<BoardOccupation[]> =>
+    api.get('/api/Vacancy/public-occupations', { signal }),
+};
+
+// ------------------------------------------------------------------------------------------------ referrals
+
+export type ReferralPage = ResponseOf<'/api/JobReferral/jobReferrals'>;
+export type ReferralRow = ReferralPage['pageLists'][number];
+export type ReferralDetail = ResponseOf<'/api/JobReferral/jobReferrals/{id}'>;
+export type ReferralMove = 'acknowledge' | 'invite' | 'hire' | 'refuse' | 'cancel';
+export type ReferralMoveBody = BodyOf<'/api/JobReferral/hire/{id}', 'post'>;
+export type ReferralFollowUpBody = BodyOf<'/api/JobReferral/follow-up/{id}', 'post'>;
+export type BoardOccupation = ResponseOf<'/api/Vacancy/public-occupations'>[number];
+
+export const referralKeys = {
+  all: ['employment', 'referrals'] as const,
+  list: (request: unknown) => ['employment', 'referrals', 'list', request] as const,
+  detail: (id: string) => ['employment', 'referrals', 'detail', id] as const,
+};
+
+export const referralApi = {
+  /** The referrals in the caller's scope (an employer: its own), page by page. */
+  list: (query: Record<string, unknown>, signal?: AbortSignal): Promise<ReferralPage> =>
+    api.get('/api/JobReferral/jobReferrals', { query, signal }),
+  detail: (id: string, signal?: AbortSignal): Promise<ReferralDetail> =>
+    api.get('/api/JobReferral/jobReferrals/{id}', { path: { id }, signal }),
+  /** The centre refers a job seeker to a vacancy. */
+  create: (seekerId: string, vacancyId: string, note: string | null, idempotencyKey: string): Promise<ReferralDetail> =>
+    api.post('/api/JobReferral/jobReferrals', { body: { seekerId, vacancyId, note }, idempotencyKey }),
+  /** One move of the workflow (acknowledge, invite, hire, refuse, cancel). */
+  move: (action: ReferralMove, id: string, body: ReferralMoveBody): Promise<ReferralDetail> =>
+    api.post(`/api/JobReferral/${action}/{id}`, { path: { id }, body }),
+  followUp: (id: string, body: ReferralFollowUpBody): Promise<ReferralDetail> =>
+    api.post('/api/JobReferral/follow-up/{id}', { path: { id }, body }),
 };

@@ -115,6 +115,8 @@ interface MatchesPageProps<Item extends { id: string; score: number; reasons: Ma
   subjectLabels: { code: string; title: string; occupation: string; commune: string };
   /** The column of the result's main facts. */
   facts: { title: string; render: (item: Item) => ReactNode };
+  /** A last column of what may be done with a result (refer the seeker to the vacancy), when given. */
+  action?: { title: string; width: number; render: (item: Item, subject: Matches<Item>['subject']) => ReactNode };
   testId: string;
 }
 
@@ -129,6 +131,7 @@ export function MatchesPage<Item extends { id: string; score: number; reasons: M
   listPath,
   subjectLabels,
   facts,
+  action,
   testId,
 }: MatchesPageProps<Item>) {
   const { t } = useTranslation('employment');
@@ -168,6 +171,17 @@ export function MatchesPage<Item extends { id: string; score: number; reasons: M
       onCell: top,
       render: (_v, item) => <ReasonLines reasons={item.reasons} />,
     },
+    ...(action && matches.data
+      ? [
+          {
+            title: action.title,
+            key: 'action',
+            width: action.width,
+            onCell: top,
+            render: (_v: unknown, item: Item) => action.render(item, matches.data.subject),
+          },
+        ]
+      : []),
   ];
   return (
     <RecordShell

@@ -1,4 +1,10 @@
 import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
+import {
+  LABOUR_MARKET_PAGE,
+  LABOUR_MARKET_SUBJECT,
+  REFERRAL_PAGES,
+  REFERRAL_SUBJECT,
+} from '@portal/domain/employment/referrals';
 import { type BreadcrumbItem, type RouteEntry, withId } from '../../app/route-types.ts';
 import { registerRowLinks } from '../../catalog/extensions.ts';
 import { SEEKER_LIST, VACANCY_LIST, employmentPage } from './paths.ts';
@@ -19,6 +25,12 @@ registerRowLinks('jobSeeker', [
     labelKey: 'employment:pages.seekerMatches.open',
     path: (id) => employmentPage(EMPLOYMENT_PAGES.seekerMatches, id),
     ability: { action: 'read', subject: 'JobSeeker' },
+  },
+  {
+    key: 'seekerReferrals',
+    labelKey: 'employment:referrals.seekerPage.open',
+    path: (id) => employmentPage(REFERRAL_PAGES.seeker, id),
+    ability: { action: 'read', subject: REFERRAL_SUBJECT },
   },
 ]);
 
@@ -51,5 +63,33 @@ export const employmentRoutes: RouteEntry[] = [
     namespaces: ['employment', 'workers'],
     page: () => import('./VacancyMatchesPage.tsx'),
     ...withId,
+  },
+  {
+    path: REFERRAL_PAGES.list,
+    titleKey: 'employment:referrals.title',
+    breadcrumb: group,
+    ability: { action: 'read', subject: REFERRAL_SUBJECT },
+    layout: 'app',
+    namespaces: ['employment', 'workers'],
+    page: () => import('./ReferralListPage.tsx'),
+  },
+  {
+    path: routerPath(REFERRAL_PAGES.seeker),
+    titleKey: 'employment:referrals.seekerPage.title',
+    breadcrumb: [...group, { titleKey: 'employment:areas.jobSeeker.title', path: SEEKER_LIST }],
+    ability: { action: 'read', subject: REFERRAL_SUBJECT },
+    layout: 'app',
+    namespaces: ['employment', 'workers'],
+    page: () => import('./ReferralSeekerPage.tsx'),
+    ...withId,
+  },
+  {
+    path: LABOUR_MARKET_PAGE,
+    titleKey: 'employment:labourMarket.title',
+    breadcrumb: group,
+    ability: { action: 'read', subject: LABOUR_MARKET_SUBJECT },
+    layout: 'app',
+    namespaces: ['employment'],
+    page: () => import('./LabourMarketPage.tsx'),
   },
 ];
