@@ -6,11 +6,23 @@ import type { Executor } from '../../catalog/context.ts';
 import { matchesKeyword } from '../../db/search.ts';
 import { clock } from '../../platform/clock/index.ts';
 import { scopeOf } from '../../platform/access/scope.ts';
-import { findMatches, type MatchSide, type Profile } from './matching.ts';
+import { findMatches, type Candidate, type MatchSide, type Profile } from './matching.ts';
 import { skillList } from './skills.ts';
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 const named = (id: unknown, name: unknown) => (id && name ? { id: String(id), name: String(name) } : null);
+
+/** A candidate as matching reads it, from a row with the columns both sides select alike. */
+const candidateOf = (r: Record<string, unknown>, pay: number | null): Candidate => ({
+  id: String(r.id),
+  code: String(r.code),
+  occupation: named(r.occupation_id, r.occupation)!,
+  commune: named(r.admin_unit_id, r.commune),
+  educationLevel: (r.education_level as string | null) ?? null,
+  skills: (r.skills as string | null) ?? null,
+  pay,
+  row: r,
+});
 
 /** Open vacancies, matched for a job seeker. */
 const vacancies: MatchSide = {
@@ -27,16 +39,7 @@ const vacancies: MatchSide = {
       from vacancy v join type_of_profession o on o.id = v.occupation_id
         left join business b on b.id = v.business_id left join admin_unit a on a.id = v.admin_unit_id
       where v.id = any(${sql.val(ids)}::uuid[])`.execute(db);
-    return rows.rows.map((r) => ({
-      id: String(r.id),
-      code: String(r.code),
-      occupation: named(r.occupation_id, r.occupation)!,
-      commune: named(r.admin_unit_id, r.commune),
-      educationLevel: (r.education_level as string | null) ?? null,
-      skills: (r.skills as string | null) ?? null,
-      pay: num(r.pay_to),
-      row: r,
-    }));
+    return rows.rows.map((r) => candidateOf(r, num(r.pay_to)));
   },
 };
 
@@ -55,16 +58,7 @@ const seekers: MatchSide = {
       from job_seeker s join type_of_profession o on o.id = s.occupation_id
         left join admin_unit a on a.id = s.admin_unit_id
       where s.id = any(${sql.val(ids)}::uuid[])`.execute(db);
-    return rows.rows.map((r) => ({
-      id: String(r.id),
-      code: String(r.code),
-      occupation: named(r.occupation_id, r.occupation)!,
-      commune: named(r.admin_unit_id, r.commune),
-      educationLevel: (r.education_level as string | null) ?? null,
-      skills: (r.skills as string | null) ?? null,
-      pay: num(r.desired_pay),
-      row: r,
-    }));
+    return rows.rows.map((r) => candidateOf(r, num(r.desired_pay)));
   },
 };
 
