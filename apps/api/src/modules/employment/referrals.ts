@@ -49,9 +49,6 @@ export function referralActor(principal: Principal | null): ReferralActor | null
   return scopeOf(principal).kind === 'business' ? 'employer' : 'centre';
 }
 
-const lang = (request: FastifyRequest | null): Language =>
-  (request?.headers['accept-language'] ?? '').toString().toLowerCase().startsWith('en') ? 'en' : 'vi';
-
 function visible(principal: Principal | null): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [sql<SqlBool>`r.deleted_at is null`];
   const scope = scopeCondition(principal, { businessColumn: 'r.business_id', localUnitColumn: 'r.seeker_ward' });
@@ -209,8 +206,9 @@ export async function createReferral(
   body: z.infer<typeof referralCreateBody>,
   today = clock.today(),
 ): Promise<string> {
-  const l = lang(ctx.request);
-  if (referralActor(ctx.principal) !== 'centre') throw rules.refusal('notYourStep', l, { action: '' });
+  const l = ctx.lang;
+  if (referralActor(ctx.principal) !== 'centre')
+    throw rules.refusal('notYourStep', l, { action: rules.actionLabel(l, 'refer') });
   await catalogOperations('jobSeeker').get(ctx, body.seekerId);
   await catalogOperations('vacancy').get(ctx, body.vacancyId);
   const facts = (
@@ -288,7 +286,7 @@ export async function moveReferral(
   body: z.infer<typeof referralMoveBody>,
   today = clock.today(),
 ): Promise<void> {
-  const l = lang(ctx.request);
+  const l = ctx.lang;
   const current = await readReferral(ctx, id, today);
   const actor = referralActor(ctx.principal);
   const to = rules.guard(
@@ -364,9 +362,13 @@ export async function recordFollowUp(
   body: z.infer<typeof referralFollowUpBody>,
   today = clock.today(),
 ): Promise<void> {
-  const l = lang(ctx.request);
+  const l = ctx.lang;
   const current = await readReferral(ctx, id, today);
-  if (!current.canFollowUp) throw rules.refusal('invalidState', l, { action: '', status: current.status });
+  if (!current.canFollowUp)
+    throw rules.refusal('invalidState', l, {
+      action: rules.actionLabel(l, 'followUp'),
+      status: rules.statusLabel(l, current.status),
+    });
   const details = [];
   if (body.followedUpOn > today) details.push(fieldError(l, 'followedUpOn', 'notFuture'));
   if (current.hiredDate && body.followedUpOn < current.hiredDate)
