@@ -58,6 +58,8 @@ const INSPECTOR_SUBJECTS = ['ViolatingOrganization', 'Inspection'];
  * What employers do of the employment services: post their vacancies and answer the referrals made to them (the
  * rest is the service centre's).
  */
+/** The service centre's own work, which the communes' default type neither does nor lists. */
+const CENTRE_OWN_SUBJECTS = ['JobCounselling', 'EmploymentPlan', 'JobReferral'];
 const EMPLOYER_EMPLOYMENT = (p: string) =>
   parsePermission(p)?.subject === 'Vacancy' || p === 'JobReferral.read' || p === 'JobReferral.update';
 const operational: FeatureGroupKey[] = [
@@ -101,10 +103,12 @@ export const DEFAULT_USER_TYPES: DefaultType[] = [
     role: 'client',
     unitKind: 'district',
     // The commune's records of its territory; training courses are the training bodies' and employers' (the
-    // commune reads them), the news portal and data links are the department's.
+    // commune reads them), the news portal and data links are the department's, and the service centre's own
+    // work (its counselling, plans and referrals) is the centre's.
     grants: (p, g) =>
-      (inGroups(g, communeWork) && !keptByDepartment(p)) ||
-      (action(p) === 'read' && !inGroups(g, ['system', 'news', 'integration'])) ||
+      (!CENTRE_OWN_SUBJECTS.includes(parsePermission(p)?.subject ?? '') &&
+        ((inGroups(g, communeWork) && !keptByDepartment(p)) ||
+          (action(p) === 'read' && !inGroups(g, ['system', 'news', 'integration'])))) ||
       p === 'Unit.read' ||
       p === 'User.read',
   },
