@@ -8,8 +8,11 @@ import { catalogByKey } from '../../catalog/registry.ts';
 import { SummaryTable } from '../../platform/list/summary-table.tsx';
 import { labourMarketApi, type LabourMarketRow } from './labour-market-api.ts';
 
-/** What the page shows of the report's counts (the xlsx and the PDF carry them all). */
-const COUNTS = ['seeking', 'supplySurvey', 'positions', 'demandSurvey', 'gap', 'referrals', 'placements'] as const;
+/**
+ * What the page shows of the report's counts, as many as fit 1366 px: supply, demand, the gap and the placements
+ * (the xlsx and the PDF carry them all, with the collections and the referrals apart).
+ */
+const COUNTS = ['seeking', 'positions', 'gap', 'referrals', 'placements'] as const;
 const QUARTERS = [1, 2, 3, 4] as const;
 
 /**
