@@ -24,23 +24,17 @@ export function distanceBetween(from: string | null, to: string | null): { band:
 }
 
 /**
- * The communes of each band around `origin`, for the statement's conditions. `unknown` is not listed: it is
- * every commune outside the other bands (`known` lists those).
+ * The communes near and within reach of `origin`, for the statement's conditions; every other commune (far, or
+ * without a known centre) brings no distance points and is read as one bucket.
  */
-export function bandsAround(origin: string | null): {
-  same: string[];
-  near: string[];
-  reachable: string[];
-  far: string[];
-  known: string[];
-} {
-  const out = { same: origin ? [origin] : [], near: [] as string[], reachable: [] as string[], far: [] as string[] };
+export function bandsAround(origin: string | null): { same: string[]; near: string[]; reachable: string[] } {
+  const out = { same: origin ? [origin] : [], near: [] as string[], reachable: [] as string[] };
   const all = communeCentres();
   if (origin && all.has(origin))
     for (const id of all.keys()) {
       if (id === origin) continue;
       const { band } = distanceBetween(origin, id);
-      if (band === 'near' || band === 'reachable' || band === 'far') out[band].push(id);
+      if (band === 'near' || band === 'reachable') out[band].push(id);
     }
-  return { ...out, known: [...out.same, ...out.near, ...out.reachable, ...out.far] };
+  return out;
 }
