@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import jsqr from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { makeCitizenId } from '@portal/domain/workers/citizen-id';
 import { defaultContextOptions } from './support/browser.ts';
@@ -15,7 +16,9 @@ import { signIn } from './support/session.ts';
  * employer answers "hired", and once the portal's clock (a server started with TEST_CLOCK) has moved three months on
  * the placement's follow-up is due. Demo accounts of the test portal; no demo row is relied on.
  */
-const { ui, setClock } = useClockPortal();
+const { ui, api, setClock } = useClockPortal();
+// jsQR is CommonJS typed as an ES default export: the function is both `module.exports` and its `.default`.
+const jsQR = jsqr.default;
 const EMPLOYER = 'dn.caudatxanh';
 const EMPLOYER_NAME = 'Công ty TNHH Cà phê Cầu Đất Xanh';
 const CENTRE = 'ttdvvl';
@@ -228,6 +231,153 @@ describe('employment services', () => {
     } finally {
       await setClock(null);
     }
+    await centre.close();
+    expect(ui.unexpectedErrors()).toEqual([]);
+  });
+});
+
+describe('job exchange sessions', () => {
+  it('an employer takes a stall with its vacancy, a seeker registered on the calendar checks in by QR, the interview is recorded: the results add up', async () => {
+    const { page } = ui;
+    await setClock(null);
+    const fair = { code: `PGD-${tag}`, title: `Phiên giao dịch việc làm thử ${tag}` };
+    const person = { fullName: `Đỗ Thị Mai ${tag}`, phone: `09${String(randomInt(10_000_000, 99_999_999))}` };
+    const fairVacancy = await api<{ id: string }>('/api/Vacancy/vacancies', {
+      method: 'POST',
+      userName: EMPLOYER,
+      body: {
+        code: `TD-F-${tag}`,
+        title: `Công nhân thu hoạch ${tag}`,
+        businessId: (
+          await api<{ value: string }[]>('/api/Bussiness/combobox?keyWord=C%E1%BA%A7u%20%C4%90%E1%BA%A5t', {
+            userName: EMPLOYER,
+          })
+        )[0]!.value,
+        occupationId: (
+          await api<{ value: string }[]>('/api/TypeOfProfession/get-combobox?keyWord=l%E1%BA%AFp%20r%C3%A1p', {
+            userName: EMPLOYER,
+          })
+        )[0]!.value,
+        quantity: 6,
+        adminUnitId: '2025:24781',
+        postedDate: isoDay(0),
+        closingDate: isoDay(20),
+      },
+    });
+
+    // ── The centre plans an in-person session for today through the spec's `create/{type}`.
+    const centre = await ui.browser.newContext(defaultContextOptions);
+    const desk = await centre.newPage();
+    await signIn(desk, ui.baseUrl, CENTRE, DEMO_PASSWORD);
+    await desk.goto(ui.url('/dich-vu-viec-lam/phien-giao-dich-viec-lam/tao-moi/truc-tiep'));
+    await desk.locator('#code').waitFor(WAIT);
+    await pickDate(desk, 'heldOn', isoDay(0));
+    await desk.locator('#code').fill(fair.code);
+    await desk.locator('#title').fill(fair.title);
+    await desk.locator('#startTime').fill('07:30');
+    await desk.locator('#endTime').fill('11:30');
+    await desk.locator('#place').fill('Sàn giao dịch việc làm Đà Lạt');
+    await desk.getByRole('button', { name: 'Lưu' }).click();
+    await desk.waitForURL((url) => !url.pathname.endsWith('/tao-moi/truc-tiep'), WAIT);
+    const found = await api<{ pageLists: { id: string; kind: string }[] }>(
+      `/api/JobFair/jobFairs?keyWord=${encodeURIComponent(fair.code)}`,
+      { userName: CENTRE },
+    );
+    expect(found.pageLists[0]?.kind).toBe('inPerson');
+    const board = `/dich-vu-viec-lam/phien-giao-dich-viec-lam/chi-tiet/${found.pageLists[0]!.id}`;
+
+    // ── The employer opens the session and takes a stall with its open vacancy.
+    await signIn(page, ui.baseUrl, EMPLOYER, DEMO_PASSWORD);
+    await page.goto(ui.url(board));
+    await page.getByTestId('fair-stall-register').click(WAIT);
+    await choose(page, 'fair-stall-vacancyIds', `TD-F-${tag}`, WAIT);
+    await page.keyboard.press('Escape');
+    await page.locator('#fair-stall-contactPhone').fill('0263 3821 456');
+    await page.getByTestId('fair-stall-ok').click();
+    await page
+      .getByTestId('fair-stalls')
+      .locator('tr', { hasText: EMPLOYER_NAME })
+      .getByText('Gian của doanh nghiệp')
+      .waitFor(WAIT);
+
+    // ── Signed out, a job seeker finds the session on the calendar, with the stall, and registers.
+    const visitor = await ui.browser.newContext(defaultContextOptions);
+    const home = await visitor.newPage();
+    await home.goto(ui.url('/marvel'));
+    const card = home.getByTestId('fair-card').filter({ hasText: fair.title });
+    await card.getByText(EMPLOYER_NAME).waitFor(WAIT);
+    await card.getByTestId('fair-register').click();
+    await home.locator('#fair-fullName').fill(person.fullName);
+    await home.locator('#fair-phone').fill(person.phone);
+    await home.getByTestId('fair-register-ok').click();
+    const code = home.getByTestId('fair-ticket-code');
+    await code.waitFor(WAIT);
+    const ticket = (await code.innerText()).trim();
+    expect(ticket).toMatch(/^[A-Z2-9]{8}$/);
+    // What the door scans: the QR image itself, read back.
+    const pixels = await home
+      .getByTestId('fair-ticket')
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const g = canvas.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return {
+          data: Array.from(g.getImageData(0, 0, canvas.width, canvas.height).data),
+          width: canvas.width,
+          height: canvas.height,
+        };
+      });
+    const scanned = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? '';
+    const address = new URL(scanned);
+    expect(address.pathname).toBe('/meet');
+    expect(address.searchParams.get('ve')).toBe(ticket);
+    await visitor.close();
+
+    // ── At the door, the centre's phone opens the scanned address: the holder is checked in.
+    await desk.goto(ui.url(`${address.pathname}${address.search}`));
+    const result = desk.getByTestId('fair-checkin-result');
+    await result.getByText(`${person.fullName} đã vào phiên`).waitFor(WAIT);
+    // A second scan (the hand scanner types the address) says it was done.
+    await desk.getByTestId('fair-checkin-input').fill(scanned);
+    await desk.keyboard.press('Enter');
+    await result.getByText('quét lại').waitFor(WAIT);
+
+    // ── At the stall, the employer records the interview by the ticket: hired.
+    await page.reload();
+    await page.getByTestId('fair-tab-interviews').click(WAIT);
+    await page.locator('#fair-interview-ticket').fill(ticket.toLowerCase());
+    await choose(page, 'fair-interview-vacancyId', `Công nhân thu hoạch ${tag}`, WAIT);
+    await choose(page, 'fair-interview-outcome', 'Nhận việc', WAIT);
+    await page.getByTestId('fair-interview-submit').click();
+    await page
+      .getByTestId('fair-interviews')
+      .locator('tr', { hasText: person.fullName })
+      .getByText('Nhận việc')
+      .waitFor(WAIT);
+
+    // ── The results add up, on the centre's page and in the API.
+    await desk.goto(ui.url(board));
+    const results = desk.getByTestId('fair-results');
+    await results.waitFor(WAIT);
+    const shown = async (name: string) =>
+      (await desk.getByTestId(`fair-result-${name}`).locator('.ant-statistic-content-value').innerText()).trim();
+    expect(await shown('employers')).toBe('1');
+    expect(await shown('positions')).toBe('6');
+    expect(await shown('seekersRegistered')).toBe('1');
+    expect(await shown('seekersCheckedIn')).toBe('1');
+    expect(await shown('interviews')).toBe('1');
+    expect(await shown('hires')).toBe('1');
+    const totals = await api<{ results: Record<string, number> }>(
+      `/api/JobFair/jobFairs/${found.pageLists[0]!.id}/board`,
+      {
+        userName: CENTRE,
+      },
+    );
+    expect(totals.results).toMatchObject({ employers: 1, vacancies: 1, positions: 6, seekersCheckedIn: 1, hires: 1 });
+    expect(fairVacancy.id).toMatch(/^[0-9a-f-]{36}$/);
     await centre.close();
     expect(ui.unexpectedErrors()).toEqual([]);
   });

@@ -44,8 +44,10 @@ function allPermissions(actions: readonly string[]): { action: string; subject: 
   const rules = catalogRegistry.all.flatMap((c) => actions.map((action) => ({ action, subject: c.subject })));
   return [
     ...rules,
-    // Records of the areas' modules kept beside the catalogue (referrals of job seekers, the labour-market report).
-    ...actions.filter((a) => a !== 'import' && a !== 'export').map((action) => ({ action, subject: 'JobReferral' })),
+    // Records of the areas' modules kept beside the catalogue (referrals of job seekers, taking part in job fairs, the labour-market report).
+    ...actions
+      .filter((a) => a !== 'import' && a !== 'export')
+      .flatMap((action) => ['JobReferral', 'JobFairParticipation'].map((subject) => ({ action, subject }))),
     ...actions.filter((a) => a === 'read').map((action) => ({ action, subject: 'LabourMarketReport' })),
     { action: 'read', subject: TRASH_SUBJECT },
     ...(actions.includes('delete') ? [{ action: 'delete', subject: TRASH_SUBJECT }] : []),

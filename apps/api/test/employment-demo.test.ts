@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeeds } from '../src/seed/index.ts';
 import { demoSeedContext, createTestApp, type TestApp } from './support/app.ts';
 
-/** The demo province's employment services: job seekers, vacancies, counselling, collections and referrals. */
+/**
+ * The demo province's employment services: job seekers, vacancies, counselling, collections, referrals and job
+ * exchange sessions.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,7 +22,13 @@ async function counts() {
       (select count(*)::int from recruitment_demand_survey) as demand,
       (select count(*)::int from job_referral) as referrals,
       (select count(distinct status)::int from job_referral) as referral_states,
-      (select count(*)::int from job_referral_event) as events`.execute(t.database.db);
+      (select count(*)::int from job_referral_event) as events,
+      (select count(*)::int from job_fair where deleted_at is null) as fairs,
+      (select count(*)::int from job_fair_stall) as stalls,
+      (select count(*)::int from job_fair_attendee) as attendees,
+      (select count(*)::int from job_fair_attendee where checked_in_at is not null) as checked_in,
+      (select count(*)::int from job_fair_interview) as interviews,
+      (select count(*)::int from job_fair_interview where outcome = 'hired') as fair_hires`.execute(t.database.db);
   return r.rows[0]!;
 }
 
@@ -36,6 +45,10 @@ describe('demo employment services', () => {
     expect(first, JSON.stringify(first)).toMatchObject({ referrals: 7 });
     expect(first.referral_states).toBe(6);
     expect(first.events).toBeGreaterThan(first.referrals!);
+    // Job exchange sessions: one held with its results, one coming with stalls and registrations, one online planned.
+    expect(first).toMatchObject({ fairs: 3, attendees: 21, checked_in: 13, interviews: 10 });
+    expect(first.stalls).toBeGreaterThanOrEqual(5);
+    expect(first.fair_hires).toBeGreaterThanOrEqual(2);
     await runSeeds(ctx);
     expect(await counts()).toEqual(first);
 

@@ -72,6 +72,8 @@ describe('the module list', () => {
       'workers: demo workers, disease cases, training courses, progress and overtime',
       'workers: demo unemployed workers registered with the service centre',
       'employment: demo job seekers and vacancies',
+      "employment: the demo service centre's organisation structure",
+      'employment: demo job exchange sessions',
       'training certificates: logbook entries, group-1 certificates and a request waiting for the training body',
       'training-organizations-dealings-demo',
       'permits: demo foreign workers and work permits',

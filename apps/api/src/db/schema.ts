@@ -10,7 +10,7 @@ import type { WorkerTables } from '../modules/workers/tables.ts';
 import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { MessagingTables } from '../modules/messaging/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
-import type { EmploymentTables } from '../modules/employment/tables.ts';
+import type { EmploymentTables, JobFairTables } from '../modules/employment/tables.ts';
 import type { EquipmentTables } from '../modules/equipment/tables.ts';
 import type { NewsTables } from '../modules/news/tables.ts';
 import type { SuggestionTables } from '../modules/suggestions/tables.ts';
@@ -59,4 +59,5 @@ export type DB = PlatformTables &
   SuggestionTables &
   MonitoringTables &
   EmploymentTables &
+  JobFairTables &
   CatalogTables;

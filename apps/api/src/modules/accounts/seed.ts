@@ -39,10 +39,25 @@ interface DefaultType {
 }
 
 const action = (p: string) => parsePermission(p)?.action ?? '';
+/**
+ * The service centre's own work and its own organisation structure, which the communes' default type neither does
+ * nor lists.
+ */
+export const CENTRE_OWN_SUBJECTS = [
+  'JobCounselling',
+  'EmploymentPlan',
+  'JobReferral',
+  'EmploymentCentreUnit',
+  'JobFair',
+  'JobFairParticipation',
+];
 // Province-wide reference lists (catalogue areas of global scope: employer types, sectors, injury types…) are
-// kept by the department; the other units' default types only read them, whatever menu group they sit in.
+// kept by the department; the other units' default types only read them, whatever menu group they sit in. The
+// service centre's own province-wide records (its job exchange sessions) are its work, not reference lists.
 const referenceSubjects = new Set(
-  catalogRegistry.all.filter((c) => c.declaration.scope === 'global').map((c) => c.subject),
+  catalogRegistry.all
+    .filter((c) => c.declaration.scope === 'global' && !CENTRE_OWN_SUBJECTS.includes(c.subject))
+    .map((c) => c.subject),
 );
 const keptByDepartment = (p: string) =>
   referenceSubjects.has(parsePermission(p)?.subject ?? '') && action(p) !== 'read';
@@ -55,13 +70,13 @@ export const ADMIN_ONLY_GROUPS: readonly string[] = ['settings'];
 /** What inspectors record themselves: inspections and the violating organisations they find. */
 const INSPECTOR_SUBJECTS = ['ViolatingOrganization', 'Inspection'];
 /**
- * What employers do of the employment services: post their vacancies and answer the referrals made to them (the
- * rest is the service centre's).
+ * What employers do of the employment services: post their vacancies, answer the referrals made to them, and take
+ * a stall at job exchange sessions and record its interviews (the rest is the service centre's).
  */
-/** The service centre's own work, which the communes' default type neither does nor lists. */
-const CENTRE_OWN_SUBJECTS = ['JobCounselling', 'EmploymentPlan', 'JobReferral'];
 const EMPLOYER_EMPLOYMENT = (p: string) =>
-  parsePermission(p)?.subject === 'Vacancy' || p === 'JobReferral.read' || p === 'JobReferral.update';
+  parsePermission(p)?.subject === 'Vacancy' ||
+  ['JobReferral.read', 'JobReferral.update', 'JobFair.read'].includes(p) ||
+  (parsePermission(p)?.subject === 'JobFairParticipation' && action(p) !== 'delete');
 const operational: FeatureGroupKey[] = [
   'businesses',
   'workers',

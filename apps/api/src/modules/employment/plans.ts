@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { catalogueHook, type CatalogRecord } from '../../catalog/index.ts';
 import type { OpContext } from '../../catalog/context.ts';
+import { clock } from '../../platform/clock/index.ts';
 
 /** A plan's period: its quarter, or its whole year. */
 function periodOf(year: number, quarter: number | null): { from: string; to: string } {
@@ -11,20 +12,26 @@ function periodOf(year: number, quarter: number | null): { from: string; to: str
 }
 
 /**
- * The progress of each plan read: the job seekers registered, the people counselled and the placements (referrals
- * hired) in its period, counted from the records, one statement for a page of plans.
+ * The progress of each plan read: the job seekers registered, the people counselled, the placements (referrals
+ * hired and hires at the job exchange sessions) and the sessions held in its period, counted from the records, one
+ * statement for a page of plans.
  */
 async function addProgress(ctx: OpContext, records: CatalogRecord[]): Promise<void> {
   if (!records.length) return;
   const periods = records.map((r) => periodOf(Number(r.year), r.quarter == null ? null : Number(r.quarter)));
-  const rows = await sql<{ i: number; seekers: number; counselled: number; placements: number }>`
+  const today = clock.today();
+  const rows = await sql<{ i: number; seekers: number; counselled: number; placements: number; sessions: number }>`
     select p.i,
       (select count(*)::int from job_seeker s where s.deleted_at is null
         and s.registered_date between p.from_date and p.to_date) as seekers,
       (select count(*)::int from job_counselling c where c.deleted_at is null
         and c.counselled_on between p.from_date and p.to_date) as counselled,
       (select count(*)::int from job_referral r where r.deleted_at is null and r.status = 'hired'
-        and r.hired_date between p.from_date and p.to_date) as placements
+        and r.hired_date between p.from_date and p.to_date)
+      + (select count(*)::int from job_fair_interview i where i.outcome = 'hired'
+        and (i.recorded_at at time zone 'Asia/Ho_Chi_Minh')::date between p.from_date and p.to_date) as placements,
+      (select count(*)::int from job_fair f where f.deleted_at is null and f.status <> 'cancelled'
+        and f.held_on between p.from_date and least(p.to_date, ${today}::date)) as sessions
     from unnest(${sql.val(periods.map((_, i) => i))}::int[], ${sql.val(periods.map((p) => p.from))}::date[],
       ${sql.val(periods.map((p) => p.to))}::date[]) as p(i, from_date, to_date)`.execute(ctx.db);
   for (const r of rows.rows) {
@@ -32,6 +39,7 @@ async function addProgress(ctx: OpContext, records: CatalogRecord[]): Promise<vo
     record.seekersDone = r.seekers;
     record.counselledDone = r.counselled;
     record.placementsDone = r.placements;
+    record.sessionsDone = r.sessions;
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import { pageOf } from '@portal/domain/paging';
 import { contextOf } from '../../catalog/context.ts';
 import { errorResponsesFor } from '../../platform/http/route-schemas.ts';
+import fairRoutes from './fair-routes.ts';
 import labourMarketRoutes from './labour-market.ts';
 import referralRoutes from './referral-routes.ts';
 import { boardOccupations, publicBoard, seekersForVacancy, vacanciesForSeeker } from './service.ts';
@@ -27,6 +28,7 @@ export const BOARD_RATE = { max: 120, timeWindow: '1 minute' } as const;
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(referralRoutes);
   await app.register(labourMarketRoutes);
+  await app.register(fairRoutes);
   app.get(
     path(EMPLOYMENT_API.seekerMatches),
     {

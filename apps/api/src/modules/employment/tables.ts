@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { Generated } from '../../db/columns.ts';
 import type { ReferralStatus } from '@portal/domain/employment/referrals';
+import type { InterviewOutcome } from '@portal/domain/employment/fairs';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type DateText = ColumnType<string, string, string>;
@@ -43,5 +44,47 @@ export interface EmploymentTables {
     actor_name: Nullable<string>;
     reason: Nullable<string>;
     at: Generated<Date>;
+  };
+}
+
+/** Stalls, registrations and interviews of the job exchange sessions (migration 0053). */
+export interface JobFairTables {
+  job_fair_stall: {
+    id: Generated<string>;
+    fair_id: string;
+    business_id: string;
+    stall_no: number;
+    vacancy_ids: ColumnType<string[], string[], string[]>;
+    contact_name: Nullable<string>;
+    contact_phone: Nullable<string>;
+    registered_by: Nullable<string>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  job_fair_attendee: {
+    id: Generated<string>;
+    fair_id: string;
+    ticket: string;
+    full_name: string;
+    phone: Nullable<string>;
+    citizen_id: Nullable<string>;
+    seeker_id: Nullable<string>;
+    occupation_wanted: Nullable<string>;
+    via: 'public' | 'centre';
+    registered_by: Nullable<string>;
+    checked_in_at: Nullable<Date>;
+    checked_in_by: Nullable<string>;
+    created_at: Generated<Date>;
+  };
+  job_fair_interview: {
+    id: Generated<string>;
+    fair_id: string;
+    stall_id: string;
+    attendee_id: string;
+    vacancy_id: Nullable<string>;
+    outcome: InterviewOutcome;
+    note: Nullable<string>;
+    recorded_by: Nullable<string>;
+    recorded_at: Generated<Date>;
   };
 }

@@ -1,3 +1,4 @@
+import { FAIR_PAGES } from '@portal/domain/employment/fairs';
 import { REFERRAL_API, REFERRAL_PAGES } from '@portal/domain/employment/referrals';
 import { catalogOperations } from '../../catalog/index.ts';
 import type { WorkspaceContext, WorkspaceTaskProvider } from '../workspace/index.ts';
@@ -30,6 +31,32 @@ const closingTask = (side: 'employer' | 'authority'): WorkspaceTaskProvider => (
   count: countClosing,
   link: (ctx) => `/dich-vu-viec-lam/nhu-cau-tuyen-dung/danh-sach?${query(ctx.today)}`,
   listApi: (ctx) => `/api/Vacancy/vacancies?${query(ctx.today)}`,
+});
+
+/** Sessions not cancelled within the next fortnight: the centre prepares them, employers may still take a stall. */
+const COMING_DAYS = 14;
+const comingFilter = (today: string) => ({
+  status: 'open',
+  heldOnFrom: today,
+  heldOnTo: new Date(Date.parse(`${today}T00:00:00Z`) + COMING_DAYS * 86_400_000).toISOString().slice(0, 10),
+});
+
+const comingTask = (side: 'employer' | 'authority'): WorkspaceTaskProvider => ({
+  key: side === 'employer' ? 'employment.fairsComingEmployer' : 'employment.fairsComing',
+  permission: side === 'employer' ? 'JobFairParticipation.create' : 'JobFairParticipation.update',
+  side,
+  titleKey: 'employment:workspace.fairsComing',
+  tone: 'info',
+  order: 75,
+  count: async (ctx) =>
+    (
+      await catalogOperations('jobFair').list(
+        { db: ctx.db, principal: ctx.principal, lang: 'vi', request: null },
+        { pageNumber: 1, pageSize: 1, values: comingFilter(ctx.today) },
+      )
+    ).totalRecord,
+  link: (ctx) => `${FAIR_PAGES.list}?${new URLSearchParams(comingFilter(ctx.today)).toString()}`,
+  listApi: (ctx) => `/api/JobFair/jobFairs?${new URLSearchParams(comingFilter(ctx.today)).toString()}`,
 });
 
 /**
@@ -72,4 +99,6 @@ export const workspaceTasks: WorkspaceTaskProvider[] = [
   },
   closingTask('employer'),
   closingTask('authority'),
+  comingTask('employer'),
+  comingTask('authority'),
 ];

@@ -1,4 +1,5 @@
 import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
+import { FAIR_PAGES } from '@portal/domain/employment/fairs';
 import type { RouteEntry } from '../../app/route-types.ts';
 
 /**
@@ -13,5 +14,14 @@ export const employmentPublicRoutes: RouteEntry[] = [
     namespaces: ['employment', 'workers'],
     page: () => import('./PublicBoardPage.tsx'),
     home: { section: 'tra-cuu', card: 'vacancies', order: 30 },
+  },
+  {
+    // The spec's `/marvel`: the job exchange sessions people can come to, with registration.
+    path: FAIR_PAGES.publicCalendar,
+    titleKey: 'employment:fairs.calendar.title',
+    layout: 'full',
+    namespaces: ['employment'],
+    page: () => import('./fairs/PublicCalendarPage.tsx'),
+    home: { section: 'tra-cuu', card: 'jobFairs', order: 31 },
   },
 ];

@@ -1,4 +1,5 @@
 import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
+import { FAIR_PAGES, FAIR_PARTICIPATION_SUBJECT, FAIR_SUBJECT } from '@portal/domain/employment/fairs';
 import {
   LABOUR_MARKET_PAGE,
   LABOUR_MARKET_SUBJECT,
@@ -89,7 +90,27 @@ export const employmentRoutes: RouteEntry[] = [
     breadcrumb: group,
     ability: { action: 'read', subject: LABOUR_MARKET_SUBJECT },
     layout: 'app',
-    namespaces: ['employment'],
+    namespaces: ['employment', 'workers'],
     page: () => import('./LabourMarketPage.tsx'),
+  },
+  {
+    path: routerPath(FAIR_PAGES.board),
+    titleKey: 'employment:fairs.board',
+    breadcrumb: [...group, { titleKey: 'employment:areas.jobFair.title', path: FAIR_PAGES.list }],
+    ability: { action: 'read', subject: FAIR_SUBJECT },
+    layout: 'app',
+    namespaces: ['employment', 'workers', 'catalog'],
+    page: () => import('./fairs/FairBoardPage.tsx'),
+    ...withId,
+  },
+  {
+    // The spec's `/meet`: the door of a session, where tickets' QR codes are checked in.
+    path: FAIR_PAGES.checkIn,
+    titleKey: 'employment:fairs.checkIn.title',
+    breadcrumb: [...group, { titleKey: 'employment:areas.jobFair.title', path: FAIR_PAGES.list }],
+    ability: { action: 'update', subject: FAIR_PARTICIPATION_SUBJECT },
+    layout: 'app',
+    namespaces: ['employment', 'workers'],
+    page: () => import('./fairs/CheckInPage.tsx'),
   },
 ];

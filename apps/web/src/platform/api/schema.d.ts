@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document 9e81ea1a3223ea2c6d02e264dcc319040ede7c64179a708c1ac680287f577bd6
- * @content 593a40d2fcef1ca0beead6dd082ec5e8888d6097c78c23859521d191598e6350
+ * @document d31ef268c6a3139739909e468d4e44cd144b695d0c826b460c52b140e6b209ea
+ * @content d9c286ad5b8cb3568557003b79bc964ae5e90dff843480c811d63452bc74f182
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -16468,6 +16468,862 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/EmploymentCentreUnit/employmentCentreUnits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'name' | 'kind' | 'head' | 'phone' | 'adminUnitId' | 'staffCount' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          unitId?: string;
+          parentId?: string;
+          kind?: string;
+          adminUnitId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                name: string | null;
+                parentId: string | null;
+                parentName?: string | null;
+                parentCode?: string | null;
+                unitId: string | null;
+                unitName?: string | null;
+                unitCode?: string | null;
+                kind: string | null;
+                head: string | null;
+                position: string | null;
+                phone: string | null;
+                email: string | null;
+                address: string | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                services: string | null;
+                staffCount: number | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description EmploymentCentreUnit record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /**
+             * Format: uuid
+             * @description treeReference
+             */
+            parentId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            unitId?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            kind?: 'board' | 'division' | 'branch' | 'jobExchange' | 'servicePoint';
+            /** @description text */
+            head?: string | null;
+            /** @description text */
+            position?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description text */
+            email?: string | null;
+            /** @description text */
+            address?: string | null;
+            /** @description adminUnit */
+            adminUnitId?: string | null;
+            /** @description longText */
+            services?: string | null;
+            /** @description number */
+            staffCount?: number | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              parentId: string | null;
+              parentName?: string | null;
+              parentCode?: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              kind: string | null;
+              head: string | null;
+              position: string | null;
+              phone: string | null;
+              email: string | null;
+              address: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              services: string | null;
+              staffCount: number | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/employmentCentreUnits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              parentId: string | null;
+              parentName?: string | null;
+              parentCode?: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              kind: string | null;
+              head: string | null;
+              position: string | null;
+              phone: string | null;
+              email: string | null;
+              address: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              services: string | null;
+              staffCount: number | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description EmploymentCentreUnit record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            name?: string;
+            /**
+             * Format: uuid
+             * @description treeReference
+             */
+            parentId?: string | null;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            unitId?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            kind?: 'board' | 'division' | 'branch' | 'jobExchange' | 'servicePoint';
+            /** @description text */
+            head?: string | null;
+            /** @description text */
+            position?: string | null;
+            /** @description text */
+            phone?: string | null;
+            /** @description text */
+            email?: string | null;
+            /** @description text */
+            address?: string | null;
+            /** @description adminUnit */
+            adminUnitId?: string | null;
+            /** @description longText */
+            services?: string | null;
+            /** @description number */
+            staffCount?: number | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              name: string | null;
+              parentId: string | null;
+              parentName?: string | null;
+              parentCode?: string | null;
+              unitId: string | null;
+              unitName?: string | null;
+              unitCode?: string | null;
+              kind: string | null;
+              head: string | null;
+              position: string | null;
+              phone: string | null;
+              email: string | null;
+              address: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              services: string | null;
+              staffCount: number | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/delete-employment-centre-units': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          unitId?: string;
+          parentId?: string;
+          kind?: string;
+          adminUnitId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/get-combobox-employment-centre-unit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          unitId?: string;
+          parentId?: string;
+          kind?: string;
+          adminUnitId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'name' | 'kind' | 'head' | 'phone' | 'adminUnitId' | 'staffCount' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          unitId?: string;
+          parentId?: string;
+          kind?: string;
+          adminUnitId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/import-employment-centre-unit-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/get-treeview-root': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Top-level nodes (hasChildren); with keyWord, the matches and their ancestors, nested */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['employmentCentreUnitTreeNode'][];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/get-treeview-childRen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Children of a node (parentId or id) */
+    get: {
+      parameters: {
+        query?: {
+          parentId?: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['employmentCentreUnitTreeNode'][];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/EmploymentCentreUnit/get-treeview-from-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The tree expanded down to a node (for its edit form) */
+    get: {
+      parameters: {
+        query: {
+          id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['employmentCentreUnitTreeNode'][];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/EmploymentPlan/employmentPlans': {
     parameters: {
       query?: never;
@@ -16532,6 +17388,7 @@ export interface paths {
                 targetPlacements: number | null;
                 placementsDone: number | null;
                 targetSessions: number | null;
+                sessionsDone: number | null;
                 note: string | null;
                 createdAt: string;
                 updatedAt: string;
@@ -16620,6 +17477,7 @@ export interface paths {
               targetPlacements: number | null;
               placementsDone: number | null;
               targetSessions: number | null;
+              sessionsDone: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -16682,6 +17540,7 @@ export interface paths {
               targetPlacements: number | null;
               placementsDone: number | null;
               targetSessions: number | null;
+              sessionsDone: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -16764,6 +17623,7 @@ export interface paths {
               targetPlacements: number | null;
               placementsDone: number | null;
               targetSessions: number | null;
+              sessionsDone: number | null;
               note: string | null;
               createdAt: string;
               updatedAt: string;
@@ -26037,6 +26897,674 @@ export interface paths {
         query?: {
           dryRun?: '0' | '1' | 'true' | 'false';
           kind?: 'worker' | 'employer';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'title' | 'kind' | 'heldOn' | 'place' | 'adminUnitId' | 'status' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          kind?: string;
+          status?: string;
+          adminUnitId?: string;
+          heldOnFrom?: string;
+          heldOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                title: string | null;
+                kind: string | null;
+                heldOn: string | null;
+                startTime: string | null;
+                endTime: string | null;
+                place: string | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                onlineLink: string | null;
+                registrationCloses: string | null;
+                stallCapacity: number | null;
+                status: string | null;
+                organiser: string | null;
+                description: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description JobFair record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            kind?: 'inPerson' | 'online';
+            /**
+             * Format: date
+             * @description date, required
+             */
+            heldOn?: string;
+            /** @description text */
+            startTime?: string | null;
+            /** @description text */
+            endTime?: string | null;
+            /** @description text */
+            place?: string | null;
+            /** @description adminUnit */
+            adminUnitId?: string | null;
+            /** @description text */
+            onlineLink?: string | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            registrationCloses?: string | null;
+            /** @description number */
+            stallCapacity?: number | null;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'planned' | 'open' | 'cancelled';
+            /** @description text */
+            organiser?: string | null;
+            /** @description longText */
+            description?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              kind: string | null;
+              heldOn: string | null;
+              startTime: string | null;
+              endTime: string | null;
+              place: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              onlineLink: string | null;
+              registrationCloses: string | null;
+              stallCapacity: number | null;
+              status: string | null;
+              organiser: string | null;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              kind: string | null;
+              heldOn: string | null;
+              startTime: string | null;
+              endTime: string | null;
+              place: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              onlineLink: string | null;
+              registrationCloses: string | null;
+              stallCapacity: number | null;
+              status: string | null;
+              organiser: string | null;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description JobFair record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /** @description text, required */
+            title?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            kind?: 'inPerson' | 'online';
+            /**
+             * Format: date
+             * @description date, required
+             */
+            heldOn?: string;
+            /** @description text */
+            startTime?: string | null;
+            /** @description text */
+            endTime?: string | null;
+            /** @description text */
+            place?: string | null;
+            /** @description adminUnit */
+            adminUnitId?: string | null;
+            /** @description text */
+            onlineLink?: string | null;
+            /**
+             * Format: date
+             * @description date
+             */
+            registrationCloses?: string | null;
+            /** @description number */
+            stallCapacity?: number | null;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            status?: 'planned' | 'open' | 'cancelled';
+            /** @description text */
+            organiser?: string | null;
+            /** @description longText */
+            description?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              title: string | null;
+              kind: string | null;
+              heldOn: string | null;
+              startTime: string | null;
+              endTime: string | null;
+              place: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              onlineLink: string | null;
+              registrationCloses: string | null;
+              stallCapacity: number | null;
+              status: string | null;
+              organiser: string | null;
+              description: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/delete-job-fairs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          kind?: string;
+          status?: string;
+          adminUnitId?: string;
+          heldOnFrom?: string;
+          heldOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'inPerson' | 'online';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'title' | 'kind' | 'heldOn' | 'place' | 'adminUnitId' | 'status' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          kind?: string;
+          status?: string;
+          adminUnitId?: string;
+          heldOnFrom?: string;
+          heldOnTo?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/import-job-fair-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+          kind?: 'inPerson' | 'online';
         };
         header?: never;
         path?: never;
@@ -87130,6 +88658,587 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/JobFair/jobFairs/{id}/board': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A session's facts, results, stalls and interviews (an employer sees the interviews at its stall) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              fair: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                title: string;
+                /** @enum {string} */
+                kind: 'inPerson' | 'online';
+                /** @enum {string} */
+                status: 'planned' | 'open' | 'cancelled';
+                heldOn: string;
+                startTime: string | null;
+                endTime: string | null;
+                place: string | null;
+                commune: string | null;
+                onlineLink: string | null;
+                registrationCloses: string | null;
+                description: string | null;
+                registering: boolean;
+                past: boolean;
+              };
+              results: {
+                employers: number;
+                vacancies: number;
+                positions: number;
+                seekersRegistered: number;
+                seekersCheckedIn: number;
+                interviews: number;
+                shortlisted: number;
+                hires: number;
+              };
+              stalls: {
+                /** Format: uuid */
+                id: string;
+                stallNo: number;
+                employer: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                };
+                contactName: string | null;
+                contactPhone: string | null;
+                vacancies: {
+                  /** Format: uuid */
+                  id: string;
+                  code: string;
+                  title: string;
+                  quantity: number | null;
+                }[];
+                interviews: number;
+                hires: number;
+                own: boolean;
+              }[];
+              interviews: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                stallId: string;
+                stallNo: number;
+                employer: string;
+                attendee: {
+                  /** Format: uuid */
+                  id: string;
+                  fullName: string;
+                  ticket: string;
+                };
+                vacancy: string | null;
+                /** @enum {string} */
+                outcome: 'interviewed' | 'shortlisted' | 'hired' | 'notSelected';
+                note: string | null;
+                recordedAt: string;
+              }[];
+              can: {
+                registerStall: boolean;
+                registerSeekers: boolean;
+                checkIn: boolean;
+                seeAttendees: boolean;
+              };
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs/{id}/stalls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An employer takes a stall with its open vacancies (the centre may register any employer) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            businessId?: string;
+            vacancyIds: string[];
+            contactName?: string | null;
+            contactPhone?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs/{id}/stalls/{stallId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw a stall before any interview is recorded at it */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          stallId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs/{id}/attendees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The session's registered job seekers, with their tickets and check-in (the centre's) */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          keyWord?: string;
+          checkedIn?: 'true' | 'false';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: {
+                /** Format: uuid */
+                id: string;
+                ticket: string;
+                fullName: string;
+                phone: string | null;
+                /** Format: uuid */
+                seekerId: string | null;
+                /** @enum {string} */
+                via: 'public' | 'centre';
+                registeredAt: string;
+                checkedInAt: string | null;
+              }[];
+              totalRecord: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** The centre registers a job seeker (or a person by name and phone) and gets the ticket */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            seekerId?: string;
+            fullName?: string;
+            phone?: string;
+            citizenId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ticket: string;
+              fullName: string;
+              fair: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                heldOn: string;
+                place: string | null;
+              };
+              checkInUrl: string;
+              qr: string;
+              existing: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/check-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The door: a ticket's code (what its QR code holds) checks its holder in, once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ticket: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              attendee: {
+                /** Format: uuid */
+                id: string;
+                fullName: string;
+                ticket: string;
+              };
+              fair: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                heldOn: string;
+              };
+              checkedInAt: string;
+              already: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/jobFairs/{id}/interviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A stall records an interview with a checked-in person and its outcome (a later one replaces it) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            stallId: string;
+            ticket: string;
+            /** Format: uuid */
+            vacancyId?: string | null;
+            /** @enum {string} */
+            outcome: 'interviewed' | 'shortlisted' | 'hired' | 'notSelected';
+            note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/public-calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public calendar: sessions of three months from the month asked, with employers and vacancies */
+    get: {
+      parameters: {
+        query?: {
+          from?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              code: string;
+              title: string;
+              /** @enum {string} */
+              kind: 'inPerson' | 'online';
+              /** @enum {string} */
+              status: 'planned' | 'open' | 'cancelled';
+              heldOn: string;
+              startTime: string | null;
+              endTime: string | null;
+              place: string | null;
+              commune: string | null;
+              onlineLink: string | null;
+              registrationCloses: string | null;
+              registering: boolean;
+              past: boolean;
+              description: string | null;
+              employers: {
+                name: string;
+                stallNo: number;
+                vacancies: string[];
+              }[];
+              positions: number;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobFair/public-calendar/{id}/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A job seeker registers for a session without signing in and gets a ticket with its QR code */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            fullName: string;
+            phone: string;
+            citizenId?: string | null;
+            occupationWanted?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ticket: string;
+              fullName: string;
+              fair: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                heldOn: string;
+                place: string | null;
+              };
+              checkInUrl: string;
+              qr: string;
+              existing: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        404: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/JobSeeker/jobSeekers/{id}/matches': {
     parameters: {
       query?: never;
@@ -87501,6 +89610,60 @@ export interface components {
       updatedAt: string;
       hasChildren: boolean;
       children?: components['schemas']['bussinessSectorTreeNodeInput'][];
+    } & {
+      [key: string]: unknown;
+    };
+    employmentCentreUnitTreeNode: {
+      id: string;
+      code: string | null;
+      name: string | null;
+      parentId: string | null;
+      parentName?: string | null;
+      parentCode?: string | null;
+      unitId: string | null;
+      unitName?: string | null;
+      unitCode?: string | null;
+      kind: string | null;
+      head: string | null;
+      position: string | null;
+      phone: string | null;
+      email: string | null;
+      address: string | null;
+      adminUnitId: string | null;
+      adminUnitName?: string | null;
+      services: string | null;
+      staffCount: number | null;
+      createdAt: string;
+      updatedAt: string;
+      hasChildren: boolean;
+      children?: components['schemas']['employmentCentreUnitTreeNode'][];
+    } & {
+      [key: string]: unknown;
+    };
+    employmentCentreUnitTreeNodeInput: {
+      id: string;
+      code: string | null;
+      name: string | null;
+      parentId: string | null;
+      parentName?: string | null;
+      parentCode?: string | null;
+      unitId: string | null;
+      unitName?: string | null;
+      unitCode?: string | null;
+      kind: string | null;
+      head: string | null;
+      position: string | null;
+      phone: string | null;
+      email: string | null;
+      address: string | null;
+      adminUnitId: string | null;
+      adminUnitName?: string | null;
+      services: string | null;
+      staffCount: number | null;
+      createdAt: string;
+      updatedAt: string;
+      hasChildren: boolean;
+      children?: components['schemas']['employmentCentreUnitTreeNodeInput'][];
     } & {
       [key: string]: unknown;
     };

@@ -30,6 +30,7 @@ export default defineCatalog({
     targetPlacements: target(),
     placementsDone: done(),
     targetSessions: target(),
+    sessionsDone: done(),
     note: field.longText(),
   },
   titleField: 'title',
