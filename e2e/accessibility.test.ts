@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOME_SECTIONS, PUBLIC_ABILITY, type RouteEntry } from '../apps/web/src/app/route-types.ts';
-import { useBrowser } from './support/browser.ts';
+import { useBrowser, type BrowserSession } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
 /**
@@ -24,6 +24,22 @@ const CONTEXT = {
   timezoneId: 'Asia/Ho_Chi_Minh',
   bypassCSP: true,
 } as const;
+/**
+ * A browser context for the checks, with CSS transitions off: a button enabled as its data arrives (an export once
+ * the figures are in) would otherwise be read half-way between its disabled and its enabled colours when axe
+ * happens to run in those 200 ms. Contrast is judged on the colours a page settles on.
+ */
+async function openContext(options: Parameters<BrowserSession['browser']['newContext']>[0] = CONTEXT) {
+  const context = await ui.browser.newContext(options);
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(style);
+    });
+  });
+  return context;
+}
 /** Demo roles, the most specific first: a page is checked as the first role that may open it. */
 const ROLES = ['canbo.so', 'dn.caudatxanh', 'canbo.xuanhuong', 'thanhtra', 'ttdvvl', 'huanluyen', 'quantri'];
 
@@ -174,7 +190,7 @@ describe('accessibility of every page', () => {
     };
 
     // The public pages, before signing in (home sections by their slugs).
-    const anonymous = await ui.browser.newContext(CONTEXT);
+    const anonymous = await openContext();
     const publicPage = await anonymous.newPage();
     for (const entry of entries.filter((r) => isPublic(r) && !r.path.includes(':'))) {
       await visit(publicPage, 'public', null, entry.path, entry);
@@ -193,7 +209,7 @@ describe('accessibility of every page', () => {
         (r) => !done.has(r) && !isPublic(r) && !r.path.includes(':') && allows(rules, ability(r)),
       );
       if (!mine.length) continue;
-      const context: BrowserContext = await ui.browser.newContext(CONTEXT);
+      const context: BrowserContext = await openContext();
       const page = await context.newPage();
       await signIn(page, ui.baseUrl, role, DEMO_PASSWORD);
       for (const entry of mine) if (!done.has(entry)) await visit(page, role, rules, entry.path, entry);
@@ -212,7 +228,7 @@ describe('the dark skin', () => {
   it('keeps text at WCAG AA contrast on the department officer’s first pages', async () => {
     const entries = (await loadRoutes()).filter((r) => r.layout === 'app' && !r.path.includes(':'));
     const rules = await rulesOf('canbo.so');
-    const context = await ui.browser.newContext({ ...CONTEXT, colorScheme: 'dark' });
+    const context = await openContext({ ...CONTEXT, colorScheme: 'dark' });
     await context.addInitScript(() => window.localStorage.setItem('skin', 'dark'));
     const page = await context.newPage();
     await signIn(page, ui.baseUrl, 'canbo.so', DEMO_PASSWORD);

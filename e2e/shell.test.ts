@@ -120,6 +120,8 @@ describe('scrolling', () => {
   });
 });
 
+const TITLE_WAIT = { timeout: 15_000 };
+
 describe('texts by page and language', () => {
   it('the sign-in page and a catalogue page in English, then in Vietnamese', async () => {
     const { page } = ui;
@@ -129,13 +131,14 @@ describe('texts by page and language', () => {
     await page.getByRole('link', { name: 'Home', exact: true }).waitFor();
     // The home loaded the shell's texts only; the sign-in page brings its own, in the language shown.
     await page.goto(ui.url('/dang-nhap'));
-    await expect.poll(() => page.title()).toContain('Sign in');
+    await expect.poll(() => page.title(), TITLE_WAIT).toContain('Sign in');
     await signIn(page, ui.baseUrl);
     // A catalogue page's title is made from the area's noun, in the language shown.
     await page.goto(ui.url('/an-toan-ve-sinh-lao-dong/loai-chan-thuong/tao-moi'));
-    await expect.poll(() => page.title()).toContain('New injury types');
+    // The page and its texts load on demand: on a busy machine that takes longer than the poll's default second.
+    await expect.poll(() => page.title(), TITLE_WAIT).toContain('New injury types');
     await page.getByTestId('language-vi').click();
-    await expect.poll(() => page.title()).toContain('Thêm mới loại chấn thương');
+    await expect.poll(() => page.title(), TITLE_WAIT).toContain('Thêm mới loại chấn thương');
     expect(ui.errors).toEqual([]);
   });
 });

@@ -28,7 +28,12 @@ async function counts() {
       (select count(*)::int from job_fair_attendee) as attendees,
       (select count(*)::int from job_fair_attendee where checked_in_at is not null) as checked_in,
       (select count(*)::int from job_fair_interview) as interviews,
-      (select count(*)::int from job_fair_interview where outcome = 'hired') as fair_hires`.execute(t.database.db);
+      (select count(*)::int from job_fair_interview where outcome = 'hired') as fair_hires,
+      (select count(*)::int from unemployment_insurance where deleted_at is null) as benefits,
+      (select count(*)::int from job_seeker where claimant) as claimants,
+      (select count(*)::int from job_search_declaration where deleted_at is null) as declarations`.execute(
+    t.database.db,
+  );
   return r.rows[0]!;
 }
 
@@ -49,6 +54,8 @@ describe('demo employment services', () => {
     expect(first).toMatchObject({ fairs: 3, attendees: 21, checked_in: 13, interviews: 10 });
     expect(first.stalls).toBeGreaterThanOrEqual(5);
     expect(first.fair_hires).toBeGreaterThanOrEqual(2);
+    // Claimants: six benefit decisions of registered seekers, five still drawing, a declaration per month drawn.
+    expect(first).toMatchObject({ benefits: 6, claimants: 5, declarations: 13 });
     await runSeeds(ctx);
     expect(await counts()).toEqual(first);
 

@@ -74,6 +74,7 @@ describe('the module list', () => {
       'employment: demo job seekers and vacancies',
       "employment: the demo service centre's organisation structure",
       'employment: demo job exchange sessions',
+      'employment: demo claimants and their monthly job-search declarations',
       'training certificates: logbook entries, group-1 certificates and a request waiting for the training body',
       'training-organizations-dealings-demo',
       'permits: demo foreign workers and work permits',

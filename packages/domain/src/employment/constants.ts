@@ -83,3 +83,8 @@ export const COUNSELLING_OUTCOMES = [
   'vacancyPosted',
   'informed',
 ] as const;
+
+/** What a claimant's month of looking for work came to: still looking, found work (the benefit stops), or excused. */
+export const JOB_SEARCH_OUTCOMES = ['stillSeeking', 'foundWork', 'excused'] as const;
+/** Benefit decisions whose holders draw the benefit now: they appear among the job seekers as claimants. */
+export const DRAWING_BENEFIT = ['approved', 'paying'] as const;

@@ -50,6 +50,7 @@ export const CENTRE_OWN_SUBJECTS = [
   'EmploymentCentreUnit',
   'JobFair',
   'JobFairParticipation',
+  'JobSearchDeclaration',
 ];
 // Province-wide reference lists (catalogue areas of global scope: employer types, sectors, injury types…) are
 // kept by the department; the other units' default types only read them, whatever menu group they sit in. The

@@ -1,4 +1,5 @@
 import { catalogueHook, type CatalogueHookEntry } from '../../catalog/index.ts';
+import { claimantHooks } from './claimants.ts';
 import { planHooks } from './plans.ts';
 import { normaliseSkills } from './skills.ts';
 
@@ -14,4 +15,5 @@ export const employmentHooks: CatalogueHookEntry[] = [
   catalogueHook('jobSeeker', skillsKept),
   catalogueHook('vacancy', skillsKept),
   planHooks,
+  ...claimantHooks,
 ];

@@ -3,6 +3,7 @@ import { defineModule } from '../define.ts';
 import { employmentHooks } from './hooks.ts';
 import routes from './routes.ts';
 import { employmentDemoStep, employmentReferenceStep } from './seed.ts';
+import { employmentClaimantsDemoStep } from './seed-claimants.ts';
 import { employmentFairsDemoStep } from './seed-fairs.ts';
 import { employmentStructureDemoStep } from './seed-structure.ts';
 import { workspaceTasks } from './workspace.ts';
@@ -22,5 +23,11 @@ export default defineModule({
     ['employment', { path: REFERRAL_PAGES.list, permission: 'JobReferral.read', order: 1025 }],
     ['employment', { path: LABOUR_MARKET_PAGE, permission: 'LabourMarketReport.read', order: 1090 }],
   ],
-  seeds: [employmentReferenceStep, employmentDemoStep, employmentStructureDemoStep, employmentFairsDemoStep],
+  seeds: [
+    employmentReferenceStep,
+    employmentDemoStep,
+    employmentStructureDemoStep,
+    employmentFairsDemoStep,
+    employmentClaimantsDemoStep,
+  ],
 });

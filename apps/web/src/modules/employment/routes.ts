@@ -35,6 +35,16 @@ registerRowLinks('jobSeeker', [
   },
 ]);
 
+// A claimant's monthly job-search declarations, from the benefit decision's row.
+registerRowLinks('unemploymentInsurance', [
+  {
+    key: 'jobSearchDeclarations',
+    labelKey: 'employment:areas.jobSearchDeclaration.open',
+    path: (id) => `/dich-vu-viec-lam/thong-bao-tim-viec/danh-sach?benefitId=${encodeURIComponent(id)}`,
+    ability: { action: 'read', subject: 'JobSearchDeclaration' },
+  },
+]);
+
 registerRowLinks('vacancy', [
   {
     key: 'vacancyMatches',

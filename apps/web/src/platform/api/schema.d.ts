@@ -1,8 +1,8 @@
 /**
  * Generated from the API's OpenAPI document by `npm run generate:client`: do not edit.
  * Read through ./client.ts (api.get/post/…, ResponseOf, BodyOf, Schema).
- * @document d31ef268c6a3139739909e468d4e44cd144b695d0c826b460c52b140e6b209ea
- * @content d9c286ad5b8cb3568557003b79bc964ae5e90dff843480c811d63452bc74f182
+ * @document 939c34e8c586d6c6fb647577dd5887477f6307b02cf5d2f8604866adea6a3f44
+ * @content b8c3ffea9e790c39dd52154f7bdbb53aa194e4d187dbe018d747f03eae9e9272
  */
 export interface paths {
   '/api/Files/{id}': {
@@ -27636,6 +27636,752 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/JobSearchDeclaration/jobSearchDeclarations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paged list: pageNumber, pageSize, keyWord (accent-insensitive), sort, filters */
+    get: {
+      parameters: {
+        query?: {
+          pageNumber?: number;
+          pageSize?: number;
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'month' | 'declaredOn' | 'channel' | 'employersContacted' | 'outcome' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          benefitId?: string;
+          adminUnitId?: string;
+          outcome?: string;
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pageLists: ({
+                id: string;
+                code: string | null;
+                benefitId: string | null;
+                benefitName?: string | null;
+                benefitCode?: string | null;
+                adminUnitId: string | null;
+                adminUnitName?: string | null;
+                month: string | null;
+                declaredOn: string | null;
+                channel: string | null;
+                employersContacted: number | null;
+                jobsApplied: string | null;
+                outcome: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+              totalRecord: number;
+              /**
+               * @description absent: totalRecord is exact; estimate: about that many (a very long list); atLeast: at least that many
+               * @enum {string}
+               */
+              totalKind?: 'estimate' | 'atLeast';
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    /** Create (400 field errors, 409 duplicate code or name) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description JobSearchDeclaration record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            benefitId?: string;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /** @description text, required */
+            month?: string;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            declaredOn?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            channel?: 'inPerson' | 'phone' | 'online';
+            /** @description number */
+            employersContacted?: number | null;
+            /** @description text */
+            jobsApplied?: string | null;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            outcome?: 'stillSeeking' | 'foundWork' | 'excused';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              benefitId: string | null;
+              benefitName?: string | null;
+              benefitCode?: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              month: string | null;
+              declaredOn: string | null;
+              channel: string | null;
+              employersContacted: number | null;
+              jobsApplied: string | null;
+              outcome: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/jobSearchDeclarations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              benefitId: string | null;
+              benefitName?: string | null;
+              benefitCode?: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              month: string | null;
+              declaredOn: string | null;
+              channel: string | null;
+              employersContacted: number | null;
+              jobsApplied: string | null;
+              outcome: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    /** Update (the whole record) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description JobSearchDeclaration record */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description text, required */
+            code?: string;
+            /**
+             * Format: uuid
+             * @description reference, required
+             */
+            benefitId?: string;
+            /** @description adminUnit, required */
+            adminUnitId?: string;
+            /** @description text, required */
+            month?: string;
+            /**
+             * Format: date
+             * @description date, required
+             */
+            declaredOn?: string;
+            /**
+             * @description enum
+             * @enum {string}
+             */
+            channel?: 'inPerson' | 'phone' | 'online';
+            /** @description number */
+            employersContacted?: number | null;
+            /** @description text */
+            jobsApplied?: string | null;
+            /**
+             * @description enum, required
+             * @enum {string}
+             */
+            outcome?: 'stillSeeking' | 'foundWork' | 'excused';
+            /** @description longText */
+            note?: string | null;
+            /** @description update: the updatedAt the form loaded (409 when the record changed since) */
+            updatedAt?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              code: string | null;
+              benefitId: string | null;
+              benefitName?: string | null;
+              benefitCode?: string | null;
+              adminUnitId: string | null;
+              adminUnitName?: string | null;
+              month: string | null;
+              declaredOn: string | null;
+              channel: string | null;
+              employersContacted: number | null;
+              jobsApplied: string | null;
+              outcome: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/delete-job-search-declarations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete to the trash bin (body: ids); a tree node goes with its subtree */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description ids of the records: a JSON array, or { ids: [...] } */
+      requestBody: {
+        content: {
+          'application/json':
+            | string[]
+            | {
+                ids: string[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              deleted: number;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/combobox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          benefitId?: string;
+          adminUnitId?: string;
+          outcome?: string;
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/get-combobox-job-search-declaration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Options for a drop-down: { value, label, code }; `ids` (JSON text) are always included */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          ids?: string[];
+          id?: string;
+          take?: number;
+          benefitId?: string;
+          adminUnitId?: string;
+          outcome?: string;
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              value: string;
+              label: string;
+              code: string | null;
+              parentId: string | null;
+              /**
+               * @description a selected value (ids) answered for its name, though the filters exclude it
+               * @enum {boolean}
+               */
+              filteredOut?: true;
+            }[];
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/existCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this code taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          code: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/existMonth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Is this benefitId + month taken by another live record? (id: the record being edited) */
+    get: {
+      parameters: {
+        query: {
+          benefitId: string;
+          month: string;
+          id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              exists: boolean;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/generateTemplate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Import template (xlsx): Vietnamese headers, drop-down lists, instructions sheet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/export-excel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the filtered list (xlsx, streamed; same columns as the template) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description accent- and case-insensitive ("ha noi" finds "Hà Nội") */
+          keyWord?: string;
+          sortField?:
+            'code' | 'month' | 'declaredOn' | 'channel' | 'employersContacted' | 'outcome' | 'createdAt' | 'updatedAt';
+          sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend';
+          benefitId?: string;
+          adminUnitId?: string;
+          outcome?: string;
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/JobSearchDeclaration/import-job-search-declaration-from-json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import spreadsheet rows (max 50000); ?dryRun=true only checks. Answers every row with isSuccess and errors; a save of more than 5000 rows runs in the background: 202 { runId }, followed at GET /api/Import/run/{id}. One import at a time per user (429) */
+    post: {
+      parameters: {
+        query?: {
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description rows parsed from the spreadsheet, keyed by field name (code, name, …) */
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                [key: string]: unknown;
+              }[]
+            | {
+                rows: {
+                  [key: string]: unknown;
+                }[];
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created?: number;
+              updated?: number;
+              data: ({
+                isSuccess: boolean;
+                errors: {
+                  field: string;
+                  message: string;
+                  code?: string;
+                }[];
+                /** @enum {string|null} */
+                action: 'create' | 'update' | null;
+                id: string | null;
+              } & {
+                [key: string]: unknown;
+              })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              runId: string;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        429: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/JobSeeker/jobSeekers': {
     parameters: {
       query?: never;
@@ -27666,6 +28412,7 @@ export interface paths {
           educationLevel?: string;
           status?: string;
           consentToShare?: 'true' | 'false';
+          claimant?: 'true' | 'false';
           registeredDateFrom?: string;
           registeredDateTo?: string;
         };
@@ -27702,6 +28449,7 @@ export interface paths {
                 availableFrom: string | null;
                 registeredDate: string | null;
                 consentToShare: boolean;
+                claimant: boolean;
                 status: string | null;
                 note: string | null;
                 createdAt: string;
@@ -27836,6 +28584,7 @@ export interface paths {
               availableFrom: string | null;
               registeredDate: string | null;
               consentToShare: boolean;
+              claimant: boolean;
               status: string | null;
               note: string | null;
               createdAt: string;
@@ -27903,6 +28652,7 @@ export interface paths {
               availableFrom: string | null;
               registeredDate: string | null;
               consentToShare: boolean;
+              claimant: boolean;
               status: string | null;
               note: string | null;
               createdAt: string;
@@ -28031,6 +28781,7 @@ export interface paths {
               availableFrom: string | null;
               registeredDate: string | null;
               consentToShare: boolean;
+              claimant: boolean;
               status: string | null;
               note: string | null;
               createdAt: string;
@@ -28127,6 +28878,7 @@ export interface paths {
           educationLevel?: string;
           status?: string;
           consentToShare?: 'true' | 'false';
+          claimant?: 'true' | 'false';
           registeredDateFrom?: string;
           registeredDateTo?: string;
         };
@@ -28324,6 +29076,7 @@ export interface paths {
           educationLevel?: string;
           status?: string;
           consentToShare?: 'true' | 'false';
+          claimant?: 'true' | 'false';
           registeredDateFrom?: string;
           registeredDateTo?: string;
         };

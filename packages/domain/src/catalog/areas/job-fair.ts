@@ -79,7 +79,7 @@ export default defineCatalog({
   },
   views: [
     // Every session: the menu's list, the forms and the session's page.
-    { key: 'all', routes: { base: FAIR_PAGES.base }, fixed: {}, menu: { order: 40 } },
+    { key: 'all', routes: { base: FAIR_PAGES.base }, fixed: {}, menu: { order: 45 } },
     {
       key: 'inPerson',
       routes: {
@@ -109,5 +109,5 @@ export default defineCatalog({
       menu: false,
     },
   ],
-  menu: { group: 'employment', order: 40 },
+  menu: { group: 'employment', order: 45 },
 });

@@ -34,6 +34,8 @@ export default defineCatalog({
     availableFrom: field.date(),
     registeredDate: field.date({ required: true }),
     consentToShare: field.boolean(),
+    /** Draws unemployment benefit (a decision approved or paying for the same citizen ID): kept by the hooks. */
+    claimant: field.boolean({ readOnly: true }),
     status: field.enum({ options: SEEKER_STATUSES, default: 'seeking', optionLabels: 'employment:seekerStatuses' }),
     note: field.longText(),
   },
@@ -45,7 +47,7 @@ export default defineCatalog({
     defaultSort: { field: 'registeredDate', order: 'desc' },
     countLimit: 100_000,
   },
-  filters: ['adminUnitId', 'occupationId', 'educationLevel', 'status', 'consentToShare', 'registeredDate'],
+  filters: ['adminUnitId', 'occupationId', 'educationLevel', 'status', 'consentToShare', 'claimant', 'registeredDate'],
   search: ['code', 'fullName', 'citizenId'],
   // Matching reads the seekers still looking, by occupation and then by commune.
   indexes: { seeking: { fields: ['occupationId', 'adminUnitId'], where: { status: 'seeking' } } },

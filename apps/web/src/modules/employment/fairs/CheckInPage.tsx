@@ -114,6 +114,7 @@ export default function CheckInPage() {
           style={{ rowGap: 8 }}
         >
           <Form.Item
+            htmlFor="fair-checkin-ticket"
             name="ticket"
             label={t('fairs.checkIn.ticket')}
             normalize={(v: string) => ticketFrom(v ?? '')}

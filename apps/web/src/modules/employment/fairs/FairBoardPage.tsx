@@ -115,6 +115,7 @@ function StallDialog({ board, onClose }: { board: FairBoard; onClose: () => void
       >
         {!employerSide && (
           <Form.Item
+            htmlFor="fair-stall-businessId"
             name="businessId"
             label={s('employer')}
             rules={[{ required: true, message: t('fairs.validation.employerRequired') }]}
@@ -123,6 +124,7 @@ function StallDialog({ board, onClose }: { board: FairBoard; onClose: () => void
           </Form.Item>
         )}
         <Form.Item
+          htmlFor="fair-stall-vacancyIds"
           name="vacancyIds"
           label={s('pickVacancies')}
           rules={[{ required: true, message: t('fairs.validation.vacancies') }]}
@@ -136,10 +138,10 @@ function StallDialog({ board, onClose }: { board: FairBoard; onClose: () => void
             options={options}
           />
         </Form.Item>
-        <Form.Item name="contactName" label={s('contactName')}>
+        <Form.Item htmlFor="fair-stall-contactName" name="contactName" label={s('contactName')}>
           <Input id="fair-stall-contactName" maxLength={200} />
         </Form.Item>
-        <Form.Item name="contactPhone" label={s('contactPhone')}>
+        <Form.Item htmlFor="fair-stall-contactPhone" name="contactPhone" label={s('contactPhone')}>
           <Input id="fair-stall-contactPhone" maxLength={15} inputMode="tel" />
         </Form.Item>
       </Form>
@@ -200,18 +202,23 @@ function AttendeeDialog({ fairId, onClose }: { fairId: string; onClose: () => vo
             style={{ marginBottom: 16 }}
           />
           {mode === 'seeker' ? (
-            <Form.Item name="seekerId" label={a('seeker')} rules={[required('who')]}>
+            <Form.Item htmlFor="fair-attendee-seekerId" name="seekerId" label={a('seeker')} rules={[required('who')]}>
               <ReferenceSelect target={catalogByKey('jobSeeker')} id="fair-attendee-seekerId" />
             </Form.Item>
           ) : (
             <>
-              <Form.Item name="fullName" label={a('fullName')} rules={[required('fullName')]}>
+              <Form.Item
+                htmlFor="fair-attendee-fullName"
+                name="fullName"
+                label={a('fullName')}
+                rules={[required('fullName')]}
+              >
                 <Input id="fair-attendee-fullName" maxLength={200} />
               </Form.Item>
-              <Form.Item name="phone" label={a('phone')} rules={[required('phone')]}>
+              <Form.Item htmlFor="fair-attendee-phone" name="phone" label={a('phone')} rules={[required('phone')]}>
                 <Input id="fair-attendee-phone" maxLength={15} inputMode="tel" />
               </Form.Item>
-              <Form.Item name="citizenId" label={a('citizenId')}>
+              <Form.Item htmlFor="fair-attendee-citizenId" name="citizenId" label={a('citizenId')}>
                 <Input id="fair-attendee-citizenId" maxLength={12} inputMode="numeric" />
               </Form.Item>
             </>
@@ -382,6 +389,7 @@ function InterviewForm({ board }: { board: FairBoard }) {
       <Row gutter={12}>
         <Col xs={24} md={8}>
           <Form.Item
+            htmlFor="fair-interview-stallId"
             name="stallId"
             label={i('stall')}
             rules={[{ required: true, message: t('fairs.validation.unknownStall') }]}
@@ -394,6 +402,7 @@ function InterviewForm({ board }: { board: FairBoard }) {
         </Col>
         <Col xs={24} md={5}>
           <Form.Item
+            htmlFor="fair-interview-ticket"
             name="ticket"
             label={i('ticket')}
             normalize={(v: string) => ticketFrom(v ?? '')}
@@ -403,7 +412,7 @@ function InterviewForm({ board }: { board: FairBoard }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item name="vacancyId" label={i('vacancy')}>
+          <Form.Item htmlFor="fair-interview-vacancyId" name="vacancyId" label={i('vacancy')}>
             <Select
               id="fair-interview-vacancyId"
               allowClear
@@ -413,7 +422,7 @@ function InterviewForm({ board }: { board: FairBoard }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={5}>
-          <Form.Item name="outcome" label={i('outcome')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="fair-interview-outcome" name="outcome" label={i('outcome')} rules={[{ required: true }]}>
             <Select
               id="fair-interview-outcome"
               options={INTERVIEW_OUTCOMES.map((o) => ({ value: o, label: t(`fairs.outcomes.${o}`) }))}
@@ -422,7 +431,7 @@ function InterviewForm({ board }: { board: FairBoard }) {
         </Col>
       </Row>
       <Flex gap={12} align="start">
-        <Form.Item name="note" label={i('note')} style={{ flex: 1 }}>
+        <Form.Item htmlFor="fair-interview-note" name="note" label={i('note')} style={{ flex: 1 }}>
           <Input id="fair-interview-note" maxLength={1000} />
         </Form.Item>
         <Form.Item label=" ">

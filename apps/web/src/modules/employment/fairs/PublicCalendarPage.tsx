@@ -50,16 +50,20 @@ function RegisterDialog({ fair, onClose }: { fair: PublicFair; onClose: () => vo
         <TicketView ticket={ticket} />
       ) : (
         <Form form={form} layout="vertical" disabled={busy} onFinish={(v) => void submit(v)}>
-          <Form.Item name="fullName" label={a('fullName')} rules={[required('fullName')]}>
+          <Form.Item htmlFor="fair-fullName" name="fullName" label={a('fullName')} rules={[required('fullName')]}>
             <Input id="fair-fullName" maxLength={200} autoComplete="name" />
           </Form.Item>
-          <Form.Item name="phone" label={a('phone')} rules={[required('phone')]}>
+          <Form.Item htmlFor="fair-phone" name="phone" label={a('phone')} rules={[required('phone')]}>
             <Input id="fair-phone" maxLength={15} inputMode="tel" autoComplete="tel" />
           </Form.Item>
-          <Form.Item name="citizenId" label={a('citizenId')}>
+          <Form.Item htmlFor="fair-citizenId" name="citizenId" label={a('citizenId')}>
             <Input id="fair-citizenId" maxLength={12} inputMode="numeric" />
           </Form.Item>
-          <Form.Item name="occupationWanted" label={t('fairs.calendar.occupationWanted')}>
+          <Form.Item
+            htmlFor="fair-occupationWanted"
+            name="occupationWanted"
+            label={t('fairs.calendar.occupationWanted')}
+          >
             <Input id="fair-occupationWanted" maxLength={200} />
           </Form.Item>
           <Typography.Text type="secondary">{t('fairs.calendar.consent')}</Typography.Text>
