@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import {
   ACCIDENT_STATUSES,
   DOSSIER_KINDS,
@@ -19,13 +20,6 @@ export const MAX_VICTIMS = 100;
 export const MAX_TEAM = 30;
 export const MAX_DOSSIER_FILES = 100;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const requiredText = (min: number, max: number, key: string) =>
   z
     .string({ error: `accidents:validation.${key}` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import { defineWorkflow } from '../workflow/index.ts';
 import { TAX_CODE_PATTERN } from './tax-code.ts';
 
@@ -12,13 +13,6 @@ import { TAX_CODE_PATTERN } from './tax-code.ts';
  */
 
 /** Blank text is absent: '' and whitespace become null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalDate = z
   .union([z.iso.date(), z.literal('')])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import { FEATURE_GROUPS, registerFeatures, subjectFeature } from '../permissions.ts';
 import { citizenIdProblem } from '../workers/citizen-id.ts';
 
@@ -56,14 +57,6 @@ export const FAIR_PAGES = {
 /** A ticket's code: eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
 export const TICKET_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TICKET_PATTERN = /^[A-HJ-KM-NP-Z2-9]{8}$/;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const phone = z
   .string()

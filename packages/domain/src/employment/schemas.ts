@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import { workflowEvent } from '../workflow/schemas.ts';
 import { DISTANCE_BANDS, MATCH_FACTORS, MATCH_LIMIT_MAX } from './constants.ts';
 import { REFERRAL_ACTIONS, REFERRAL_STATUSES, REFUSAL_REASONS } from './referrals.ts';
@@ -98,14 +99,6 @@ export const boardItem = z.object({
 });
 
 // ------------------------------------------------------------------------------------------------ referrals
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const referralCreateBody = z.object({
   seekerId: z.uuid(),

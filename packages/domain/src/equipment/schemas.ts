@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import { DECLARATION_ACTIONS, DECLARATION_STATUSES } from './state.ts';
 import { pageOf } from '../paging.ts';
 import { workflowEvent } from '../workflow/schemas.ts';
@@ -11,14 +12,6 @@ import { workflowEvent } from '../workflow/schemas.ts';
 
 /** The most machines one declaration lists (one form, one confirmation). */
 export const MAX_DECLARATION_ITEMS = 200;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** Optimistic concurrency: the version the client last read; a newer one answers 409. */
 const version = z.number().int().min(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import {
   INSPECTION_ACTIONS,
   INSPECTION_KINDS,
@@ -33,13 +34,6 @@ const optionalDate = z
   .union([date, z.literal('')])
   .nullish()
   .transform((v) => (v ? v : null));
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const requiredText = (max: number) => z.string().trim().min(1, { error: 'inspections:validation.required' }).max(max);
 const version = z.number().int().min(1);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../inputs.ts';
 import { PERMIT_ACTIONS, PERMIT_KINDS, PERMIT_STATUSES } from './state.ts';
 import { checkPeriod, isCalendarDate } from './rules.ts';
 import { workflowEvent } from '../workflow/schemas.ts';
@@ -42,13 +43,6 @@ export const EXEMPTION_GROUNDS = [
 export type ExemptionGround = (typeof EXEMPTION_GROUNDS)[number];
 
 const text = (max: number) => z.string().trim().min(1, { error: 'permits:validation.required' }).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 // Aborts: the period rules of the enclosing object must never run on something that is not a date.
 export const calendarDate = z.string().refine(isCalendarDate, { error: 'permits:validation.date', abort: true });
 const PASSPORT = /^[A-Z0-9]{5,20}$/;
