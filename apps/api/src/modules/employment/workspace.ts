@@ -43,7 +43,8 @@ const comingFilter = (today: string) => ({
 
 const comingTask = (side: 'employer' | 'authority'): WorkspaceTaskProvider => ({
   key: side === 'employer' ? 'employment.fairsComingEmployer' : 'employment.fairsComing',
-  permission: side === 'employer' ? 'JobFairParticipation.create' : 'JobFairParticipation.update',
+  // The list the count is taken from asks this permission (the sessions' own).
+  permission: 'JobFair.read',
   side,
   titleKey: 'employment:workspace.fairsComing',
   tone: 'info',
