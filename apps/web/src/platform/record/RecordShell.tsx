@@ -43,11 +43,11 @@ export interface RecordShellProps<T> {
  */
 export const retryRecord = (count: number, err: unknown) => !(err instanceof ApiError && err.status < 500) && count < 2;
 
-/** The loading state of a record page: a skeleton, announced as busy. */
+/** The loading state of a record page: a skeleton in a named status region, announced as busy. */
 export function RecordLoading() {
   const { t } = useTranslation('common');
   return (
-    <Card aria-busy="true" aria-label={t('record.loading')}>
+    <Card role="status" aria-busy="true" aria-label={t('record.loading')}>
       <Skeleton active />
     </Card>
   );
