@@ -88,3 +88,21 @@ export const COUNSELLING_OUTCOMES = [
 export const JOB_SEARCH_OUTCOMES = ['stillSeeking', 'foundWork', 'excused'] as const;
 /** Benefit decisions whose holders draw the benefit now: they appear among the job seekers as claimants. */
 export const DRAWING_BENEFIT = ['approved', 'paying'] as const;
+
+// ------------------------------------------------------------------------------------------------ job fairs
+
+/** In person at a place, or online (a meeting link). */
+export const FAIR_KINDS = ['inPerson', 'online'] as const;
+/** Planned (not yet taking registrations), open for registration, or cancelled; a past date makes it held. */
+export const FAIR_STATUSES = ['planned', 'open', 'cancelled'] as const;
+/** What an interview at a stall came to. */
+export const INTERVIEW_OUTCOMES = ['interviewed', 'shortlisted', 'hired', 'notSelected'] as const;
+export type InterviewOutcome = (typeof INTERVIEW_OUTCOMES)[number];
+
+/** The sessions (catalogue) and taking part in them: stalls, registrations, check-in, interviews. */
+export const FAIR_SUBJECT = 'JobFair';
+export const FAIR_PARTICIPATION_SUBJECT = 'JobFairParticipation';
+
+/** A ticket's code: eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
+export const TICKET_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TICKET_PATTERN = /^[A-HJ-KM-NP-Z2-9]{8}$/;

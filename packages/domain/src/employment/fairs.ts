@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { optionalText } from '../inputs.ts';
 import { FEATURE_GROUPS, registerFeatures, subjectFeature } from '../permissions.ts';
 import { citizenIdProblem } from '../workers/citizen-id.ts';
+import {
+  FAIR_KINDS,
+  FAIR_PARTICIPATION_SUBJECT,
+  FAIR_STATUSES,
+  INTERVIEW_OUTCOMES,
+  TICKET_PATTERN,
+} from './constants.ts';
+
+export {
+  FAIR_KINDS,
+  FAIR_PARTICIPATION_SUBJECT,
+  FAIR_STATUSES,
+  FAIR_SUBJECT,
+  INTERVIEW_OUTCOMES,
+  TICKET_ALPHABET,
+  TICKET_PATTERN,
+  type InterviewOutcome,
+} from './constants.ts';
+export { FAIR_PAGES } from './pages.ts';
 
 /**
  * Job exchange sessions (phiên giao dịch việc làm, Decree 23/2021 Art 13 and 17): the centre plans a session (a
@@ -9,18 +28,6 @@ import { citizenIdProblem } from '../workers/citizen-id.ts';
  * on the public calendar or at the centre — and get a ticket whose QR code is checked at the door; each stall records
  * its interviews and their outcome; the session's results are counted from those rows.
  */
-
-/** In person at a place, or online (a meeting link). */
-export const FAIR_KINDS = ['inPerson', 'online'] as const;
-/** Planned (not yet taking registrations), open for registration, or cancelled; a past date makes it held. */
-export const FAIR_STATUSES = ['planned', 'open', 'cancelled'] as const;
-/** What an interview at a stall came to. */
-export const INTERVIEW_OUTCOMES = ['interviewed', 'shortlisted', 'hired', 'notSelected'] as const;
-export type InterviewOutcome = (typeof INTERVIEW_OUTCOMES)[number];
-
-/** The sessions (catalogue) and taking part in them: stalls, registrations, check-in, interviews. */
-export const FAIR_SUBJECT = 'JobFair';
-export const FAIR_PARTICIPATION_SUBJECT = 'JobFairParticipation';
 
 registerFeatures(
   FEATURE_GROUPS.employment,
@@ -43,20 +50,6 @@ export const FAIR_API = {
   publicCalendar: '/api/JobFair/public-calendar',
   publicRegister: '/api/JobFair/public-calendar/{id}/register',
 } as const;
-
-export const FAIR_PAGES = {
-  base: '/dich-vu-viec-lam/phien-giao-dich-viec-lam',
-  list: '/dich-vu-viec-lam/phien-giao-dich-viec-lam/danh-sach',
-  board: '/dich-vu-viec-lam/phien-giao-dich-viec-lam/chi-tiet/{id}',
-  /** The public calendar (the spec names `/marvel` without content: the sessions people can come to). */
-  publicCalendar: '/marvel',
-  /** The check-in desk at the door (the spec's `/meet`); a ticket's QR code opens it with the ticket filled in. */
-  checkIn: '/meet',
-} as const;
-
-/** A ticket's code: eight letters and digits that cannot be misread (no 0/O, 1/I/L). */
-export const TICKET_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const TICKET_PATTERN = /^[A-HJ-KM-NP-Z2-9]{8}$/;
 
 const phone = z
   .string()

@@ -1,4 +1,4 @@
-import { FAIR_PAGES } from '@portal/domain/employment/fairs';
+import { FAIR_PAGES } from '@portal/domain/employment/pages';
 import { REFERRAL_API, REFERRAL_PAGES } from '@portal/domain/employment/referrals';
 import { catalogOperations } from '../../catalog/index.ts';
 import type { WorkspaceContext, WorkspaceTaskProvider } from '../workspace/index.ts';

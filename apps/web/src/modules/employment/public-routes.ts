@@ -1,5 +1,5 @@
 import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
-import { FAIR_PAGES } from '@portal/domain/employment/fairs';
+import { FAIR_PAGES } from '@portal/domain/employment/pages';
 import type { RouteEntry } from '../../app/route-types.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { EMPLOYMENT_PAGES } from '@portal/domain/employment/constants';
-import { FAIR_PAGES, FAIR_PARTICIPATION_SUBJECT, FAIR_SUBJECT } from '@portal/domain/employment/fairs';
+import { FAIR_PARTICIPATION_SUBJECT, FAIR_SUBJECT } from '@portal/domain/employment/constants';
+import { FAIR_PAGES } from '@portal/domain/employment/pages';
 import {
   LABOUR_MARKET_PAGE,
   LABOUR_MARKET_SUBJECT,

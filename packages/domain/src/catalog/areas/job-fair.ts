@@ -1,6 +1,7 @@
 import { defineCatalog, field } from '../define.ts';
 import type { FieldCheck } from '../types.ts';
-import { FAIR_KINDS, FAIR_PAGES, FAIR_STATUSES } from '../../employment/fairs.ts';
+import { FAIR_KINDS, FAIR_STATUSES } from '../../employment/constants.ts';
+import { FAIR_PAGES } from '../../employment/pages.ts';
 
 const clockTime: FieldCheck = {
   with: [],
