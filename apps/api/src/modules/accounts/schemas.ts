@@ -36,13 +36,7 @@ export const phone = z
   .string()
   .trim()
   .regex(/^[0-9+() .-]{6,20}$/);
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+export { optionalText } from '@portal/domain/inputs';
 
 /** The abilities a client needs (raw CASL rules). */
 export const abilityRule = z.object({ action: z.string(), subject: z.string() });
